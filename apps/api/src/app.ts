@@ -1,0 +1,151 @@
+/**
+ * `buildApp(deps)`: the Fastify instance with every plugin and API module registered. It never listens
+ * (server.ts does; tests use `app.inject`). Architecture §1–§3.
+ */
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { mkdirSync } from 'node:fs';
+import { z } from 'zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import errorsPlugin from './plugins/errors.js';
+import authPlugin from './plugins/auth.js';
+import { MEDIA_MAX_BYTES } from './modules/media/service.js';
+import authRoutes from './modules/auth/routes.js';
+import usersRoutes from './modules/users/routes.js';
+import catalogRoutes from './modules/catalog/routes.js';
+import productsRoutes from './modules/products/routes.js';
+import cardsRoutes from './modules/cards/routes.js';
+import deliveryRoutes from './modules/delivery/routes.js';
+import socialRoutes from './modules/social/routes.js';
+import favoritesRoutes from './modules/favorites/routes.js';
+import ordersRoutes from './modules/orders/routes.js';
+import paymentsRoutes from './modules/payments/routes.js';
+import contentRoutes from './modules/content/routes.js';
+import devRoutes from './modules/dev/routes.js';
+import notificationsRoutes from './modules/notifications/routes.js';
+
+// Russian messages for every zod validation error (API and shared contract schemas).
+z.config(z.locales.ru());
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    clock: Clock;
+    /** Renders pages for GETs no route matched (set by web.ts); null → JSON 404. */
+    pageHandler: ((req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | null;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Injected in tests to move time (code expiry, reservations). */
+  clock?: Clock;
+  /** Pino logger options; false in tests. */
+  logger?: boolean | object;
+}
+
+/** Builds the app: plugins, API modules, `/healthz`, `/readyz`, `/media/`, OpenAPI at `/v1/docs/`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger:
+      deps.logger === undefined
+        ? {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.body', '*.code', '*.number', '*.cvc', '*.phone'],
+          }
+        : deps.logger,
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('clock', deps.clock ?? systemClock);
+  app.decorate('pageHandler', null);
+  app.setNotFoundHandler(async (req, reply) => {
+    const isApi = /^\/(v1|media|ws|testgateway\/api)\//.test(req.url);
+    if (!isApi && app.pageHandler && (req.method === 'GET' || req.method === 'HEAD')) return app.pageHandler(req, reply);
+    return reply.status(404).send({ detail: 'Страница не найдена.' });
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    limits: { fileSize: MEDIA_MAX_BYTES, files: 10, fields: 40, fieldSize: 64 * 1024, parts: 60 },
+  });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Витрина API', version: '1.0.0', description: 'API маркетплейса «Витрина»' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/v1/docs' });
+  await app.register(authPlugin);
+
+  mkdirSync(config.mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    immutable: true,
+    maxAge: '365d',
+    allowedPath: (p) => p.endsWith('.webp'),
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await database.db.execute('select 1' as never);
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+  app.get('/v1/ping/', { schema: { hide: true } }, async () => ({ success: true }));
+
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(catalogRoutes);
+  await app.register(productsRoutes);
+  await app.register(cardsRoutes);
+  await app.register(deliveryRoutes);
+  await app.register(socialRoutes);
+  await app.register(favoritesRoutes);
+  await app.register(ordersRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(contentRoutes);
+  await app.register(notificationsRoutes);
+  if (!config.isProduction) await app.register(devRoutes);
+
+  return app;
+}

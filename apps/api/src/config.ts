@@ -1,0 +1,132 @@
+/**
+ * Environment → typed, validated configuration (zod). A bad value stops the server at start with a
+ * list of what is wrong. See README «Настройка» for every variable.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'должен начинаться с postgres://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PUBLIC_API_URL: z.string().default(''),
+  /** Public origin of the shop, for canonical links, sitemaps and gateway return URLs. */
+  PUBLIC_URL: z.string().optional(),
+  SEED_DEMO: bool.optional(),
+  SEED_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(640),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMS_PROVIDER: z.enum(['console', 'smsru']).optional(),
+  SMS_CODE_LENGTH: z.coerce.number().int().min(4).max(8).default(4),
+  /** Sign-in code sends per client address per 10 minutes (browser tests raise it: every page is 127.0.0.1). */
+  SMS_IP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  SMSRU_API_ID: z.string().optional(),
+  SMSRU_URL: z.string().default('https://sms.ru'),
+  PAYMENT_PROVIDER: z.enum(['testgateway', 'yookassa']).optional(),
+  YOOKASSA_SHOP_ID: z.string().optional(),
+  YOOKASSA_SECRET_KEY: z.string().optional(),
+  YOOKASSA_API_URL: z.string().default('https://api.yookassa.ru/v3'),
+  TESTGATEWAY_SECRET: z.string().default('vitrina-test-gateway-secret'),
+  FEE_PERCENT: z.coerce.number().min(0).max(100).default(12),
+  FEE_MIN_RUB: z.coerce.number().min(0).default(0),
+  YANDEX_MAPS_API_KEY: z.string().optional(),
+  STORAGE: z.enum(['local']).default('local'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** The server's configuration, derived from the environment. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** Absolute path of the data directory (PGlite files under `db/`, media under `media/`). */
+  dataDir: string;
+  /** PostgreSQL URL; undefined → embedded PGlite in `dataDir/db`. */
+  databaseUrl?: string;
+  publicApiUrl: string;
+  publicUrl: string;
+  /** undefined → seed when the database is empty outside production. */
+  seedDemo?: boolean;
+  seedProducts: number;
+  logLevel: Env['LOG_LEVEL'];
+  sms: { provider: 'console' | 'smsru'; codeLength: number; smsruApiId?: string; smsruUrl: string; ipLimit: number };
+  payments: {
+    provider: 'testgateway' | 'yookassa';
+    testgatewaySecret: string;
+    yookassa: { shopId?: string; secretKey?: string; apiUrl: string };
+  };
+  /** Commission: percent of the order total and a minimum in rubles. */
+  fee: { percent: number; minRub: number };
+  yandexMapsApiKey?: string;
+  mediaDir: string;
+}
+
+/** Raised for an invalid environment; `issues` lists each bad variable in Russian. */
+export class ConfigError extends Error {
+  constructor(public issues: string[]) {
+    super(`Неверная конфигурация:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+  }
+}
+
+/**
+ * Reads and validates the environment.
+ * @param env usually `process.env`
+ * @returns the typed config
+ * @throws ConfigError when a variable is invalid or a dev-only provider is chosen in production
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+  const smsProvider = e.SMS_PROVIDER ?? (isProduction ? 'smsru' : 'console');
+  const paymentProvider = e.PAYMENT_PROVIDER ?? (isProduction ? 'yookassa' : 'testgateway');
+  const problems: string[] = [];
+  if (isProduction && smsProvider === 'console') {
+    problems.push('SMS_PROVIDER: провайдер console только для разработки, в production укажите smsru');
+  }
+  if (isProduction && paymentProvider === 'testgateway') {
+    problems.push('PAYMENT_PROVIDER: тестовый шлюз только для разработки, в production укажите yookassa');
+  }
+  if (smsProvider === 'smsru' && !e.SMSRU_API_ID) problems.push('SMSRU_API_ID: обязателен для SMS_PROVIDER=smsru');
+  if (paymentProvider === 'yookassa' && (!e.YOOKASSA_SHOP_ID || !e.YOOKASSA_SECRET_KEY)) {
+    problems.push('YOOKASSA_SHOP_ID и YOOKASSA_SECRET_KEY: обязательны для PAYMENT_PROVIDER=yookassa');
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicApiUrl: e.PUBLIC_API_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    seedDemo: e.SEED_DEMO,
+    seedProducts: e.SEED_PRODUCTS,
+    logLevel: e.LOG_LEVEL,
+    sms: { provider: smsProvider, codeLength: e.SMS_CODE_LENGTH, smsruApiId: e.SMSRU_API_ID, smsruUrl: e.SMSRU_URL, ipLimit: e.SMS_IP_LIMIT },
+    payments: {
+      provider: paymentProvider,
+      testgatewaySecret: e.TESTGATEWAY_SECRET,
+      yookassa: { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY, apiUrl: e.YOOKASSA_API_URL },
+    },
+    fee: { percent: e.FEE_PERCENT, minRub: e.FEE_MIN_RUB },
+    yandexMapsApiKey: e.YANDEX_MAPS_API_KEY,
+    mediaDir: path.join(dataDir, 'media'),
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Database client: embedded PGlite (files under `DATA_DIR/db`) by default, a node-postgres pool when
+ * `DATABASE_URL` is set. Both speak the same PostgreSQL dialect and run the same migrations.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mkdir } from 'node:fs/promises';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import * as schema from './schema/index.js';
+
+/** One db type for both drivers. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Closes the pool / PGlite instance. */
+  close(): Promise<void>;
+  /** The PGlite instance (PGlite only): dumps, LISTEN. */
+  pglite?: import('@electric-sql/pglite').PGlite;
+  /** The node-postgres pool (PostgreSQL only): LISTEN needs a dedicated client. */
+  pool?: import('pg').Pool;
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Opens the database.
+ * @param opts.url PostgreSQL URL; without it PGlite opens `opts.dir` (or in memory when `dir` is undefined)
+ * @param opts.loadDataDir a PGlite data-dir tarball to start from (tests)
+ */
+export async function openDatabase(opts: { url?: string; dir?: string; loadDataDir?: Blob }): Promise<Database> {
+  if (opts.url) {
+    const { Pool } = (await import('pg')).default;
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new Pool({ connectionString: opts.url, max: 10 });
+    // An idle client losing its connection (server restart, database dropped) must not crash the process.
+    pool.on('error', (err) => console.warn(`postgres: idle client error: ${err.message}`));
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    return { db, driver: 'postgres', close: () => pool.end(), pool };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  if (opts.dir) await mkdir(opts.dir, { recursive: true });
+  const client = await PGlite.create(opts.dir ?? 'memory://', { extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, driver: 'pglite', close: () => client.close(), pglite: client };
+}
+
+/** Applies the SQL migrations in `migrations/` (idempotent). */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.driver === 'postgres') {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(database.db as never, { migrationsFolder });
+  } else {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(database.db as never, { migrationsFolder });
+  }
+}
+
+/** Rows of a raw `db.execute()` result, typed by the caller (both drivers return `{ rows }`). */
+export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}

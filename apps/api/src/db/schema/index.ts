@@ -1,0 +1,8 @@
+/** The whole Drizzle schema (one PostgreSQL schema for PGlite and PostgreSQL alike). */
+export * from './catalog.js';
+export * from './users.js';
+export * from './products.js';
+export * from './social.js';
+export * from './delivery.js';
+export * from './orders.js';
+export * from './notifications.js';

@@ -1,0 +1,32 @@
+/**
+ * Typed domain errors. Services throw them; the errors plugin maps each to its status code and a
+ * DRF-shaped Russian JSON answer (architecture §3): `{detail}` or `{<field>: [messages]}`.
+ */
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  constructor(
+    public statusCode: number,
+    public body: { detail: string } | FieldErrors,
+    public headers: Record<string, string> = {},
+  ) {
+    super('detail' in body && typeof body.detail === 'string' ? body.detail : JSON.stringify(body));
+  }
+}
+
+/** 400 with field errors: `badRequest({title: ['Обязательное поле.']})` or a plain `detail`. */
+export const badRequest = (body: FieldErrors | string) =>
+  new ApiError(400, typeof body === 'string' ? { detail: body } : body);
+export const unauthorized = (detail = 'Учетные данные не были предоставлены.') => new ApiError(401, { detail });
+export const forbidden = (detail = 'У вас недостаточно прав для выполнения данного действия.') =>
+  new ApiError(403, { detail });
+export const notFound = (detail = 'Страница не найдена.') => new ApiError(404, { detail });
+export const conflict = (detail: string) => new ApiError(409, { detail });
+export const payloadTooLarge = (detail = 'Файл слишком большой.') => new ApiError(413, { detail });
+/** 429 with `Retry-After` in seconds. */
+export const tooManyRequests = (retryAfterSec: number, detail?: string) =>
+  new ApiError(
+    429,
+    { detail: detail ?? `Слишком много запросов. Повторите через ${retryAfterSec} с.` },
+    { 'retry-after': String(retryAfterSec) },
+  );

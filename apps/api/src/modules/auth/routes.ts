@@ -1,0 +1,67 @@
+/**
+ * HTTP routes of the `auth` module (spec §7): `POST /v1/auth/send-code/`, `POST /v1/auth/verify-code/`,
+ * ours: `POST /v1/auth/logout/`. Rules live in ./service.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { revokeToken, sendCode, verifyCode } from './service.js';
+
+const phoneField = z
+  .union([z.string().max(40), z.number().int().nonnegative()])
+  .transform(String)
+  .describe('Номер телефона в любом привычном виде: +7 999 123-45-67, 8 (999) 123-45-67, 9991234567');
+
+export default async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/v1/auth/send-code/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Отправить код входа по SMS',
+        description: 'Повторная отправка на тот же номер — не раньше чем через 60 с (429 с Retry-After); есть лимит на адрес.',
+        body: z.object({ phone: phoneField }),
+      },
+    },
+    async (request) => {
+      const res = await sendCode(app, { phone: request.body.phone, ip: request.ip });
+      return { success: true, retry_after: res.retryAfter, code_length: app.config.sms.codeLength };
+    },
+  );
+
+  r.post(
+    '/v1/auth/verify-code/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Проверить код и получить токен',
+        description: 'Первый успешный вход создаёт пользователя. После 5 неверных попыток код перестаёт действовать.',
+        body: z.object({ phone: phoneField, code: z.union([z.string().max(20), z.number().int()]) }),
+      },
+      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const res = await verifyCode(app, {
+        phone: request.body.phone,
+        code: String(request.body.code),
+        userAgent: request.headers['user-agent'],
+      });
+      if (!res.ok) return reply.status(400).send({ success: false, detail: res.detail });
+      return { success: true, token: res.token };
+    },
+  );
+
+  r.post(
+    '/v1/auth/logout/',
+    {
+      schema: { tags: ['auth'], summary: 'Выйти: отозвать текущий токен', security: [{ token: [] }] },
+      preHandler: app.requireAuth,
+    },
+    async (request) => {
+      await revokeToken(app, request.authTokenId!);
+      return { success: true };
+    },
+  );
+}

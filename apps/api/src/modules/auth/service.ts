@@ -1,0 +1,230 @@
+/**
+ * Sign-in by phone and one-time code (spec §1, §4, §6, §7; issue 3).
+ *
+ * - Codes: `config.sms.codeLength` random digits (4 by default), stored only as a salted scrypt hash bound to
+ *   the phone, alive {@link CODE_TTL_MS}, at most {@link MAX_ATTEMPTS} wrong tries, compared in constant time.
+ * - Limits: one send per number per {@link RESEND_COOLDOWN_S} s, {@link PHONE_SEND_LIMIT} per number per hour,
+ *   `config.sms.ipLimit` (10) per client address per {@link IP_WINDOW_MS} — each a 429 with `Retry-After`.
+ * - Tokens: 40 hex characters, stored as SHA-256, one row per device; logout deletes the row.
+ * Time always comes from `app.clock` so tests can move it.
+ */
+import { randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { authTokens, smsCodes, users } from '../../db/schema/index.js';
+import { tooManyRequests } from '../../lib/errors.js';
+import { hashToken, newTokenKey } from '../../plugins/auth.js';
+import { createSmsProvider, maskPhone, type SmsProvider } from '../../providers/sms/index.js';
+import { normalizePhone } from './phone.js';
+
+/** A code lives 5 minutes. */
+export const CODE_TTL_MS = 5 * 60_000;
+/** A new code for the same number only after 60 s. */
+export const RESEND_COOLDOWN_S = 60;
+/** Wrong tries before a code is dead. */
+export const MAX_ATTEMPTS = 5;
+/** Sends per client address per {@link IP_WINDOW_MS} by default (`config.sms.ipLimit`, env `SMS_IP_LIMIT`). */
+export const IP_SEND_LIMIT = 10;
+export const IP_WINDOW_MS = 10 * 60_000;
+/** Sends per number per hour. */
+export const PHONE_SEND_LIMIT = 10;
+const PHONE_WINDOW_MS = 60 * 60_000;
+
+const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, keylen: number, opts: object) => Promise<Buffer>;
+const SCRYPT_OPTS = { N: 1 << 14, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+/** `scrypt$<salt hex>$<hash hex>` of a code bound to its phone number. */
+export async function hashCode(phone: string, code: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(`${phone}:${code}`, salt, 32, SCRYPT_OPTS);
+  return `scrypt$${salt.toString('hex')}$${hash.toString('hex')}`;
+}
+
+/** Constant-time check of a code against {@link hashCode}'s output. */
+export async function checkCode(phone: string, code: string, stored: string): Promise<boolean> {
+  const [scheme, saltHex, hashHex] = stored.split('$');
+  if (scheme !== 'scrypt' || !saltHex || !hashHex) return false;
+  const expected = Buffer.from(hashHex, 'hex');
+  const actual = await scrypt(`${phone}:${code}`, Buffer.from(saltHex, 'hex'), expected.length, SCRYPT_OPTS);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+const providers = new WeakMap<FastifyInstance, SmsProvider>();
+/** The app's SMS provider (created once per app from `config.sms`). */
+export function smsProvider(app: FastifyInstance): SmsProvider {
+  let p = providers.get(app);
+  if (!p) {
+    p = createSmsProvider({ config: app.config, db: app.db, clock: app.clock, log: app.log });
+    providers.set(app, p);
+  }
+  return p;
+}
+
+/** Seconds (rounded up, at least 1) until `until`. */
+const secondsUntil = (until: number, now: number) => Math.max(1, Math.ceil((until - now) / 1000));
+
+/**
+ * `POST /v1/auth/send-code/`: creates and sends a new code, superseding older ones.
+ * @param input.phone the number in any common format
+ * @param input.ip the client address (per-IP limit)
+ * @returns the E.164 number and the cooldown in seconds
+ * @throws ApiError 400 `{phone: [...]}` for an invalid number; 429 + Retry-After for limits; 503 when SMS fails
+ */
+export async function sendCode(app: FastifyInstance, input: { phone: string; ip: string }) {
+  const phone = normalizePhone(input.phone);
+  const now = app.clock.now();
+  const nowMs = now.getTime();
+  const len = app.config.sms.codeLength;
+  const code = String(randomInt(0, 10 ** len)).padStart(len, '0');
+  const codeHash = await hashCode(phone, code);
+
+  const id = await app.db.transaction(async (tx) => {
+    // Serialise sends per address and per number (always in this order), so bursts cannot slip past limits.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-ip:${input.ip}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-phone:${phone}`}))`);
+
+    const recent = await tx
+      .select({ createdAt: smsCodes.createdAt })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, new Date(nowMs - PHONE_WINDOW_MS))))
+      .orderBy(desc(smsCodes.createdAt));
+    const last = recent[0];
+    if (last && nowMs - last.createdAt.getTime() < RESEND_COOLDOWN_S * 1000) {
+      const wait = secondsUntil(last.createdAt.getTime() + RESEND_COOLDOWN_S * 1000, nowMs);
+      throw tooManyRequests(wait, `Код уже отправлен. Новый можно запросить через ${wait} с.`);
+    }
+    if (recent.length >= PHONE_SEND_LIMIT) {
+      const oldest = recent[PHONE_SEND_LIMIT - 1]!.createdAt.getTime();
+      const wait = secondsUntil(oldest + PHONE_WINDOW_MS, nowMs);
+      throw tooManyRequests(wait, `Слишком много кодов на этот номер. Попробуйте через ${Math.ceil(wait / 60)} мин.`);
+    }
+    const ipLimit = app.config.sms.ipLimit ?? IP_SEND_LIMIT;
+    const byIp = await tx
+      .select({ createdAt: smsCodes.createdAt })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.ip, input.ip), gt(smsCodes.createdAt, new Date(nowMs - IP_WINDOW_MS))))
+      .orderBy(desc(smsCodes.createdAt))
+      .limit(ipLimit);
+    if (byIp.length >= ipLimit) {
+      const oldest = byIp[ipLimit - 1]!.createdAt.getTime();
+      const wait = secondsUntil(oldest + IP_WINDOW_MS, nowMs);
+      throw tooManyRequests(wait, `Слишком много запросов кода. Попробуйте через ${Math.ceil(wait / 60)} мин.`);
+    }
+
+    await tx
+      .update(smsCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(smsCodes.phone, phone), isNull(smsCodes.consumedAt)));
+    const [row] = await tx
+      .insert(smsCodes)
+      .values({ phone, codeHash, createdAt: now, expiresAt: new Date(nowMs + CODE_TTL_MS), ip: input.ip })
+      .returning({ id: smsCodes.id });
+    return row!.id;
+  });
+
+  const host = safeHost(app.config.publicUrl);
+  const text = `Код для входа в Витрину: ${code}. Никому его не сообщайте.${host ? `\n\n@${host} #${code}` : ''}`;
+  try {
+    await smsProvider(app).send({ phone, text, code });
+  } catch (err) {
+    // Not delivered: forget the code so the person may retry at once.
+    await app.db.delete(smsCodes).where(eq(smsCodes.id, id));
+    throw err;
+  }
+  app.log.info({ to: maskPhone(phone) }, 'sign-in code sent');
+  return { phone, retryAfter: RESEND_COOLDOWN_S };
+}
+
+function safeHost(url: string): string | null {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
+}
+
+export type VerifyResult =
+  | { ok: true; token: string; userId: number; created: boolean }
+  | { ok: false; detail: string };
+
+/**
+ * `POST /v1/auth/verify-code/`: checks the newest code of the number; on success creates the user (first sign-in)
+ * and a new token.
+ * @returns `{ok: true, token}` or `{ok: false, detail}` (answered as 400 `{success: false, detail}`)
+ * @throws ApiError 400 `{phone: [...]}` for an invalid number
+ */
+export async function verifyCode(
+  app: FastifyInstance,
+  input: { phone: string; code: string; userAgent?: string },
+): Promise<VerifyResult> {
+  const phone = normalizePhone(input.phone);
+  const code = String(input.code ?? '').trim();
+  const now = app.clock.now();
+
+  return app.db.transaction(async (tx): Promise<VerifyResult> => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-phone:${phone}`}))`);
+    const [row] = await tx.select().from(smsCodes).where(eq(smsCodes.phone, phone)).orderBy(desc(smsCodes.createdAt)).limit(1);
+    if (!row) return { ok: false, detail: 'Сначала запросите код.' };
+    if (row.consumedAt) {
+      return {
+        ok: false,
+        detail:
+          row.attempts >= MAX_ATTEMPTS
+            ? 'Слишком много неверных попыток. Запросите новый код.'
+            : 'Этот код уже использован. Запросите новый код.',
+      };
+    }
+    if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, detail: 'Срок действия кода истёк. Запросите новый код.' };
+
+    const valid = /^\d{4,8}$/.test(code) && (await checkCode(phone, code, row.codeHash));
+    if (!valid) {
+      const attempts = row.attempts + 1;
+      const dead = attempts >= MAX_ATTEMPTS;
+      await tx
+        .update(smsCodes)
+        .set({ attempts, consumedAt: dead ? now : null })
+        .where(eq(smsCodes.id, row.id));
+      const left = MAX_ATTEMPTS - attempts;
+      return {
+        ok: false,
+        detail: dead
+          ? 'Слишком много неверных попыток. Запросите новый код.'
+          : `Неверный код. ${left === 1 ? 'Осталась 1 попытка.' : `Осталось попыток: ${left}.`}`,
+      };
+    }
+
+    await tx.update(smsCodes).set({ consumedAt: now }).where(eq(smsCodes.id, row.id));
+    const inserted = await tx
+      .insert(users)
+      .values({ phone, dateJoined: now })
+      .onConflictDoNothing({ target: users.phone })
+      .returning({ id: users.id });
+    let userId = inserted[0]?.id;
+    const created = userId !== undefined;
+    if (userId === undefined) {
+      const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+      userId = u!.id;
+    }
+    const token = newTokenKey();
+    await tx.insert(authTokens).values({
+      userId,
+      keyHash: hashToken(token),
+      userAgent: (input.userAgent ?? '').slice(0, 300),
+      createdAt: now,
+      lastUsedAt: now,
+    });
+    return { ok: true, token, userId, created };
+  });
+}
+
+/** `POST /v1/auth/logout/`: deletes the token row used for this request. */
+export async function revokeToken(app: FastifyInstance, tokenId: number): Promise<void> {
+  await app.db.delete(authTokens).where(eq(authTokens.id, tokenId));
+}
+
+/** Number of live tokens (devices) of a user. */
+export async function countTokens(app: FastifyInstance, userId: number): Promise<number> {
+  const [r] = await app.db.select({ n: count() }).from(authTokens).where(eq(authTokens.userId, userId));
+  return r?.n ?? 0;
+}

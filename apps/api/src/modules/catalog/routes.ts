@@ -1,0 +1,234 @@
+/** HTTP routes of the `catalog` module (spec §7 and ours under `/v1/public/`); rules live in service.ts and search.ts. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  brandDetailSchema,
+  brandListItemSchema,
+  cartItemSchema,
+  categoryItemSchema,
+  charsSchema,
+  checkAvailabilityAnswer,
+  compilationSchema,
+  productCardSchema,
+  productDetailSchema,
+  productListQuery,
+  sellerCardSchema,
+  sitemapSchema,
+  sizeSchema,
+  suggestSchema,
+} from '@vitrina/contract/catalog';
+import { pageOf as pageSchema } from '@vitrina/contract/common';
+import { badRequest } from '../../lib/errors.js';
+import {
+  checkAvailability,
+  getBrand,
+  getCategoriesOfType,
+  getChars,
+  getCompilation,
+  getProduct,
+  getSeller,
+  getSitemap,
+  getSizesOfCategory,
+  listBrands,
+  listCompilations,
+  listProducts,
+} from './service.js';
+import { searchProducts, suggest } from './search.js';
+
+/** Most lines a cart may send to the availability check. */
+const CART_MAX_ITEMS = 100;
+
+const tags = ['Каталог'];
+const detail = z.object({ detail: z.string() });
+const productPage = pageSchema(productCardSchema);
+/** The list query with the same lenient list fields but `q` length checked by the service (Russian message). */
+const listQuery = productListQuery.extend({ q: z.string().optional() });
+
+export default async function catalogRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  // The cart check must answer 400 (not 415) to a body that is not JSON: parse any content type as JSON here.
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, body === '' ? undefined : JSON.parse(body as string));
+    } catch {
+      done(badRequest('Неверный JSON в теле запроса.'), undefined);
+    }
+  });
+
+  app.get(
+    '/v1/product/chars/',
+    {
+      schema: {
+        tags,
+        summary: 'Фильтры: бренды, категории, состояния, цвета, разделы',
+        response: { 200: charsSchema },
+      },
+    },
+    async () => getChars(app.db),
+  );
+
+  app.get(
+    '/v1/public/categories/:type/',
+    {
+      schema: {
+        tags,
+        summary: 'Категории раздела каталога',
+        params: z.object({ type: z.string() }),
+        response: { 200: z.array(categoryItemSchema), 404: detail },
+      },
+    },
+    async (req) => getCategoriesOfType(app.db, req.params.type),
+  );
+
+  app.get(
+    '/v1/public/sizes/:category/',
+    {
+      schema: {
+        tags,
+        summary: 'Размерная сетка категории',
+        params: z.object({ category: z.string() }),
+        response: { 200: z.array(sizeSchema), 404: detail },
+      },
+    },
+    async (req) => getSizesOfCategory(app.db, req.params.category),
+  );
+
+  app.post(
+    '/v1/product/check-availability/',
+    {
+      schema: {
+        tags,
+        summary: 'Проверка наличия товаров корзины',
+        body: z.array(cartItemSchema).max(CART_MAX_ITEMS),
+        response: { 200: checkAvailabilityAnswer },
+      },
+    },
+    async (req) => {
+      if (!Array.isArray(req.body)) throw badRequest({ non_field_errors: ['Ожидается список товаров корзины.'] });
+      return checkAvailability(
+        app.db,
+        req.body.map((i) => ({ slug: i.slug, size: i.size, count: i.count })),
+      );
+    },
+  );
+
+  app.get(
+    '/v1/public/products/',
+    {
+      schema: {
+        tags,
+        summary: 'Объявления с фильтрами, сортировкой и страницами',
+        querystring: listQuery,
+        response: { 200: productPage },
+      },
+    },
+    async (req) => {
+      if (req.query.q !== undefined && req.query.q.trim() !== '') return searchProducts(app.db, req.query, req.url);
+      return listProducts(app.db, { ...req.query, q: undefined }, req.url);
+    },
+  );
+
+  app.get(
+    '/v1/public/products/:slug/',
+    {
+      schema: {
+        tags,
+        summary: 'Объявление: предложения, фото, продавец, похожие',
+        params: z.object({ slug: z.string().max(200) }),
+        response: { 200: productDetailSchema, 404: detail },
+      },
+    },
+    async (req) => getProduct(app.db, req.params.slug, req.user?.id ?? null),
+  );
+
+  app.get(
+    '/v1/public/search/',
+    {
+      schema: {
+        tags,
+        summary: 'Поиск: формы слов, опечатки, бренды латиницей и кириллицей',
+        querystring: listQuery,
+        response: { 200: productPage },
+      },
+    },
+    async (req) => searchProducts(app.db, req.query, req.url),
+  );
+
+  app.get(
+    '/v1/public/search/suggest/',
+    {
+      schema: {
+        tags,
+        summary: 'Подсказки поиска: бренды, категории, объявления',
+        querystring: z.object({ q: z.string().optional() }),
+        response: { 200: suggestSchema },
+      },
+    },
+    async (req) => suggest(app.db, req.query.q),
+  );
+
+  app.get(
+    '/v1/public/brands/',
+    {
+      schema: {
+        tags,
+        summary: 'Бренды от A до Z',
+        response: { 200: z.object({ results: z.array(brandListItemSchema) }) },
+      },
+    },
+    async () => listBrands(app.db),
+  );
+
+  app.get(
+    '/v1/public/brands/:slug/',
+    {
+      schema: {
+        tags,
+        summary: 'Бренд',
+        params: z.object({ slug: z.string().max(200) }),
+        response: { 200: brandDetailSchema, 404: detail },
+      },
+    },
+    async (req) => getBrand(app.db, req.params.slug),
+  );
+
+  app.get(
+    '/v1/public/compilations/',
+    { schema: { tags, summary: 'Подборки', response: { 200: z.object({ results: z.array(compilationSchema) }) } } },
+    async () => listCompilations(app.db, app.config.mediaDir),
+  );
+
+  app.get(
+    '/v1/public/compilations/:slug/',
+    {
+      schema: {
+        tags,
+        summary: 'Подборка',
+        params: z.object({ slug: z.string().max(200) }),
+        response: { 200: compilationSchema, 404: detail },
+      },
+    },
+    async (req) => getCompilation(app.db, app.config.mediaDir, req.params.slug),
+  );
+
+  app.get(
+    '/v1/public/sellers/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Карточка продавца',
+        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        response: { 200: sellerCardSchema, 404: detail },
+      },
+    },
+    async (req) => getSeller(app.db, req.params.id),
+  );
+
+  app.get(
+    '/v1/public/sitemap/',
+    { schema: { tags, summary: 'Адреса для sitemap.xml', response: { 200: sitemapSchema } } },
+    async () => getSitemap(app.db),
+  );
+}

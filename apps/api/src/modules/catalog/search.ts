@@ -1,0 +1,484 @@
+/**
+ * Search (issue «The shop runs»: «Search understands Russian»): `GET /v1/public/search/` and
+ * `GET /v1/public/search/suggest/`.
+ *
+ * How a query is understood:
+ * 1. It is normalised (lower case, `ё` → `е`, punctuation → spaces) and split into words.
+ * 2. Brand words are found in it — Latin names, Cyrillic names and aliases («найк» = Nike,
+ *    «нью беланс» = New Balance), typos included (trigram similarity ≥ 0.45 for words of 5+ letters) —
+ *    and become a brand filter plus a ranking boost. Size words («42», «M») become a size filter.
+ * 3. The remaining words go to PostgreSQL full-text search with the `russian` configuration over
+ *    `products.search_vector` (GIN index): every word must match by its word forms («пуховики» →
+ *    «Пуховик») or by those of the catalog word it resembles (category names, colour and condition
+ *    labels: «кроссовок», «кросовки» → «кроссовки»; «пуховек» → «пуховики»).
+ * 4. When that finds nothing, a word may also match a similar word of the title by `pg_trgm` word
+ *    similarity (`<%`, threshold 0.4 set for the transaction, GIN trigram index): «пухавик», «футбока».
+ * 5. When the brand/size words turned filters leave nothing, the query runs again without the size
+ *    filter, then with every word as text (the brand still boosts).
+ * Relevance = `ts_rank_cd` (or, in the typo stage, trigram similarity to the title) + brand match; a
+ * match set over 5 000 listings (a bare «кроссовки») is listed newest first instead. Every value is a bound
+ * parameter; user text never becomes tsquery syntax (only `plainto_tsquery`, or `to_tsquery` of words
+ * reduced to letters and digits for the suggestion prefix).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { COLORS, CONDITIONS, type ProductCard, type ProductListQuery, type Suggest } from '@vitrina/contract/catalog';
+import { queryRows, type Db } from '../../db/client.js';
+import { badRequest } from '../../lib/errors.js';
+import { makePage, type Page } from '../../lib/pagination.js';
+import { toRubles } from '../../lib/money.js';
+import {
+  CARD_COLUMNS,
+  SMALL_MATCH_SET,
+  loadCategories,
+  orderBy,
+  pageOf,
+  photoImage,
+  resolveFilters,
+  toCards,
+  type CardRow,
+} from './service.js';
+
+/** Longest accepted query, characters. */
+export const SEARCH_MAX_LENGTH = 200;
+/** Word similarity threshold of the typo stage (set per transaction; «пухавик» ~ «Пуховик» is 0.45). */
+const TRGM_THRESHOLD = 0.4;
+/** Similarity a query word needs to a catalog word (category, colour, condition) to search its forms too. */
+const WORD_FUZZY = 0.42;
+/** Largest match set ranked by relevance; broader ones (e.g. just «кроссовки») list the newest first. */
+const RANK_ALL_MAX = 5000;
+/** Similarity a brand typo needs (words of 5+ letters only). */
+const BRAND_FUZZY = 0.45;
+
+/** Lower case, `ё` → `е`, apostrophes dropped, anything but letters/digits → one space. */
+export function normalize(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/['’`ʼ]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** pg_trgm-style trigrams of a normalised string (each word padded `  w `). */
+function trigrams(s: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of s.split(' ').filter(Boolean)) {
+    const p = `  ${w} `;
+    for (let i = 0; i + 3 <= p.length; i++) out.add(p.slice(i, i + 3));
+  }
+  return out;
+}
+
+/** pg_trgm `similarity()` of two normalised strings. */
+export function similarity(a: string, b: string): number {
+  const ta = trigrams(a);
+  const tb = trigrams(b);
+  if (!ta.size || !tb.size) return 0;
+  let common = 0;
+  for (const t of ta) if (tb.has(t)) common++;
+  return common / (ta.size + tb.size - common);
+}
+
+/** How long the search dictionaries (brands, size values, catalog words) are reused, ms. */
+const DICTIONARY_TTL_MS = 30_000;
+const dictionaries = new WeakMap<Db, Map<string, { at: number; value: Promise<unknown> }>>();
+
+/** Small reference data read at most once per {@link DICTIONARY_TTL_MS} per database. */
+function memo<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
+  let byKey = dictionaries.get(db);
+  if (!byKey) dictionaries.set(db, (byKey = new Map()));
+  const hit = byKey.get(key);
+  if (hit && Date.now() - hit.at < DICTIONARY_TTL_MS) return hit.value as Promise<T>;
+  const value = load();
+  byKey.set(key, { at: Date.now(), value });
+  value.catch(() => byKey.delete(key));
+  return value;
+}
+
+interface BrandEntry {
+  id: number;
+  slug: string;
+  name: string;
+  popular: boolean;
+  /** Normalised spellings: Latin name, Cyrillic name, aliases (and the Latin name without spaces). */
+  keys: string[];
+}
+
+/** All brands with their normalised spellings (the brand table is small). */
+function brandDictionary(db: Db): Promise<BrandEntry[]> {
+  return memo(db, 'brands', () => loadBrandDictionary(db));
+}
+
+async function loadBrandDictionary(db: Db): Promise<BrandEntry[]> {
+  const rows = await queryRows<{
+    id: number;
+    slug: string;
+    name: string;
+    name_ru: string;
+    aliases: string[] | null;
+    is_popular: boolean;
+  }>(db, sql`select b.id, b.slug, b.name, b.name_ru, b.aliases, b.is_popular from brands b`);
+  return rows.map((b) => {
+    const keys = new Set<string>();
+    for (const k of [b.name, b.name_ru, b.slug.replace(/-/g, ' '), ...(b.aliases ?? [])]) {
+      const n = normalize(k ?? '');
+      if (n) {
+        keys.add(n);
+        if (n.includes(' ')) keys.add(n.replace(/ /g, ''));
+      }
+    }
+    return { id: b.id, slug: b.slug, name: b.name, popular: b.is_popular, keys: [...keys] };
+  });
+}
+
+const SIZE_TOKEN = /^(\d{2}([.,]5)?|xxs|xs|s|m|l|xl|xxl|xxxl|[2-6]xl)$/;
+
+/** What a query means: brands, sizes and the words left for text search. */
+export interface ParsedQuery {
+  brandIds: number[];
+  sizes: string[];
+  /** Words for text search, brand and size words removed. */
+  text: string;
+  /** Every word of the query (the retry without derived filters searches them all). */
+  allText: string;
+}
+
+/**
+ * Splits a query into brand words, size words and text.
+ * @param knownSizes lower-cased size values of all grids
+ * @param isCatalogWord words that stay in the text even inside a brand alias («монклер пуховик»)
+ */
+export function parseQuery(
+  q: string,
+  brands: BrandEntry[],
+  knownSizes: Set<string>,
+  isCatalogWord: (w: string) => boolean = () => false,
+): ParsedQuery {
+  const tokens = normalize(q).split(' ').filter(Boolean);
+  const brandIds = new Set<number>();
+  const sizes: string[] = [];
+  const rest: string[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    let matched = 0;
+    // Exact spellings first (longest phrase wins).
+    for (let n = Math.min(4, tokens.length - i); n >= 1 && !matched; n--) {
+      const phrase = tokens.slice(i, i + n).join(' ');
+      for (const b of brands) {
+        if (b.keys.includes(phrase)) {
+          brandIds.add(b.id);
+          matched = n;
+        }
+      }
+    }
+    // Then typos of phrases of 5+ letters, word by word in order; every brand with the best score.
+    for (let n = Math.min(3, tokens.length - i); n >= 1 && !matched; n--) {
+      const words = tokens.slice(i, i + n);
+      if (words.join('').length < 5 || words.some((w) => /^\d+$/.test(w))) continue;
+      let best = 0;
+      let ids: number[] = [];
+      for (const b of brands) {
+        for (const k of b.keys) {
+          const kw = k.split(' ');
+          if (kw.length !== n) continue;
+          const s = Math.min(...words.map((w, j) => similarity(w, kw[j]!)));
+          if (s < BRAND_FUZZY) continue;
+          if (s > best + 1e-9) {
+            best = s;
+            ids = [b.id];
+          } else if (Math.abs(s - best) <= 1e-9 && !ids.includes(b.id)) ids.push(b.id);
+        }
+      }
+      if (ids.length) {
+        for (const id of ids) brandIds.add(id);
+        matched = n;
+      }
+    }
+    if (matched) {
+      if (matched > 1) rest.push(...tokens.slice(i, i + matched).filter(isCatalogWord));
+      i += matched;
+      continue;
+    }
+    const t = tokens[i]!;
+    if (SIZE_TOKEN.test(t) && knownSizes.has(t.replace(',', '.'))) sizes.push(t.replace(',', '.'));
+    else rest.push(t);
+    i++;
+  }
+  return { brandIds: [...brandIds], sizes, text: rest.join(' '), allText: tokens.join(' ') };
+}
+
+/** Validates `q` of the search calls. @throws ApiError 400 `{q: [...]}` */
+export function checkQuery(q: string | undefined): string {
+  const v = (q ?? '').trim();
+  if (!v) throw badRequest({ q: ['Введите поисковый запрос.'] });
+  if (v.length > SEARCH_MAX_LENGTH) throw badRequest({ q: [`Не больше ${SEARCH_MAX_LENGTH} символов.`] });
+  return v;
+}
+
+function knownSizeValues(db: Db): Promise<Set<string>> {
+  return memo(db, 'sizes', () => loadSizeValues(db));
+}
+
+async function loadSizeValues(db: Db): Promise<Set<string>> {
+  const rows = await queryRows<{ v: string }>(db, sql`select distinct lower(value) as v from sizes`);
+  return new Set(rows.map((r) => r.v.replace(',', '.')));
+}
+
+/**
+ * The catalog's own words (category names, colour and condition labels), normalised, 4+ letters: the
+ * vocabulary typos and odd word forms of a query are matched against.
+ */
+function catalogVocabulary(db: Db): Promise<string[]> {
+  return memo(db, 'vocabulary', () => loadVocabulary(db));
+}
+
+async function loadVocabulary(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(db, sql`select distinct name from categories`);
+  const words = new Set<string>();
+  for (const text of [...rows.map((r) => r.name), ...COLORS.map((c) => c.label), ...CONDITIONS.map((c) => c.label)]) {
+    for (const w of normalize(text).split(' ')) if (w.length >= 4) words.add(w);
+  }
+  return [...words];
+}
+
+/**
+ * For each query word that is not itself a catalog word, the catalog word it resembles most
+ * (similarity ≥ {@link WORD_FUZZY} to the word or to it without its final vowels: «кроссовок» →
+ * «кроссовки», «пуховек» → «пуховики»).
+ */
+export function expandWords(words: string[], vocabulary: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const stems = vocabulary.map((v) => ({ v, forms: [v, v.replace(/[аеиоуыэюяй]+$/u, '')] }));
+  for (const w of words) {
+    if (w.length < 4 || /\d/.test(w) || vocabulary.includes(w)) continue;
+    let best: { v: string; s: number } | null = null;
+    for (const { v, forms } of stems) {
+      const sc = Math.max(...forms.map((f) => similarity(w, f)));
+      if (sc >= WORD_FUZZY && (!best || sc > best.s)) best = { v, s: sc };
+    }
+    if (best) out.set(w, best.v);
+  }
+  return out;
+}
+
+interface RunResult {
+  count: number;
+  rows: CardRow[];
+}
+
+/**
+ * One search pass: filters + text conditions → count and the page of card rows.
+ * @param boost brand ids that rank higher
+ */
+async function runSearch(
+  db: Db,
+  q: ProductListQuery,
+  text: string,
+  extra: { sizes: string[]; brandIds: number[] },
+  boost: number[],
+  page: { page: number; page_size: number },
+  expansions: Map<string, string>,
+): Promise<RunResult> {
+  const f = await resolveFilters(db, q, extra);
+  const sort = q.sort ?? 'relevance';
+  const brandBoost = boost.length
+    ? sql`(case when p.brand_id = any(${sql.param(boost)}::int[]) then 0.5 else 0 end)`
+    : sql`0`;
+  const limit = page.page_size;
+  const offset = (page.page - 1) * page.page_size;
+
+  // Count first: past the end nothing more is read; a broad match (thousands of listings) is ordered by
+  // date through the index instead of ranking every match.
+  const fetch = async (conn: Db, where: SQL[], rank: SQL, by: string): Promise<RunResult> => {
+    const w = sql.join(where, sql` and `);
+    const c = await queryRows<{ n: number }>(conn, sql`select count(*)::int as n from products p where ${w}`);
+    const count = c[0]?.n ?? 0;
+    if (count === 0 || offset >= count) return { count, rows: [] };
+    const order =
+      by !== 'relevance'
+        ? orderBy(by, count < SMALL_MATCH_SET)
+        : count <= RANK_ALL_MAX
+          ? sql`rank desc, p.published_at desc, p.id desc`
+          : orderBy('new');
+    const rows = await queryRows<CardRow & { rank: number }>(
+      conn,
+      sql`select ${CARD_COLUMNS}, ${by === 'relevance' && count <= RANK_ALL_MAX ? rank : sql`0`} as rank
+          from products p left join brands b on b.id = p.brand_id
+          where ${w} order by ${order} limit ${limit} offset ${offset}`,
+    );
+    return { count, rows };
+  };
+
+  if (!text) return fetch(db, f.where, sql`0`, sort === 'relevance' ? 'new' : sort);
+
+  // Stage 1: Russian full text over the GIN index. Every word must match, by its own word forms or by
+  // those of the catalog word it resembles («кроссовок»/«кросовки» → «кроссовки»). The tsquery is built
+  // only from plainto_tsquery() values with the && / || operators (stop words drop out by themselves).
+  const words = [...new Set(text.split(' '))].slice(0, 8);
+  const perWord = words.map((w) => {
+    const alt = expansions.get(w);
+    return alt
+      ? sql`(plainto_tsquery('russian', ${w}) || plainto_tsquery('russian', ${alt}))`
+      : sql`plainto_tsquery('russian', ${w})`;
+  });
+  const tsq = sql`(${sql.join(perWord, sql` && `)})`;
+  const stage1 = await fetch(
+    db,
+    [...f.where, sql`p.search_vector @@ ${tsq}`],
+    // A title that holds the words outranks a listing matched through its description or brand aliases.
+    sql`(ts_rank_cd(p.search_vector, ${tsq}) + (case when to_tsvector('russian', p.title) @@ ${tsq} then 1 else 0 end) + ${brandBoost})`,
+    sort,
+  );
+  if (stage1.count > 0) return stage1;
+
+  // Stage 2: typos the catalog words do not cover. Every word must still match: by its forms, or by a
+  // similar word of the title (trigram GIN index); stop words («для») are ignored (the numnode() test
+  // depends on parameters only, so the planner folds it away).
+  const stage2 = words.map(
+    (w, i) =>
+      sql`(numnode(plainto_tsquery('russian', ${w})) = 0 or p.search_vector @@ ${perWord[i]!} or ${w} <% p.title)`,
+  );
+  return db.transaction(async (tx) => {
+    const conn = tx as unknown as Db;
+    await conn.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TRGM_THRESHOLD)}, true)`);
+    return fetch(conn, [...f.where, ...stage2], sql`(word_similarity(${text}, p.title) + ${brandBoost})`, sort);
+  });
+}
+
+/**
+ * `GET /v1/public/search/` (and `/v1/public/products/?q=`): ranked search with the catalog's filters,
+ * as a DRF page of cards. Default sort: relevance.
+ * @param url the request URL (for `next`/`previous`)
+ * @throws ApiError 400 (empty/long `q`, bad filters), 404 «Неверная страница.»
+ */
+export async function searchProducts(db: Db, q: ProductListQuery, url: string): Promise<Page<ProductCard>> {
+  const raw = checkQuery(q.q);
+  const pq = pageOf(q);
+  const [brands, sizes, vocabulary] = await Promise.all([
+    brandDictionary(db),
+    knownSizeValues(db),
+    catalogVocabulary(db),
+  ]);
+  const expansions = expandWords(normalize(raw).split(' '), vocabulary);
+  const parsed = parseQuery(raw, brands, sizes, (w) => vocabulary.includes(w) || expansions.has(w));
+  if (!parsed.allText) return makePage(url, pq, 0, []);
+
+  // Brand and size words as filters; when that finds nothing, without the size; then every word as text.
+  const attempts: { text: string; sizes: string[]; brandIds: number[] }[] = [
+    { text: parsed.text, sizes: parsed.sizes, brandIds: parsed.brandIds },
+  ];
+  if (parsed.sizes.length && parsed.brandIds.length)
+    attempts.push({ text: parsed.text, sizes: [], brandIds: parsed.brandIds });
+  if (parsed.sizes.length || parsed.brandIds.length) attempts.push({ text: parsed.allText, sizes: [], brandIds: [] });
+  let res: RunResult = { count: 0, rows: [] };
+  for (const a of attempts) {
+    res = await runSearch(db, q, a.text, { sizes: a.sizes, brandIds: a.brandIds }, parsed.brandIds, pq, expansions);
+    if (res.count > 0) break;
+  }
+  makePage(url, pq, res.count, []); // 404 past the end before building cards
+  return makePage(url, pq, res.count, await toCards(db, res.rows));
+}
+
+/** Most suggestions of each kind. */
+const SUGGEST_BRANDS = 5;
+const SUGGEST_CATEGORIES = 5;
+const SUGGEST_PRODUCTS = 6;
+const SUGGEST_CANDIDATES = 400;
+
+/** How well a normalised query names something (prefix > word prefix > inside > typo). */
+function matchScore(q: string, keys: string[]): number {
+  let best = 0;
+  for (const k of keys) {
+    if (k === q) best = Math.max(best, 4);
+    else if (k.startsWith(q)) best = Math.max(best, 3);
+    else if (k.split(' ').some((w) => w.startsWith(q))) best = Math.max(best, 2.5);
+    else if (q.length >= 3 && k.includes(q)) best = Math.max(best, 2);
+    else if (q.length >= 4) {
+      const s = Math.max(similarity(q, k), ...k.split(' ').map((w) => similarity(q, w)));
+      if (s >= 0.45) best = Math.max(best, 1 + s);
+    }
+  }
+  return best;
+}
+
+/**
+ * `GET /v1/public/search/suggest/?q=`: up to 5 brands (Latin, Cyrillic, alias, typos), 5 categories and
+ * 6 active listings for the header search box. Shorter than 2 characters → empty lists.
+ * @throws ApiError 400 for a query over 200 characters
+ */
+export async function suggest(db: Db, rawQ: string | undefined): Promise<Suggest> {
+  const q = normalize(rawQ ?? '');
+  if ((rawQ ?? '').length > SEARCH_MAX_LENGTH) throw badRequest({ q: [`Не больше ${SEARCH_MAX_LENGTH} символов.`] });
+  if (q.length < 2) return { brands: [], categories: [], products: [] };
+
+  const [brands, cats] = await Promise.all([brandDictionary(db), loadCategories(db)]);
+  const brandHits = brands
+    .map((b) => ({ b, s: matchScore(q, b.keys) }))
+    .filter((x) => x.s > 0)
+    .sort((a, b) => b.s - a.s || Number(b.b.popular) - Number(a.b.popular) || a.b.name.localeCompare(b.b.name))
+    .slice(0, SUGGEST_BRANDS)
+    .map(({ b }) => ({ id: b.id, slug: b.slug, name: b.name }));
+
+  const lastWord = q.split(' ').at(-1)!;
+  const catHits = cats
+    .map((c) => ({
+      c,
+      s: Math.max(
+        matchScore(q, [normalize(c.name)]),
+        lastWord !== q ? matchScore(lastWord, [normalize(c.name)]) * 0.9 : 0,
+      ),
+    }))
+    .filter((x) => x.s > 0)
+    .sort((a, b) => b.s - a.s || Number(a.c.parent_id == null) - Number(b.c.parent_id == null) || a.c.id - b.c.id)
+    .slice(0, SUGGEST_CATEGORIES)
+    .map(({ c }) => ({ id: c.id, name: c.name, type: c.type }));
+
+  // Listings: full text with the last word as a prefix («кросс» → «Кроссовки»), catalog-word forms for
+  // the others; then trigram similarity to the title. Words are letters/digits only (normalize()), so
+  // `word:*` cannot carry tsquery syntax.
+  const words = q.split(' ').slice(0, 8);
+  const expansions = expandWords(words, await catalogVocabulary(db));
+  const perWord = words.map((w, i) => {
+    const base =
+      i === words.length - 1 ? sql`to_tsquery('russian', ${`${w}:*`})` : sql`plainto_tsquery('russian', ${w})`;
+    const alt = expansions.get(w);
+    return alt ? sql`(${base} || plainto_tsquery('russian', ${alt}))` : base;
+  });
+  type Row = {
+    slug: string;
+    title: string;
+    min_price: number;
+    key: string | null;
+    width: number | null;
+    height: number | null;
+  };
+  // At most SUGGEST_CANDIDATES matches are read from the heap (a short prefix like «кро» matches
+  // thousands); the best 6 of them by title match and views are shown.
+  const select = (where: SQL, order: SQL) =>
+    queryRows<Row>(
+      db,
+      sql`select p.slug, p.title, p.min_price, ph.key, ph.width, ph.height
+          from (select p.id, p.slug, p.title, p.min_price, p.view_count from products p
+                where p.status = 'active' and ${where} limit ${SUGGEST_CANDIDATES}) p
+          left join lateral (select key, width, height from product_photos pp where pp.product_id = p.id order by position, id limit 1) ph on true
+          order by ${order} limit ${SUGGEST_PRODUCTS}`,
+    );
+  const last = words[words.length - 1]!;
+  let rows = await select(
+    sql`p.search_vector @@ (${sql.join(perWord, sql` && `)})`,
+    sql`(lower(p.title) like ${`%${last}%`}) desc, p.view_count desc, p.id desc`,
+  );
+  if (!rows.length && q.length >= 3) {
+    rows = await select(sql`${q} <% p.title`, sql`word_similarity(${q}, p.title) desc, p.view_count desc, p.id desc`);
+  }
+  return {
+    brands: brandHits,
+    categories: catHits,
+    products: rows.map((r) => ({
+      slug: r.slug,
+      title: r.title,
+      price: toRubles(r.min_price),
+      photo: r.key ? photoImage({ key: r.key, width: r.width ?? 0, height: r.height ?? 0 }) : null,
+    })),
+  };
+}

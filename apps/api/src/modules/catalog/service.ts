@@ -1,0 +1,755 @@
+/**
+ * The public catalog (issue «The shop runs»; spec §3, §7): filters of the sell form and the catalog
+ * (`product/chars`), categories and size grids, the cart availability check, listing pages with
+ * filters/sorting, a listing by slug, brands, compilations, seller cards and the sitemap.
+ *
+ * Money is kopecks in the database and rubles in every answer. Only `active` listings appear in lists;
+ * `sold`/`reserved` open by slug with their status; `draft`/`deleted` open only for their owner.
+ * Every list fetches its page with one query per kind of data (cards, photos, offers) — no N+1.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import {
+  CATALOG_TYPES,
+  COLORS,
+  CONDITIONS,
+  type BrandDetail,
+  type BrandListItem,
+  type CategoryItem,
+  type Compilation,
+  type ProductCard,
+  type ProductDetail,
+  type ProductListQuery,
+  type SellerCard,
+  type Sitemap,
+} from '@vitrina/contract/catalog';
+import type { Image } from '@vitrina/contract/common';
+import { queryRows, type Db } from '../../db/client.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { makePage, type Page } from '../../lib/pagination.js';
+import { toKopecks, toRubles } from '../../lib/money.js';
+import { imageUrls } from '../media/service.js';
+
+/** Default and largest page sizes of listing pages. */
+export const LIST_PAGE_SIZE = 24;
+export const LIST_MAX_PAGE_SIZE = 60;
+/** Most listings a sitemap lists. */
+export const SITEMAP_MAX_PRODUCTS = 50_000;
+/** Most similar listings on a product page. */
+export const SIMILAR_LIMIT = 10;
+/** Avatar variant widths (the users module stores avatars with these). */
+const AVATAR_WIDTHS = [96, 256, 512] as const;
+
+const iso = (v: unknown): string => new Date(v as string).toISOString();
+const isoOrNull = (v: unknown): string | null => (v == null ? null : iso(v));
+
+/** A stored product photo → its public URLs and size. */
+export function photoImage(p: { key: string; width: number; height: number }): Image {
+  return { ...imageUrls(p.key), width: p.width, height: p.height };
+}
+
+const conditionLabel = (v: string) => CONDITIONS.find((c) => c.value === v)?.label ?? v;
+const colorLabel = (v: string | null) => (v ? (COLORS.find((c) => c.value === v)?.label ?? v) : null);
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Reference data                                                                                     */
+/* ------------------------------------------------------------------------------------------------ */
+
+interface CategoryRow {
+  id: number;
+  type: string;
+  slug: string;
+  name: string;
+  parent_id: number | null;
+  size_grid_id: number | null;
+  position: number;
+}
+
+/** Every category (the tree is small: a few hundred rows at most), parents before children. */
+export async function loadCategories(db: Db): Promise<CategoryRow[]> {
+  return queryRows<CategoryRow>(
+    db,
+    sql`select id, type, slug, name, parent_id, size_grid_id, position from categories order by type, parent_id nulls first, position, id`,
+  );
+}
+
+/** The size grid of a category: its own or the nearest ancestor's. */
+function gridOf(byId: Map<number, CategoryRow>, id: number): number | null {
+  let cur = byId.get(id);
+  for (let depth = 0; cur && depth < 20; depth++) {
+    if (cur.size_grid_id != null) return cur.size_grid_id;
+    cur = cur.parent_id != null ? byId.get(cur.parent_id) : undefined;
+  }
+  return null;
+}
+
+/** Ids of the given categories and all their descendants. */
+function withDescendants(all: CategoryRow[], roots: number[]): number[] {
+  const children = new Map<number, number[]>();
+  for (const c of all)
+    if (c.parent_id != null) (children.get(c.parent_id) ?? children.set(c.parent_id, []).get(c.parent_id)!).push(c.id);
+  const out = new Set<number>();
+  const stack = [...roots];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (out.has(id)) continue;
+    out.add(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return [...out];
+}
+
+/**
+ * `GET /v1/product/chars/` (spec §7): brands A–Z, all categories, conditions, colours and catalog types.
+ */
+export async function getChars(db: Db) {
+  const [brandRows, cats] = await Promise.all([
+    queryRows<{ id: number; name: string }>(db, sql`select id, name from brands order by lower(name), id`),
+    loadCategories(db),
+  ]);
+  return {
+    data: {
+      brands: brandRows,
+      categories: cats.map((c) => ({ id: c.id, name: c.name, type: c.type, parent: c.parent_id })),
+      conditions: CONDITIONS.map((c) => ({ value: c.value, label: c.label })),
+      colors: COLORS.map((c) => ({ value: c.value, label: c.label, hex: c.hex })),
+      types: CATALOG_TYPES.map((t) => ({ value: t.value, label: t.label })),
+    },
+  };
+}
+
+/**
+ * `GET /v1/public/categories/{type}/`: the categories of a catalog type, parents first.
+ * @throws ApiError 404 for an unknown type
+ */
+export async function getCategoriesOfType(db: Db, type: string): Promise<CategoryItem[]> {
+  const known = await queryRows<{ id: string }>(db, sql`select id from catalog_types where id = ${type}`);
+  if (!known.length) throw notFound('Такого раздела каталога нет.');
+  const all = await loadCategories(db);
+  const byId = new Map(all.map((c) => [c.id, c]));
+  return all
+    .filter((c) => c.type === type)
+    .map((c) => ({
+      id: c.id,
+      slug: c.slug,
+      name: c.name,
+      type: c.type,
+      parent: c.parent_id,
+      has_sizes: gridOf(byId, c.id) != null,
+    }));
+}
+
+/**
+ * `GET /v1/public/sizes/{category}/`: the size grid of a category id (inherited from its ancestors),
+ * in grid order; an empty list when the category has no sizes (bags, accessories).
+ * @throws ApiError 400 for a non-numeric id, 404 for an unknown category
+ */
+export async function getSizesOfCategory(db: Db, raw: string) {
+  if (!/^\d{1,9}$/.test(raw)) throw badRequest({ category: ['Введите целое положительное число.'] });
+  const all = await loadCategories(db);
+  const byId = new Map(all.map((c) => [c.id, c]));
+  const id = Number(raw);
+  if (!byId.has(id)) throw notFound('Категория не найдена.');
+  const grid = gridOf(byId, id);
+  if (grid == null) return [];
+  return queryRows<{ id: number; value: string; label: string }>(
+    db,
+    sql`select id, value, label from sizes where grid_id = ${grid} order by position, id`,
+  );
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Cart availability                                                                                  */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** A validated cart line of `check-availability`. */
+export interface CartLine {
+  slug: string;
+  size: string;
+  count: number;
+}
+
+/**
+ * `POST /v1/product/check-availability/` (spec §3, §7): which cart lines cannot be bought now —
+ * unknown slugs, listings not `active`, sizes not offered (compared case-insensitively) and counts above
+ * stock. Lines of the same slug and size are added up. One query for the whole cart.
+ * @returns `{success: true, unavailable_items: [{slug, size}]}` with slug and size as the client sent them
+ */
+export async function checkAvailability(db: Db, lines: CartLine[]) {
+  const slugs = [...new Set(lines.map((l) => l.slug))];
+  const rows = slugs.length
+    ? await queryRows<{ slug: string; status: string; size: string | null; count: number | null }>(
+        db,
+        sql`select p.slug, p.status, o.size, o.count
+            from products p left join offers o on o.product_id = p.id
+            where p.slug = any(${sql.param(slugs)}::text[])`,
+      )
+    : [];
+  const stock = new Map<string, number>();
+  const active = new Set<string>();
+  for (const r of rows) {
+    if (r.status !== 'active') continue;
+    active.add(r.slug);
+    if (r.size != null)
+      stock.set(
+        `${r.slug}\u0000${r.size.toLowerCase()}`,
+        (stock.get(`${r.slug}\u0000${r.size.toLowerCase()}`) ?? 0) + (r.count ?? 0),
+      );
+  }
+  const wanted = new Map<string, number>();
+  for (const l of lines) {
+    const k = `${l.slug}\u0000${l.size.trim().toLowerCase()}`;
+    wanted.set(k, (wanted.get(k) ?? 0) + l.count);
+  }
+  const seen = new Set<string>();
+  const unavailable: { slug: string; size: string }[] = [];
+  for (const l of lines) {
+    const k = `${l.slug}\u0000${l.size.trim().toLowerCase()}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    const have = stock.get(k);
+    if (!active.has(l.slug) || have === undefined || have < wanted.get(k)!)
+      unavailable.push({ slug: l.slug, size: l.size });
+  }
+  return { success: true, unavailable_items: unavailable };
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Listing pages                                                                                      */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** Filters resolved to SQL conditions on `products p` (always including `p.status = 'active'`). */
+export interface ResolvedFilters {
+  where: SQL[];
+  /** Brand ids asked for (search boosts them). */
+  brandIds: number[];
+}
+
+const splitList = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Every spelling of a size value the offers may carry (`m`, `M`; `42,5`, `42.5`). */
+export function sizeVariants(values: string[]): string[] {
+  const out = new Set<string>();
+  for (const v of values) {
+    for (const s of [v, v.replace(',', '.'), v.replace('.', ',')]) {
+      out.add(s);
+      out.add(s.toUpperCase());
+      out.add(s.toLowerCase());
+    }
+  }
+  return [...out];
+}
+
+/**
+ * Turns the filters of {@link ProductListQuery} into SQL conditions.
+ * @param extra.sizes sizes found in a search query (added to `size`)
+ * @throws ApiError 400 naming the field for a bad type, category, brand, compilation, condition,
+ *   colour or price range
+ */
+export async function resolveFilters(
+  db: Db,
+  q: ProductListQuery,
+  extra: { sizes?: string[]; brandIds?: number[] } = {},
+): Promise<ResolvedFilters> {
+  const where: SQL[] = [sql`p.status = 'active'`];
+  let brandIds: number[] = [];
+
+  if (q.type !== undefined && q.type !== '') {
+    if (!CATALOG_TYPES.some((t) => t.value === q.type)) throw badRequest({ type: [`Неизвестный раздел «${q.type}».`] });
+    where.push(sql`p.type = ${q.type}`);
+  }
+
+  const catValues = splitList(q.category);
+  if (catValues.length) {
+    if (catValues.length > 50) throw badRequest({ category: ['Слишком много категорий.'] });
+    const all = await loadCategories(db);
+    const roots: number[] = [];
+    for (const v of catValues) {
+      const found = /^\d{1,9}$/.test(v)
+        ? all.filter((c) => c.id === Number(v))
+        : all.filter((c) => c.slug === v.toLowerCase() && (!q.type || c.type === q.type));
+      if (!found.length) throw badRequest({ category: [`Категория «${v}» не найдена.`] });
+      roots.push(...found.map((c) => c.id));
+    }
+    where.push(sql`p.category_id = any(${sql.param(withDescendants(all, roots))}::int[])`);
+  }
+
+  const brandValues = splitList(q.brand);
+  if (brandValues.length) {
+    if (brandValues.length > 50) throw badRequest({ brand: ['Слишком много брендов.'] });
+    const ids = brandValues.filter((v) => /^\d{1,9}$/.test(v)).map(Number);
+    const slugs = brandValues.filter((v) => !/^\d{1,9}$/.test(v)).map((v) => v.toLowerCase());
+    const rows = await queryRows<{ id: number; slug: string }>(
+      db,
+      sql`select id, slug from brands where id = any(${sql.param(ids)}::int[]) or slug = any(${sql.param(slugs)}::text[])`,
+    );
+    for (const v of brandValues) {
+      if (!rows.some((r) => String(r.id) === v || r.slug === v.toLowerCase()))
+        throw badRequest({ brand: [`Бренд «${v}» не найден.`] });
+    }
+    brandIds = rows.map((r) => r.id);
+  }
+  if (extra.brandIds?.length)
+    brandIds = brandIds.length ? brandIds.filter((id) => extra.brandIds!.includes(id)) : extra.brandIds;
+  if (brandValues.length || extra.brandIds?.length) where.push(sql`p.brand_id = any(${sql.param(brandIds)}::int[])`);
+
+  if (q.compilation) {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`select id from compilations where slug = ${q.compilation.toLowerCase()}`,
+    );
+    if (!rows.length) throw badRequest({ compilation: [`Подборка «${q.compilation}» не найдена.`] });
+    where.push(sql`p.id in (select product_id from compilation_products where compilation_id = ${rows[0]!.id})`);
+  }
+
+  const sizes = [...splitList(q.size), ...(extra.sizes ?? [])];
+  if (sizes.length) {
+    if (sizes.length > 50) throw badRequest({ size: ['Слишком много размеров.'] });
+    where.push(
+      sql`exists (select 1 from offers o where o.product_id = p.id and o.size = any(${sql.param(sizeVariants(sizes))}::text[]) and o.count > 0)`,
+    );
+  }
+
+  if (q.price_min !== undefined) where.push(sql`p.min_price >= ${toKopecks(q.price_min)}`);
+  if (q.price_max !== undefined) {
+    if (q.price_min !== undefined && q.price_max < q.price_min) {
+      throw badRequest({ price_max: ['Максимальная цена меньше минимальной.'] });
+    }
+    where.push(sql`p.min_price <= ${toKopecks(q.price_max)}`);
+  }
+
+  const conds = splitList(q.condition);
+  if (conds.length) {
+    const bad = conds.find((c) => !CONDITIONS.some((x) => x.value === c));
+    if (bad) throw badRequest({ condition: [`Неизвестное состояние «${bad}».`] });
+    where.push(sql`p.condition = any(${sql.param(conds)}::text[])`);
+  }
+
+  const colors = splitList(q.color);
+  if (colors.length) {
+    const bad = colors.find((c) => !COLORS.some((x) => x.value === c));
+    if (bad) throw badRequest({ color: [`Неизвестный цвет «${bad}».`] });
+    where.push(sql`p.color = any(${sql.param(colors)}::text[])`);
+  }
+
+  if (q.seller !== undefined) where.push(sql`p.owner_id = ${q.seller}`);
+
+  return { where, brandIds };
+}
+
+/** Below this many matches a page is sorted in memory rather than by walking a sorted index. */
+export const SMALL_MATCH_SET = 2000;
+
+/**
+ * ORDER BY of a listing page (ties broken by id so pages never overlap).
+ * @param small the match set is small (< {@link SMALL_MATCH_SET}): the sort keys are wrapped in no-op
+ *   expressions so the planner filters through the selective indexes and sorts the few rows, instead of
+ *   walking the whole date/price index looking for rare matches
+ */
+export function orderBy(sort: string | undefined, small = false): SQL {
+  const k = (col: SQL) => (small ? sql`(${col} + 0)` : col);
+  switch (sort) {
+    case 'price_asc':
+      return sql`${k(sql`p.min_price`)} asc, p.id desc`;
+    case 'price_desc':
+      return sql`${k(sql`p.min_price`)} desc, p.id desc`;
+    case 'popular':
+      return sql`${k(sql`p.view_count`)} desc, p.id desc`;
+    default:
+      return small ? sql`(p.published_at + interval '0 seconds') desc, p.id desc` : sql`p.published_at desc, p.id desc`;
+  }
+}
+
+/** Columns of a card row (products `p` left-joined with brands `b`). */
+export const CARD_COLUMNS = sql`p.id, p.slug, p.title, p.condition, p.min_price, p.owner_id, p.status, p.created_at,
+  b.id as brand_id, b.slug as brand_slug, b.name as brand_name`;
+
+export interface CardRow {
+  id: number;
+  slug: string;
+  title: string;
+  condition: string;
+  min_price: number;
+  owner_id: number;
+  status: string;
+  created_at: unknown;
+  brand_id: number | null;
+  brand_slug: string | null;
+  brand_name: string | null;
+}
+
+/**
+ * Turns card rows into cards: first photos and in-stock sizes for all of them in one query each.
+ * Keeps the order of `rows`.
+ */
+export async function toCards(db: Db, rows: CardRow[]): Promise<ProductCard[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const [photos, offers] = await Promise.all([
+    queryRows<{ product_id: number; key: string; width: number; height: number }>(
+      db,
+      sql`select distinct on (product_id) product_id, key, width, height from product_photos
+          where product_id = any(${sql.param(ids)}::int[]) order by product_id, position, id`,
+    ),
+    queryRows<{ product_id: number; size: string; price: number }>(
+      db,
+      sql`select o.product_id, o.size, o.price from offers o left join sizes s on s.id = o.size_id
+          where o.product_id = any(${sql.param(ids)}::int[]) and o.count > 0
+          order by o.product_id, coalesce(s.position, 2147483647), o.id`,
+    ),
+  ]);
+  const photoBy = new Map(photos.map((p) => [p.product_id, p]));
+  const offersBy = new Map<number, { size: string; price: number }[]>();
+  for (const o of offers) (offersBy.get(o.product_id) ?? offersBy.set(o.product_id, []).get(o.product_id)!).push(o);
+  return rows.map((r) => {
+    const own = offersBy.get(r.id) ?? [];
+    const photo = photoBy.get(r.id);
+    const price = own.length ? Math.min(...own.map((o) => o.price)) : r.min_price;
+    return {
+      id: r.id,
+      slug: r.slug,
+      title: r.title,
+      brand: r.brand_id != null ? { id: r.brand_id, slug: r.brand_slug!, name: r.brand_name! } : null,
+      sizes: own.map((o) => o.size),
+      price: toRubles(price),
+      condition: r.condition,
+      condition_label: conditionLabel(r.condition),
+      photo: photo ? photoImage(photo) : null,
+      seller_id: r.owner_id,
+      status: r.status,
+      created_at: iso(r.created_at),
+    };
+  });
+}
+
+/** Page number and size of a listing query (defaults 1 and {@link LIST_PAGE_SIZE}). */
+export const pageOf = (q: ProductListQuery) => ({ page: q.page ?? 1, page_size: q.page_size ?? LIST_PAGE_SIZE });
+
+/**
+ * `GET /v1/public/products/`: active listings with filters and sorting, as a DRF page of cards.
+ * With `q` the search ranks them (see search.ts) — the route hands such queries to `searchProducts`.
+ * @param url the request URL (for `next`/`previous`)
+ * @throws ApiError 400 (bad filters), 404 «Неверная страница.»
+ */
+export async function listProducts(db: Db, q: ProductListQuery, url: string): Promise<Page<ProductCard>> {
+  const f = await resolveFilters(db, q);
+  const pq = pageOf(q);
+  const where = sql.join(f.where, sql` and `);
+  // Count first (index-backed): an empty or past-the-end page reads nothing more, and a small match set is
+  // sorted in memory (see orderBy).
+  const countRows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from products p where ${where}`);
+  const count = countRows[0]?.n ?? 0;
+  makePage(url, pq, count, []); // 404 past the end before reading the page
+  if (count === 0) return makePage(url, pq, 0, []);
+  const rows = await queryRows<CardRow>(
+    db,
+    sql`select ${CARD_COLUMNS} from products p left join brands b on b.id = p.brand_id
+        where ${where} order by ${orderBy(q.sort, count < SMALL_MATCH_SET)} limit ${pq.page_size} offset ${(pq.page - 1) * pq.page_size}`,
+  );
+  return makePage(url, pq, count, await toCards(db, rows));
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* A listing by slug                                                                                  */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** Sellers' cards by id (one query). */
+async function sellerCards(db: Db, ids: number[]): Promise<Map<number, SellerCard>> {
+  const rows = await queryRows<{
+    id: number;
+    first_name: string;
+    last_name: string;
+    avatar: string | null;
+    city: string;
+    about: string;
+    date_joined: unknown;
+    products_count: number;
+    subscribers_count: number;
+  }>(
+    db,
+    sql`select u.id, u.first_name, u.last_name, u.avatar, u.city, u.about, u.date_joined,
+          (select count(*)::int from products p where p.owner_id = u.id and p.status = 'active') as products_count,
+          (select count(*)::int from subscriptions s where s.seller_id = u.id) as subscribers_count
+        from users u where u.id = any(${sql.param(ids)}::int[])`,
+  );
+  return new Map(
+    rows.map((u) => [
+      u.id,
+      {
+        id: u.id,
+        name: `${u.first_name} ${u.last_name}`.trim() || 'Продавец',
+        avatar: u.avatar ? { ...imageUrls(u.avatar, AVATAR_WIDTHS), width: 512, height: 512 } : null,
+        city: u.city,
+        about: u.about,
+        date_joined: iso(u.date_joined),
+        products_count: u.products_count,
+        subscribers_count: u.subscribers_count,
+      },
+    ]),
+  );
+}
+
+/**
+ * `GET /v1/public/sellers/{id}/`.
+ * @throws ApiError 404 for an unknown seller
+ */
+export async function getSeller(db: Db, id: number): Promise<SellerCard> {
+  const card = (await sellerCards(db, [id])).get(id);
+  if (!card) throw notFound('Продавец не найден.');
+  return card;
+}
+
+/**
+ * `GET /v1/public/products/{slug}/`: a listing with offers (size labels from its grid), ordered photos,
+ * the seller's card and up to {@link SIMILAR_LIMIT} similar active listings (same category and brand
+ * first, then same category, then same brand). Counts the view (one cheap UPDATE).
+ * @param viewerId the signed-in user's id (the owner also sees drafts), or null
+ * @throws ApiError 404 for unknown slugs and for drafts/deleted listings of others
+ */
+export async function getProduct(db: Db, slug: string, viewerId: number | null): Promise<ProductDetail> {
+  const rows = await queryRows<
+    CardRow & {
+      description: string;
+      category_id: number | null;
+      type: string;
+      color: string | null;
+      view_count: number;
+      published_at: unknown;
+      brand_name_ru: string | null;
+    }
+  >(
+    db,
+    sql`select ${CARD_COLUMNS}, p.description, p.category_id, p.type, p.color, p.view_count, p.published_at,
+          b.name_ru as brand_name_ru
+        from products p left join brands b on b.id = p.brand_id where p.slug = ${slug}`,
+  );
+  const p = rows[0];
+  if (!p) throw notFound('Товар не найден.');
+  const isOwner = viewerId != null && viewerId === p.owner_id;
+  if ((p.status === 'draft' || p.status === 'deleted') && !isOwner) throw notFound('Товар не найден.');
+
+  const cats = await loadCategories(db);
+  const byId = new Map(cats.map((c) => [c.id, c]));
+  const grid = p.category_id != null ? gridOf(byId, p.category_id) : null;
+
+  const [offers, photos, sellers, similar] = await Promise.all([
+    queryRows<{ id: number; size: string; label: string | null; price: number; count: number }>(
+      db,
+      sql`select o.id, o.size, o.price, o.count, s.label
+          from offers o left join lateral (
+            select label, position from sizes s
+            where s.id = o.size_id or (o.size_id is null and s.grid_id = ${grid} and lower(s.value) = lower(o.size))
+            order by (s.id = o.size_id) desc limit 1
+          ) s on true
+          where o.product_id = ${p.id} order by coalesce(s.position, 2147483647), o.id`,
+    ),
+    queryRows<{ key: string; width: number; height: number }>(
+      db,
+      sql`select key, width, height from product_photos where product_id = ${p.id} order by position, id`,
+    ),
+    sellerCards(db, [p.owner_id]),
+    similarListings(db, p),
+    isOwner ? Promise.resolve() : db.execute(sql`update products set view_count = view_count + 1 where id = ${p.id}`),
+  ]);
+
+  const path: { id: number; name: string }[] = [];
+  for (let c = p.category_id != null ? byId.get(p.category_id) : undefined, d = 0; c && d < 20; d++) {
+    path.unshift({ id: c.id, name: c.name });
+    c = c.parent_id != null ? byId.get(c.parent_id) : undefined;
+  }
+  const cat = p.category_id != null ? byId.get(p.category_id) : undefined;
+  const seller = sellers.get(p.owner_id);
+  if (!seller) throw notFound('Товар не найден.');
+  const inStock = offers.filter((o) => o.count > 0);
+  return {
+    id: p.id,
+    slug: p.slug,
+    title: p.title,
+    sizes: inStock.map((o) => o.size),
+    price: toRubles(inStock.length ? Math.min(...inStock.map((o) => o.price)) : p.min_price),
+    condition: p.condition,
+    condition_label: conditionLabel(p.condition),
+    photo: photos[0] ? photoImage(photos[0]) : null,
+    seller_id: p.owner_id,
+    status: p.status,
+    created_at: iso(p.created_at),
+    description: p.description,
+    brand:
+      p.brand_id != null
+        ? { id: p.brand_id, slug: p.brand_slug!, name: p.brand_name!, name_ru: p.brand_name_ru ?? '' }
+        : null,
+    category: cat ? { id: cat.id, name: cat.name, type: cat.type, path } : null,
+    type: p.type,
+    color: p.color,
+    color_label: colorLabel(p.color),
+    view_count: p.view_count + (isOwner ? 0 : 1),
+    published_at: isoOrNull(p.published_at),
+    offers: offers.map((o) => ({
+      id: o.id,
+      size: o.size,
+      size_label: o.label ?? o.size,
+      price: toRubles(o.price),
+      count: o.count,
+    })),
+    photos: photos.map(photoImage),
+    seller,
+    similar,
+  };
+}
+
+async function similarListings(
+  db: Db,
+  p: { id: number; category_id: number | null; brand_id: number | null },
+): Promise<ProductCard[]> {
+  const parts: SQL[] = [];
+  const base = sql`select ${CARD_COLUMNS} from products p left join brands b on b.id = p.brand_id where p.status = 'active' and p.id <> ${p.id}`;
+  if (p.category_id != null && p.brand_id != null) {
+    parts.push(
+      sql`(${base} and p.category_id = ${p.category_id} and p.brand_id = ${p.brand_id} order by p.published_at desc limit ${SIMILAR_LIMIT})`,
+    );
+  }
+  if (p.category_id != null)
+    parts.push(sql`(${base} and p.category_id = ${p.category_id} order by p.published_at desc limit ${SIMILAR_LIMIT})`);
+  if (p.brand_id != null)
+    parts.push(sql`(${base} and p.brand_id = ${p.brand_id} order by p.published_at desc limit ${SIMILAR_LIMIT})`);
+  if (!parts.length) return [];
+  const rows = await queryRows<CardRow>(db, sql.join(parts, sql` union all `));
+  const seen = new Set<number>();
+  const picked = rows.filter((r) => !seen.has(r.id) && seen.add(r.id)).slice(0, SIMILAR_LIMIT);
+  return toCards(db, picked);
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Brands, compilations, sitemap                                                                      */
+/* ------------------------------------------------------------------------------------------------ */
+
+interface BrandRow {
+  id: number;
+  slug: string;
+  name: string;
+  name_ru: string;
+  aliases: string[];
+  description: string | null;
+  tier: string;
+  is_popular: boolean;
+  count: number;
+}
+
+const brandSelect = sql`select b.id, b.slug, b.name, b.name_ru, b.aliases, b.description, b.tier, b.is_popular,
+  (select count(*)::int from products p where p.brand_id = b.id and p.status = 'active') as count from brands b`;
+
+const brandItem = (b: BrandRow): BrandListItem => ({
+  id: b.id,
+  slug: b.slug,
+  name: b.name,
+  name_ru: b.name_ru,
+  count: b.count,
+  is_popular: b.is_popular,
+});
+
+/** `GET /v1/public/brands/`: every brand A–Z by name with its count of active listings. */
+export async function listBrands(db: Db): Promise<{ results: BrandListItem[] }> {
+  const rows = await queryRows<BrandRow>(db, sql`${brandSelect} order by lower(b.name), b.id`);
+  return { results: rows.map(brandItem) };
+}
+
+/**
+ * `GET /v1/public/brands/{slug}/`.
+ * @throws ApiError 404 for an unknown slug
+ */
+export async function getBrand(db: Db, slug: string): Promise<BrandDetail> {
+  const rows = await queryRows<BrandRow>(db, sql`${brandSelect} where b.slug = ${slug.toLowerCase()}`);
+  const b = rows[0];
+  if (!b) throw notFound('Бренд не найден.');
+  return { ...brandItem(b), description: b.description ?? '', aliases: b.aliases ?? [], tier: b.tier };
+}
+
+const coverDims = new Map<string, { width: number; height: number }>();
+/** Size of a compilation cover stored by the media pipeline (read once from its largest variant). */
+async function coverImage(mediaDir: string, key: string): Promise<Image | null> {
+  if (!/^[a-z]\/[0-9a-f]{2}\/[0-9a-f]{24}$/.test(key)) return null;
+  let dims = coverDims.get(key);
+  if (!dims) {
+    try {
+      const meta = await sharp(await readFile(path.join(mediaDir, key, '1280.webp'))).metadata();
+      dims = { width: meta.width ?? 1280, height: meta.height ?? 960 };
+    } catch {
+      dims = { width: 1280, height: 960 };
+    }
+    coverDims.set(key, dims);
+  }
+  return { ...imageUrls(key), ...dims };
+}
+
+interface CompilationRow {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  cover: string | null;
+  count: number;
+  photo_key: string | null;
+  photo_width: number | null;
+  photo_height: number | null;
+}
+
+const compilationSelect = sql`select c.id, c.slug, c.title, c.description, c.cover,
+  (select count(*)::int from compilation_products cp join products p on p.id = cp.product_id
+    where cp.compilation_id = c.id and p.status = 'active') as count,
+  ph.key as photo_key, ph.width as photo_width, ph.height as photo_height
+  from compilations c
+  left join lateral (
+    select pp.key, pp.width, pp.height from compilation_products cp
+    join products p on p.id = cp.product_id and p.status = 'active'
+    join product_photos pp on pp.product_id = p.id
+    where c.cover is null and cp.compilation_id = c.id
+    order by cp.position, cp.product_id, pp.position, pp.id limit 1
+  ) ph on true`;
+
+async function toCompilation(mediaDir: string, c: CompilationRow): Promise<Compilation> {
+  let cover: Image | null = null;
+  if (c.cover) cover = await coverImage(mediaDir, c.cover);
+  else if (c.photo_key)
+    cover = photoImage({ key: c.photo_key, width: c.photo_width ?? 0, height: c.photo_height ?? 0 });
+  return { id: c.id, slug: c.slug, title: c.title, description: c.description, cover, count: c.count };
+}
+
+/** `GET /v1/public/compilations/`: curated sets in their order, each with a cover and active count. */
+export async function listCompilations(db: Db, mediaDir: string): Promise<{ results: Compilation[] }> {
+  const rows = await queryRows<CompilationRow>(db, sql`${compilationSelect} order by c.position, c.id`);
+  return { results: await Promise.all(rows.map((r) => toCompilation(mediaDir, r))) };
+}
+
+/**
+ * `GET /v1/public/compilations/{slug}/` (its listings: `GET /v1/public/products/?compilation=<slug>`).
+ * @throws ApiError 404 for an unknown slug
+ */
+export async function getCompilation(db: Db, mediaDir: string, slug: string): Promise<Compilation> {
+  const rows = await queryRows<CompilationRow>(db, sql`${compilationSelect} where c.slug = ${slug.toLowerCase()}`);
+  if (!rows[0]) throw notFound('Подборка не найдена.');
+  return toCompilation(mediaDir, rows[0]);
+}
+
+/** `GET /v1/public/sitemap/`: active listings (newest first, at most 50 000), brand and compilation slugs. */
+export async function getSitemap(db: Db): Promise<Sitemap> {
+  const [products, brands, compilations] = await Promise.all([
+    queryRows<{ slug: string; updated_at: unknown }>(
+      db,
+      sql`select p.slug, p.updated_at from products p where p.status = 'active'
+          order by p.published_at desc, p.id desc limit ${SITEMAP_MAX_PRODUCTS}`,
+    ),
+    queryRows<{ slug: string }>(db, sql`select slug from brands order by slug`),
+    queryRows<{ slug: string }>(db, sql`select slug from compilations order by position, id`),
+  ]);
+  return {
+    products: products.map((p) => ({ slug: p.slug, updated_at: iso(p.updated_at) })),
+    brands: brands.map((b) => b.slug),
+    compilations: compilations.map((c) => c.slug),
+  };
+}

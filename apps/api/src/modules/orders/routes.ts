@@ -1,0 +1,102 @@
+/**
+ * HTTP routes of the `orders` module (spec §7 `/v1/sales/order/`, `/v1/sales/orders/`, `/v1/sales/orders/seller/`,
+ * `/v1/sales/order-filters/`; ours: `/v1/sales/orders/{id}/` and its `ship`, `confirm`, `cancel` actions).
+ * Outside tests a timer releases expired reservations every minute (cleared on close).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ORDER_FILTERS, orderCreateSchema, orderCreatedSchema, orderFilterSchema, orderSchema, shipSchema } from '@vitrina/contract/orders';
+import { pageOf } from '@vitrina/contract/common';
+import { parsePageQuery } from '../../lib/pagination.js';
+import {
+  cancelOrder,
+  confirmOrder,
+  createOrder,
+  getOrderFor,
+  listOrders,
+  loadOrders,
+  releaseExpiredReservations,
+  shipOrder,
+} from './service.js';
+
+const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const listQuery = z.object({ page: z.string().optional(), page_size: z.string().optional(), filter: z.string().max(40).optional() });
+
+export default async function ordersRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = { onRequest: app.requireAuth };
+  const sec = [{ token: [] }];
+
+  if (app.config.env !== 'test') {
+    const timer = setInterval(() => {
+      releaseExpiredReservations(app).catch((err: unknown) => app.log.error({ err }, 'releasing reservations failed'));
+    }, 60_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
+  r.post(
+    '/v1/sales/order/',
+    {
+      ...auth,
+      schema: {
+        tags: ['orders'],
+        summary: 'Оформить заказ (товары одного продавца) и начать оплату',
+        description: 'Резервирует товар на 15 минут; ответ содержит payment.confirmation_url — страницу оплаты.',
+        body: orderCreateSchema,
+        security: sec,
+        response: { 201: orderCreatedSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createOrder(app, request.user!.id, request.body)),
+  );
+
+  r.get('/v1/sales/order-filters/', { schema: { tags: ['orders'], summary: 'Фильтры заказов', response: { 200: z.array(orderFilterSchema) } } }, async () =>
+    ORDER_FILTERS.map((f) => ({ value: f.value, label: f.label })),
+  );
+
+  r.get(
+    '/v1/sales/orders/',
+    { ...auth, schema: { tags: ['orders'], summary: 'Мои покупки', querystring: listQuery, security: sec, response: { 200: pageOf(orderSchema) } } },
+    async (request) =>
+      listOrders(app, request.url, parsePageQuery(request.query), request.user!.id, 'buyer', request.query.filter),
+  );
+
+  r.get(
+    '/v1/sales/orders/seller/',
+    { ...auth, schema: { tags: ['orders'], summary: 'Мои продажи', querystring: listQuery, security: sec, response: { 200: pageOf(orderSchema) } } },
+    async (request) =>
+      listOrders(app, request.url, parsePageQuery(request.query), request.user!.id, 'seller', request.query.filter),
+  );
+
+  r.get(
+    '/v1/sales/orders/:id/',
+    { ...auth, schema: { tags: ['orders'], summary: 'Заказ (покупателю или продавцу)', params: idParams, security: sec, response: { 200: orderSchema } } },
+    async (request) => {
+      await getOrderFor(app, request.user!.id, request.params.id);
+      return (await loadOrders(app.db, [request.params.id], request.user!.id))[0];
+    },
+  );
+
+  r.post(
+    '/v1/sales/orders/:id/ship/',
+    {
+      ...auth,
+      schema: { tags: ['orders'], summary: 'Продавец: заказ отправлен', params: idParams, body: shipSchema, security: sec, response: { 200: orderSchema } },
+    },
+    async (request) => shipOrder(app, request.user!.id, request.params.id, request.body.tracking_number),
+  );
+
+  r.post(
+    '/v1/sales/orders/:id/confirm/',
+    { ...auth, schema: { tags: ['orders'], summary: 'Покупатель: заказ получен', params: idParams, security: sec, response: { 200: orderSchema } } },
+    async (request) => confirmOrder(app, request.user!.id, request.params.id),
+  );
+
+  r.post(
+    '/v1/sales/orders/:id/cancel/',
+    { ...auth, schema: { tags: ['orders'], summary: 'Покупатель: отменить неоплаченный заказ', params: idParams, security: sec, response: { 200: orderSchema } } },
+    async (request) => cancelOrder(app, request.user!.id, request.params.id),
+  );
+}

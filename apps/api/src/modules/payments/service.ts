@@ -1,0 +1,102 @@
+/**
+ * Applying payment outcomes (issue «Buying»). Every gateway event is applied exactly once: the event row
+ * (`payment_events`, unique provider + event id) is inserted in the SAME transaction as the state change, so a
+ * repeated webhook finds the row and changes nothing. Success → order `paid` (listing `sold` when nothing is
+ * left); failure → order `cancelled` and the stock released.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { PaymentStatusAnswer } from '@vitrina/contract/orders';
+import { orders, paymentEvents, payments } from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
+import { cancelAndRelease, markOrderPaid } from '../orders/service.js';
+import { paymentProvider, type ProviderName } from '../../providers/payments/index.js';
+
+export interface PaymentEventInput {
+  provider: ProviderName;
+  /** Unique per provider; a repeat is ignored. */
+  eventId: string;
+  providerPaymentId: string;
+  status: 'succeeded' | 'canceled';
+  /** Kopecks the provider reports (checked against ours). */
+  amount: number;
+  payload: unknown;
+}
+
+/**
+ * Applies one confirmed gateway event.
+ * @returns `applied`, `duplicate` (seen before), or `ignored` (unknown payment, wrong amount, already final)
+ */
+export async function applyPaymentEvent(app: FastifyInstance, ev: PaymentEventInput): Promise<'applied' | 'duplicate' | 'ignored'> {
+  const now = app.clock.now();
+  const result = await app.db.transaction(async (tx) => {
+    const fresh = await tx
+      .insert(paymentEvents)
+      .values({ provider: ev.provider, eventId: ev.eventId, payload: ev.payload ?? {}, receivedAt: now })
+      .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
+      .returning({ id: paymentEvents.id });
+    if (!fresh.length) return 'duplicate' as const;
+    const [pay] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, ev.provider), eq(payments.providerPaymentId, ev.providerPaymentId)))
+      .for('update');
+    if (!pay) return 'ignored' as const;
+    if (pay.amount !== ev.amount) {
+      app.log.warn({ paymentId: pay.id }, 'payment amount mismatch, event ignored');
+      return 'ignored' as const;
+    }
+    if (ev.status === 'succeeded') {
+      if (pay.status === 'succeeded') return 'ignored' as const;
+      await tx.update(payments).set({ status: 'succeeded', updatedAt: now }).where(eq(payments.id, pay.id));
+      const r = await markOrderPaid(tx, pay.orderId, now);
+      if (r === 'late_refund') app.log.warn({ orderId: pay.orderId }, 'payment arrived after the order was cancelled; refund needed');
+      return 'applied' as const;
+    }
+    if (pay.status !== 'pending') return 'ignored' as const;
+    await tx.update(payments).set({ status: 'canceled', updatedAt: now }).where(eq(payments.id, pay.id));
+    await cancelAndRelease(tx, pay.orderId, now, 'Банк отклонил оплату. Товар снова в продаже.');
+    return 'applied' as const;
+  });
+  app.log.info({ provider: ev.provider, status: ev.status, result }, 'payment event');
+  return result;
+}
+
+/**
+ * `GET /v1/payments/{id}/` for the buyer: the payment's state (what `/payment` polls). A pending YooKassa
+ * payment is re-read from YooKassa, so the verdict arrives even if the webhook is late.
+ * @throws ApiError 404 for anyone but the buyer
+ */
+export async function paymentStatusFor(app: FastifyInstance, userId: number, id: string): Promise<PaymentStatusAnswer> {
+  const load = async () => {
+    const [row] = await app.db
+      .select({ pay: payments, order: orders })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(eq(payments.id, id));
+    return row;
+  };
+  let row = /^[0-9a-f-]{36}$/i.test(id) ? await load() : undefined;
+  if (!row || row.order.buyerId !== userId) throw notFound('Платёж не найден.');
+  if (row.pay.status === 'pending' && row.pay.provider === 'yookassa' && row.pay.providerPaymentId && app.config.payments.provider === 'yookassa') {
+    const fetched = await paymentProvider(app).getPayment(row.pay.providerPaymentId).catch(() => null);
+    if (fetched && fetched.status !== 'pending') {
+      await applyPaymentEvent(app, {
+        provider: 'yookassa',
+        eventId: `${fetched.providerPaymentId}:${fetched.status}`,
+        providerPaymentId: fetched.providerPaymentId,
+        status: fetched.status,
+        amount: fetched.amount,
+        payload: { source: 'poll', id: fetched.providerPaymentId, status: fetched.status },
+      });
+      row = (await load())!;
+    }
+  }
+  return {
+    id: row.pay.id,
+    status: row.pay.status,
+    order_id: row.order.id,
+    order_number: row.order.number,
+    order_status: row.order.status,
+  };
+}

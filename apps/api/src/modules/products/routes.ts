@@ -1,0 +1,134 @@
+/**
+ * HTTP routes of the `products` module (spec §7): `POST /v1/products/`, `GET|PATCH|DELETE
+ * /v1/products/{id}/`, `POST /v1/products/{id}/make_draft/`, `GET /v1/fee/`, `GET /v1/product_statuses/`,
+ * `GET /v1/product_owner/`. All need a token; another user's listing answers 404.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { feeSchema, listingSchemaOut, ownerListingSchema, productStatusSchema } from '@vitrina/contract/products';
+import { detailError, fieldErrors, pageOf } from '@vitrina/contract/common';
+import { parsePageQuery } from '../../lib/pagination.js';
+import { readListingUpload } from './multipart.js';
+import { createListing, deleteListing, getListing, makeDraft, ownerPage, removeKeys, statusCounts, updateListing } from './service.js';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const security = [{ token: [] }];
+const errors = { 400: fieldErrors, 401: detailError, 404: detailError, 413: z.unknown(), 415: detailError };
+
+const MULTIPART_DOC =
+  'multipart/form-data: title, description, brand (id), category (id конечной категории), condition, color?, ' +
+  'sizes (JSON-строка `[{"size":"M","price":1990,"count":1}]`, цена в рублях), photos (файлы, повторяющееся поле), draft ("true" — черновик).';
+
+export default async function productsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = { preHandler: app.requireAuth };
+
+  r.post(
+    '/v1/products/',
+    {
+      ...auth,
+      schema: {
+        tags: ['products'],
+        summary: 'Создать товар (multipart)',
+        description: MULTIPART_DOC,
+        security,
+        response: { 201: listingSchemaOut, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const upload = await readListingUpload(request, app.config.mediaDir);
+      try {
+        const listing = await createListing(app, request.user!.id, upload.fields, upload.photos);
+        return reply.status(201).send(listing);
+      } catch (err) {
+        await upload.discard();
+        throw err;
+      }
+    },
+  );
+
+  r.get(
+    '/v1/products/:id/',
+    { ...auth, schema: { tags: ['products'], summary: 'Товар владельца (для редактирования)', security, params: idParams, response: { 200: listingSchemaOut, ...errors } } },
+    async (request) => getListing(app.db, request.user!.id, request.params.id),
+  );
+
+  r.patch(
+    '/v1/products/:id/',
+    {
+      ...auth,
+      schema: {
+        tags: ['products'],
+        summary: 'Изменить товар (multipart, любые поля)',
+        description:
+          `${MULTIPART_DOC} Дополнительно: remove_photos (JSON-список id), photo_order (JSON-список id), ` +
+          'status ("active" — опубликовать, "draft" — в черновики) или publish="true".',
+        security,
+        params: idParams,
+        response: { 200: listingSchemaOut, ...errors },
+      },
+    },
+    async (request) => {
+      // Ownership first, so another user's upload is never processed.
+      await getListing(app.db, request.user!.id, request.params.id);
+      const upload = await readListingUpload(request, app.config.mediaDir);
+      try {
+        const { listing, removedKeys } = await updateListing(app, request.user!.id, request.params.id, upload.fields, upload.photos);
+        await removeKeys(app.config.mediaDir, removedKeys);
+        return listing;
+      } catch (err) {
+        await upload.discard();
+        throw err;
+      }
+    },
+  );
+
+  r.delete(
+    '/v1/products/:id/',
+    { ...auth, schema: { tags: ['products'], summary: 'Удалить товар', security, params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await deleteListing(app, request.user!.id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/v1/products/:id/make_draft/',
+    { ...auth, schema: { tags: ['products'], summary: 'Перенести товар в черновики', security, params: idParams, response: { 200: listingSchemaOut, ...errors } } },
+    async (request) => makeDraft(app, request.user!.id, request.params.id),
+  );
+
+  r.get(
+    '/v1/fee/',
+    { ...auth, schema: { tags: ['products'], summary: 'Комиссия: процент и минимум в рублях', security, response: { 200: feeSchema, 401: detailError } } },
+    async () => ({ percent: app.config.fee.percent, min: app.config.fee.minRub }),
+  );
+
+  r.get(
+    '/v1/product_statuses/',
+    {
+      ...auth,
+      schema: { tags: ['products'], summary: 'Статусы товаров с количеством товаров вызывающего', security, response: { 200: z.array(productStatusSchema), 401: detailError } },
+    },
+    async (request) => statusCounts(app.db, request.user!.id),
+  );
+
+  r.get(
+    '/v1/product_owner/',
+    {
+      ...auth,
+      schema: {
+        tags: ['products'],
+        summary: 'Мои товары в статусе (страницы по 12)',
+        security,
+        querystring: z.object({ status: z.string().optional(), page: z.string().optional(), page_size: z.string().optional() }),
+        response: { 200: pageOf(ownerListingSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const q = parsePageQuery(request.query, 12);
+      return ownerPage(app.db, request.user!.id, request.query.status, q, request.url);
+    },
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * Subscriptions to sellers (spec §1, §7 `/v1/social/*`): subscribe/unsubscribe (idempotent), the
+ * caller's subscribers and subscriptions as DRF pages of user cards (12 per page, spec §9).
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { UserCard } from '@vitrina/contract/products';
+import type { Db } from '../../db/client.js';
+import { subscriptions, users } from '../../db/schema/index.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { makePage, pageWindow, type PageQuery } from '../../lib/pagination.js';
+import { imageUrls } from '../media/service.js';
+import { AVATAR_WIDTHS } from '../users/service.js';
+
+
+/** Display name of a user: «Имя Фамилия», or «Продавец» when empty (as the catalog's seller card). */
+export const displayName = (u: { id: number; firstName: string; lastName: string }) =>
+  `${u.firstName} ${u.lastName}`.trim() || 'Продавец';
+
+/** Avatar image of a media key (square), or null. */
+export const avatarImage = (key: string | null) => (key ? { ...imageUrls(key, AVATAR_WIDTHS), width: 512, height: 512 } : null);
+
+async function checkTarget(db: Db, me: number, target: number) {
+  if (me === target) throw badRequest('Нельзя подписаться на самого себя.');
+  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, target));
+  if (!u) throw notFound('Пользователь не найден.');
+}
+
+/**
+ * Subscribes `me` to `target` (idempotent).
+ * @throws ApiError 400 (self), 404 (unknown user)
+ */
+export async function subscribe(db: Db, me: number, target: number, now: Date): Promise<void> {
+  await checkTarget(db, me, target);
+  await db.insert(subscriptions).values({ subscriberId: me, sellerId: target, createdAt: now }).onConflictDoNothing();
+}
+
+/**
+ * Unsubscribes (idempotent).
+ * @throws ApiError 400 (self), 404 (unknown user)
+ */
+export async function unsubscribe(db: Db, me: number, target: number): Promise<void> {
+  await checkTarget(db, me, target);
+  await db.delete(subscriptions).where(and(eq(subscriptions.subscriberId, me), eq(subscriptions.sellerId, target)));
+}
+
+/** Whether `me` follows `target`. */
+export async function isSubscribed(db: Db, me: number, target: number): Promise<boolean> {
+  const [row] = await db
+    .select({ x: subscriptions.sellerId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.subscriberId, me), eq(subscriptions.sellerId, target)));
+  return Boolean(row);
+}
+
+/**
+ * A DRF page of user cards: who follows `me` (`which = 'subscribers'`) or whom `me` follows
+ * (`'subscribes'`), newest first.
+ * @throws ApiError 404 (page past the end)
+ */
+export async function userPage(db: Db, me: number, which: 'subscribers' | 'subscribes', q: PageQuery, url: string) {
+  const mine = which === 'subscribers' ? eq(subscriptions.sellerId, me) : eq(subscriptions.subscriberId, me);
+  const other = which === 'subscribers' ? subscriptions.subscriberId : subscriptions.sellerId;
+  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(subscriptions).where(mine);
+  const { limit, offset } = pageWindow(q);
+  const rows = await db
+    .select({
+      u: users,
+      products: sql<number>`(select count(*)::int from products p where p.owner_id = ${users.id} and p.status = 'active')`,
+      subscribers: sql<number>`(select count(*)::int from subscriptions s where s.seller_id = ${users.id})`,
+    })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, other))
+    .where(mine)
+    .orderBy(desc(subscriptions.createdAt), desc(users.id))
+    .limit(limit)
+    .offset(offset);
+  const results: UserCard[] = rows.map(({ u, products, subscribers }) => ({
+    id: u.id,
+    name: displayName(u),
+    avatar: avatarImage(u.avatar),
+    city: u.city,
+    products_count: Number(products),
+    subscribers_count: Number(subscribers),
+  }));
+  return makePage(url, q, Number(n), results);
+}

@@ -1,0 +1,199 @@
+/**
+ * The signed-in user's own profile (spec §3, §7: `GET /v1/self/`, `PUT /v1/self/change/`; issue 3).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { asc, eq } from 'drizzle-orm';
+import { deliveryPoints, users } from '../../db/schema/index.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { ApiError, badRequest, type FieldErrors } from '../../lib/errors.js';
+import { imageUrls, removeImage, storeImage, type StoredImage } from '../media/service.js';
+import { heicToPng, isHevcHeif } from '../products/heic.js';
+
+/** Avatar variant widths, px (url_small 96, url 256, url_large 512). */
+export const AVATAR_WIDTHS = [96, 256, 512] as const;
+/** Largest avatar upload: 10 MB. */
+export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Limits of the editable profile fields (characters). */
+export const PROFILE_LIMITS = { first_name: 50, last_name: 50, city: 100, about: 1000 } as const;
+const FIELD_LABELS: Record<keyof typeof PROFILE_LIMITS, string> = {
+  first_name: 'Имя',
+  last_name: 'Фамилия',
+  city: 'Город',
+  about: 'О себе',
+};
+
+/** Public URLs of an avatar key, or null. */
+export const avatarUrls = (key: string | null) => (key ? imageUrls(key, AVATAR_WIDTHS) : null);
+
+/** The user object of `self` and `self/change`. */
+export function serializeUser(u: AuthUser) {
+  return {
+    id: u.id,
+    phone: u.phone,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    full_name: [u.firstName, u.lastName].filter(Boolean).join(' '),
+    avatar: avatarUrls(u.avatar),
+    city: u.city,
+    about: u.about,
+    date_joined: u.dateJoined.toISOString(),
+  };
+}
+
+/**
+ * `GET /v1/self/` info: the user plus their saved delivery points `{id, name, address, point_id,
+ * delivery_service_type}` (oldest first).
+ */
+export async function selfInfo(app: FastifyInstance, user: AuthUser) {
+  const points = await app.db
+    .select()
+    .from(deliveryPoints)
+    .where(eq(deliveryPoints.userId, user.id))
+    .orderBy(asc(deliveryPoints.id));
+  return {
+    ...serializeUser(user),
+    delivery_points: points.map((p) => ({
+      id: p.id,
+      name: p.name,
+      address: p.address,
+      point_id: p.pointId,
+      delivery_service_type: p.deliveryServiceType,
+    })),
+  };
+}
+
+interface ProfileForm {
+  fields: Record<string, string>;
+  avatar: Buffer | null;
+}
+
+/**
+ * Reads `PUT /v1/self/change/`: multipart (text fields + an `avatar` file) or, for convenience, JSON.
+ * @throws ApiError 413 (avatar over 10 MB), 400 (malformed form, unknown file field)
+ */
+export async function readProfileForm(request: FastifyRequest): Promise<ProfileForm> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    if (body && typeof body === 'object' && !Array.isArray(body)) {
+      const fields: Record<string, string> = {};
+      for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+        if (v === null) fields[k] = '';
+        else if (typeof v === 'string' || typeof v === 'number') fields[k] = String(v);
+        else throw badRequest({ [k]: ['Ожидается строка.'] });
+      }
+      return { fields, avatar: null };
+    }
+    throw new ApiError(415, { detail: 'Отправьте форму как multipart/form-data.' });
+  }
+  const fields: Record<string, string> = {};
+  let avatar: Buffer | null = null;
+  const tooLarge = () => new ApiError(413, { avatar: ['Файл больше 10 МБ. Выберите фотографию поменьше.'] });
+  try {
+    for await (const part of request.parts({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        continue;
+      }
+      if (part.fieldname !== 'avatar') {
+        part.file.resume();
+        throw badRequest({ [part.fieldname]: ['Неизвестное поле с файлом. Фотографию профиля отправляйте в поле avatar.'] });
+      }
+      let data: Buffer;
+      try {
+        data = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        throw err;
+      }
+      if (part.file.truncated) throw tooLarge();
+      // An empty file part (a form submitted without choosing a file) changes nothing.
+      if (data.length > 0) avatar = data;
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    const code = (err as { code?: string }).code ?? '';
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (code === 'FST_FILES_LIMIT') throw badRequest({ avatar: ['Можно загрузить только одну фотографию.'] });
+    if (code.startsWith('FST_')) throw badRequest('Не удалось прочитать форму.');
+    throw err;
+  }
+  return { fields, avatar };
+}
+
+/**
+ * Validates the text fields: each optional, trimmed, at most {@link PROFILE_LIMITS} characters.
+ * `avatar` as a text field with an empty value (or `remove_avatar=true`) removes the avatar.
+ * @throws ApiError 400 `{field: ['Имя: не более 50 символов.']}`
+ */
+export function validateProfile(fields: Record<string, string>) {
+  const errors: FieldErrors = {};
+  const patch: Partial<Record<keyof typeof PROFILE_LIMITS, string>> = {};
+  for (const key of Object.keys(PROFILE_LIMITS) as (keyof typeof PROFILE_LIMITS)[]) {
+    const raw = fields[key];
+    if (raw === undefined) continue;
+    // eslint-disable-next-line no-control-regex
+    const value = raw.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim();
+    const singleLine = key !== 'about';
+    if (singleLine && /[\r\n]/.test(value)) {
+      errors[key] = [`${FIELD_LABELS[key]}: без переносов строки.`];
+      continue;
+    }
+    if ([...value].length > PROFILE_LIMITS[key]) {
+      errors[key] = [`${FIELD_LABELS[key]}: не более ${PROFILE_LIMITS[key]} символов (сейчас ${[...value].length}).`];
+      continue;
+    }
+    patch[key] = value;
+  }
+  if (Object.keys(errors).length) throw badRequest(errors);
+  const removeAvatar = fields.avatar === '' || fields.avatar === 'null' || ['1', 'true'].includes(fields.remove_avatar ?? '');
+  return { patch, removeAvatar };
+}
+
+/**
+ * `PUT /v1/self/change/`: updates the profile; a new avatar goes through the image pipeline (prefix `a`,
+ * {@link AVATAR_WIDTHS}) and replaces the old one, whose files are removed after the update commits.
+ * @returns the updated user ({@link serializeUser})
+ * @throws ApiError 400 (field limits, not an image), 413 (avatar too large), 415 (not a form)
+ */
+export async function updateProfile(app: FastifyInstance, user: AuthUser, form: ProfileForm) {
+  const { patch, removeAvatar } = validateProfile(form.fields);
+  let stored: StoredImage | null = null;
+  if (form.avatar) {
+    let data = form.avatar;
+    // iPhone HEIC (HEVC) is decoded first; sharp alone cannot (see products/heic.ts).
+    if (await isHevcHeif(data)) {
+      try {
+        data = await heicToPng(data);
+      } catch (err) {
+        if (err instanceof ApiError && 'photos' in err.body) throw new ApiError(err.statusCode, { avatar: (err.body as FieldErrors).photos! });
+        throw err;
+      }
+    }
+    stored = await storeImage(data, { mediaDir: app.config.mediaDir, prefix: 'a', field: 'avatar', widths: AVATAR_WIDTHS });
+  }
+  let oldAvatar: string | null = null;
+  let updated: AuthUser;
+  try {
+    updated = await app.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+      if (!current) throw new ApiError(401, { detail: 'Пользователь не найден.' });
+      const set: Partial<typeof users.$inferInsert> = {};
+      if (patch.first_name !== undefined) set.firstName = patch.first_name;
+      if (patch.last_name !== undefined) set.lastName = patch.last_name;
+      if (patch.city !== undefined) set.city = patch.city;
+      if (patch.about !== undefined) set.about = patch.about;
+      if (stored) set.avatar = stored.key;
+      else if (removeAvatar) set.avatar = null;
+      if ('avatar' in set && current.avatar !== set.avatar) oldAvatar = current.avatar;
+      if (!Object.keys(set).length) return current;
+      const [row] = await tx.update(users).set(set).where(eq(users.id, user.id)).returning();
+      return row!;
+    });
+  } catch (err) {
+    if (stored) await removeImage(app.config.mediaDir, stored.key);
+    throw err;
+  }
+  if (oldAvatar) await removeImage(app.config.mediaDir, oldAvatar);
+  return serializeUser(updated);
+}

@@ -1,0 +1,58 @@
+/**
+ * One error handler that speaks DRF and Russian (architecture §3): domain `ApiError`s, zod validation
+ * errors (`{field: [msg]}`), malformed JSON/multipart, oversized uploads (413), rate limits (429),
+ * and unknown `/v1` paths (404). Anything unexpected is logged and answered as a bare 500 without details.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ApiError, type FieldErrors } from '../lib/errors.js';
+
+/** Turns zod/ajv validation issues into DRF field errors. */
+export function validationToFieldErrors(
+  validation: { instancePath?: string; message?: string; params?: Record<string, unknown> }[],
+  context?: string,
+): FieldErrors {
+  const out: FieldErrors = {};
+  for (const v of validation) {
+    const parts = (v.instancePath ?? '').split('/').filter(Boolean);
+    const missing = (v.params as { issue?: { code?: string; input?: unknown } } | undefined)?.issue;
+    let field = parts.join('.') || (context === 'body' ? 'non_field_errors' : (context ?? 'non_field_errors'));
+    let msg = v.message ?? 'Неверное значение.';
+    if (missing?.code === 'invalid_type' && missing.input === undefined) msg = 'Обязательное поле.';
+    if (!parts.length && context === 'body' && /object|array/.test(msg)) field = 'non_field_errors';
+    (out[field] ??= []).push(msg);
+  }
+  return out;
+}
+
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof ApiError) {
+      return reply.status(err.statusCode).headers(err.headers).send(err.body);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return reply.status(400).send(validationToFieldErrors(err.validation, err.validationContext));
+    }
+    const code = err.code ?? '';
+    const status = err.statusCode ?? 500;
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ detail: `Неподдерживаемый тип данных «${request.headers['content-type'] ?? ''}».` });
+    }
+    if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) {
+      return reply.status(400).send({ detail: 'Неверный JSON в теле запроса.' });
+    }
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || status === 413) {
+      return reply.status(413).send({ detail: 'Слишком большой запрос или файл.' });
+    }
+    if (status === 429) {
+      return reply.status(429).send({ detail: 'Слишком много запросов. Попробуйте позже.' });
+    }
+    if (status >= 400 && status < 500) {
+      request.log.info({ err }, 'client error');
+      return reply.status(status).send({ detail: status === 404 ? 'Страница не найдена.' : 'Неверный запрос.' });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ detail: 'Внутренняя ошибка сервера. Мы уже разбираемся.' });
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * Serves the React Router app from the same Fastify process (architecture §1): built client assets
+ * with long caching, and every other GET handed to the SSR request handler. In development (`--dev`)
+ * Vite runs as middleware with hot reload. Each page gets a CSP with a per-request nonce.
+ */
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+
+export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
+export const webBuildDir = path.join(webRoot, 'build');
+
+/** What the SSR loaders get as `context` (see apps/web/app/shared/lib/load-context.ts). */
+export interface WebLoadContext {
+  cspNonce: string;
+  /** Base URL for server-side API calls (in-process `inject`). */
+  apiFetch: (path: string, init?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<Response>;
+  publicUrl: string;
+  yandexMapsApiKey?: string;
+  buildId: string;
+}
+
+function csp(nonce: string, dev: boolean) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' https://api-maps.yandex.ru https://*.yandex.ru${dev ? " 'unsafe-eval'" : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://*.yandex.ru https://*.yandex.net",
+    "font-src 'self' data:",
+    `connect-src 'self' ws: wss: https://*.yandex.ru https://*.yandex.net`,
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+function toFetchRequest(req: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${req.protocol}://${req.host}`;
+  const url = new URL(req.url, origin);
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
+    else if (v !== undefined) headers.set(k, v);
+  }
+  const init: RequestInit & { duplex?: string } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = createReadableStreamFromReadable(req.raw);
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}
+
+/**
+ * Mounts the web app.
+ * @param opts.dev use Vite middleware (hot reload) instead of the built app
+ * @throws Error when not in dev mode and `apps/web/build` is missing (run `npm run build`)
+ */
+export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Promise<void> {
+  let getBuild: () => Promise<ServerBuild>;
+  if (opts.dev) {
+    const vite = await import('vite');
+    const server = await vite.createServer({ root: webRoot, server: { middlewareMode: true }, appType: 'custom' });
+    app.addHook('onRequest', (req, reply, done) => {
+      if (req.url.startsWith('/v1/') || req.url.startsWith('/media/') || req.url.startsWith('/ws/')) return done();
+      server.middlewares(req.raw, reply.raw, done);
+    });
+    getBuild = () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+    app.addHook('onClose', () => server.close());
+  } else {
+    const serverEntry = path.join(webBuildDir, 'server/index.js');
+    if (!existsSync(serverEntry)) throw new Error('Нет сборки сайта: выполните npm run build');
+    const build = (await import(serverEntry)) as ServerBuild;
+    getBuild = async () => build;
+    await app.register(fastifyStatic, {
+      root: path.join(webBuildDir, 'client'),
+      prefix: '/',
+      wildcard: false,
+      decorateReply: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+  const mode = opts.dev ? 'development' : 'production';
+  app.get('/v1/public/version/', { schema: { hide: true } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { build: (await getBuild()).assets.version };
+  });
+  const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+    const nonce = randomBytes(16).toString('base64');
+    const build = await getBuild();
+    const handler = createRequestHandler(build, mode);
+    const context: WebLoadContext = {
+      cspNonce: nonce,
+      apiFetch: async (p, init) => {
+        const res = await app.inject({
+          method: (init?.method ?? 'GET') as 'GET',
+          url: p,
+          headers: { ...(init?.headers ?? {}), 'x-forwarded-for': req.ip },
+          payload: init?.body,
+        });
+        return new Response(res.statusCode === 204 ? null : res.body, {
+          status: res.statusCode,
+          headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+        });
+      },
+      publicUrl: app.config.publicUrl,
+      yandexMapsApiKey: app.config.yandexMapsApiKey,
+      buildId: build.assets.version,
+    };
+    const response = await handler(toFetchRequest(req, reply), context as never);
+    reply.status(response.status);
+    response.headers.forEach((v, k) => {
+      if (k !== 'set-cookie') reply.header(k, v);
+    });
+    const cookies = response.headers.getSetCookie?.() ?? [];
+    if (cookies.length) reply.header('set-cookie', cookies);
+    if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
+      reply.header('content-security-policy', csp(nonce, opts.dev));
+    }
+    if (!response.body) return reply.send();
+    return reply.send(response.body);
+  };
+  app.pageHandler = handle;
+}

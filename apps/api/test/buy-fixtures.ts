@@ -1,0 +1,74 @@
+/**
+ * Fixtures for the buying tests (delivery, cards, orders, payments, yookassa): users with tokens, listings with
+ * exact stock, saved delivery points and test-gateway cards — all but the user/listing rows go through HTTP.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { authTokens, offers, products, users } from '../src/db/schema/index.js';
+import { hashToken, newTokenKey } from '../src/plugins/auth.js';
+import { multipart, randomPhone } from './helpers.js';
+
+export interface TestUser {
+  id: number;
+  auth: { authorization: string };
+}
+
+/** A user with a valid token (inserted directly: quick and independent of the sign-in flow). */
+export async function makeUser(app: FastifyInstance, firstName = 'Анна'): Promise<TestUser> {
+  const [u] = await app.db.insert(users).values({ phone: randomPhone(), firstName, lastName: 'Тестова' }).returning();
+  const key = newTokenKey();
+  await app.db.insert(authTokens).values({ userId: u!.id, keyHash: hashToken(key) });
+  return { id: u!.id, auth: { authorization: `Token ${key}` } };
+}
+
+/** An active listing of `ownerId` with the given offers (prices in rubles). */
+export async function makeListing(
+  app: FastifyInstance,
+  ownerId: number,
+  offerList: { size: string; price: number; count: number }[] = [{ size: 'M', price: 4990, count: 1 }],
+  title = 'Тренч из хлопка',
+) {
+  const slug = `test-${randomBytes(5).toString('hex')}`;
+  const [p] = await app.db
+    .insert(products)
+    .values({
+      slug,
+      ownerId,
+      title,
+      type: 'women',
+      condition: 'excellent',
+      status: 'active',
+      minPrice: Math.min(...offerList.map((o) => o.price * 100)),
+      publishedAt: new Date(),
+    })
+    .returning();
+  await app.db.insert(offers).values(offerList.map((o) => ({ productId: p!.id, size: o.size, price: o.price * 100, count: o.count })));
+  return { id: p!.id, slug };
+}
+
+/** Saves a delivery point through the API; returns its id. */
+export async function makePoint(app: FastifyInstance, user: TestUser): Promise<number> {
+  const form = multipart({ name: 'Дом', address: 'г. Москва, ул. Тверская, д. 7', point_id: 'MSK001', delivery_service_type: 'cdek' });
+  const res = await app.inject({ method: 'POST', url: '/v1/delivery_points/', headers: { ...user.auth, ...form.headers }, payload: form.payload });
+  if (res.statusCode !== 201) throw new Error(`delivery point ${res.statusCode}: ${res.body}`);
+  return (res.json() as { id: number }).id;
+}
+
+/** Tokenizes a card at the test gateway; returns the token. */
+export async function gatewayToken(app: FastifyInstance, number = '4111 1111 1111 1111'): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/testgateway/api/cards/',
+    payload: { number, exp_month: 12, exp_year: 2030, cvc: '123' },
+  });
+  if (res.statusCode !== 200) throw new Error(`card token ${res.statusCode}: ${res.body}`);
+  return (res.json() as { card_token: string }).card_token;
+}
+
+/** Saves a card for the user (gateway token → add-card); returns the card id. */
+export async function makeCard(app: FastifyInstance, user: TestUser, number?: string): Promise<number> {
+  const form = multipart({ card_token: await gatewayToken(app, number) });
+  const res = await app.inject({ method: 'POST', url: '/v1/user/add-card/', headers: { ...user.auth, ...form.headers }, payload: form.payload });
+  if (res.statusCode !== 201) throw new Error(`add card ${res.statusCode}: ${res.body}`);
+  return (res.json() as { id: number }).id;
+}

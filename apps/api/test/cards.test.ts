@@ -1,0 +1,192 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dbAvailable, multipart, type TestContext } from './helpers.js';
+import { gatewayToken, makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
+import { buildApp } from '../src/app.js';
+import { cards, testgatewayCards } from '../src/db/schema/index.js';
+import { cardBrand, luhnValid } from '../src/providers/payments/testgateway.js';
+
+const PAN = '4111111111111111';
+
+describe.runIf(dbAvailable())('cards through the test gateway', () => {
+  let t: TestContext;
+  let anna: TestUser;
+  let boris: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    anna = await makeUser(t.app, 'Анна');
+    boris = await makeUser(t.app, 'Борис');
+  });
+  afterAll(() => t?.close());
+
+  const addCard = (user: TestUser | null, fields: Record<string, string>) => {
+    const form = multipart(fields);
+    return t.app.inject({ method: 'POST', url: '/v1/user/add-card/', headers: { ...(user?.auth ?? {}), ...form.headers }, payload: form.payload });
+  };
+  const tokenize = (body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/testgateway/api/cards/', payload: body });
+
+  it('knows brands by BIN and the Luhn check', () => {
+    expect(cardBrand('2200123456789010')).toBe('Мир');
+    expect(cardBrand('2204000000000000')).toBe('Мир');
+    expect(cardBrand(PAN)).toBe('Visa');
+    expect(cardBrand('5555555555554444')).toBe('Mastercard');
+    expect(cardBrand('2221000000000009')).toBe('Mastercard');
+    expect(cardBrand('2720990000000000')).toBe('Mastercard');
+    expect(luhnValid(PAN)).toBe(true);
+    expect(luhnValid('4111111111111112')).toBe(false);
+  });
+
+  it('tokenizes a card and keeps only token, brand, last 4, expiry and outcome', async () => {
+    const res = await tokenize({ number: '4111 1111 1111 1111', exp_month: 12, exp_year: 30, cvc: '123' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({ card_token: expect.stringMatching(/^tok_/), last4: '1111', brand: 'Visa', exp_month: 12, exp_year: 2030 });
+    expect(res.body).not.toContain(PAN);
+    const [row] = await t.app.db.select().from(testgatewayCards).where((await import('drizzle-orm')).eq(testgatewayCards.token, body.card_token));
+    expect(row).toMatchObject({ brand: 'Visa', last4: '1111', expMonth: 12, expYear: 2030, outcome: 'succeed' });
+    expect(JSON.stringify(row)).not.toContain(PAN);
+    expect(JSON.stringify(row)).not.toContain('123"');
+    const mir = (await tokenize({ number: '2200 0000 0000 0004', exp_month: '1', exp_year: '2031', cvc: '999' })).json();
+    expect(mir.brand).toBe('Мир');
+    const declined = (await tokenize({ number: '4000 0000 0000 0002', exp_month: 1, exp_year: 2031, cvc: '999' })).json();
+    const [d] = await t.app.db.select().from(testgatewayCards).where((await import('drizzle-orm')).eq(testgatewayCards.token, declined.card_token));
+    expect(d!.outcome).toBe('decline');
+  });
+
+  it('rejects bad numbers, expiry and CVC in Russian', async () => {
+    const bad = await tokenize({ number: '4111 1111 1111 1112', exp_month: 13, exp_year: 2020, cvc: '12' });
+    expect(bad.statusCode).toBe(400);
+    const e = bad.json();
+    expect(e.number[0]).toMatch(/номер карты/i);
+    expect(e.exp_month[0]).toMatch(/Месяц/);
+    expect(e.cvc[0]).toMatch(/CVC/);
+    // test clock is 2026-11-22: 10/2026 expired, 11/2026 still valid
+    const expired = await tokenize({ number: PAN, exp_month: 10, exp_year: 2026, cvc: '123' });
+    expect(expired.json().exp_year[0]).toMatch(/истёк/);
+    expect((await tokenize({ number: PAN, exp_month: 11, exp_year: 2026, cvc: '123' })).statusCode).toBe(200);
+    for (const body of [{}, { number: 'abc', exp_month: 'x', exp_year: 'y', cvc: 'z' }, { number: 123 }, { number: { a: 1 } }]) {
+      const res = await tokenize(body);
+      expect(res.statusCode, res.body).toBe(400);
+    }
+    const garbage = await t.app.inject({ method: 'POST', url: '/testgateway/api/cards/', headers: { 'content-type': 'application/json' }, payload: 'nope' });
+    expect(garbage.statusCode).toBe(400);
+  });
+
+  it('saves, lists, updates and removes cards; the first is the default', async () => {
+    const first = await addCard(anna, { card_token: await gatewayToken(t.app) });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ id: expect.any(Number), brand: 'Visa', last4: '1111', exp_month: 12, exp_year: 2030, name: '', is_default: true });
+    const second = (await addCard(anna, { card_token: await gatewayToken(t.app, '5555 5555 5555 4444'), name: 'Зарплатная' })).json();
+    expect(second).toMatchObject({ brand: 'Mastercard', last4: '4444', name: 'Зарплатная', is_default: false });
+
+    const list = (await t.app.inject({ url: '/v1/self/cards/', headers: anna.auth })).json();
+    expect(list.map((c: { id: number }) => c.id)).toEqual([first.json().id, second.id]);
+    const one = await t.app.inject({ url: `/v1/self/card/${second.id}/`, headers: anna.auth });
+    expect(one.json()).toEqual(second);
+
+    const upd = await t.app.inject({ method: 'PUT', url: `/v1/self/card/${second.id}/`, headers: anna.auth, payload: { is_default: true, name: 'Основная' } });
+    expect(upd.statusCode).toBe(200);
+    expect(upd.json()).toMatchObject({ is_default: true, name: 'Основная' });
+    const form = multipart({ name: 'Для покупок' });
+    const updMultipart = await t.app.inject({ method: 'PUT', url: `/v1/self/card/${first.json().id}/`, headers: { ...anna.auth, ...form.headers }, payload: form.payload });
+    expect(updMultipart.json()).toMatchObject({ name: 'Для покупок', is_default: false });
+    const after = (await t.app.inject({ url: '/v1/self/cards/', headers: anna.auth })).json();
+    expect(after[0]).toMatchObject({ id: second.id, is_default: true });
+    expect(after.filter((c: { is_default: boolean }) => c.is_default)).toHaveLength(1);
+
+    const badUpd = await t.app.inject({ method: 'PUT', url: `/v1/self/card/${second.id}/`, headers: anna.auth, payload: { is_default: 'может быть' } });
+    expect(badUpd.statusCode).toBe(400);
+
+    const del = await t.app.inject({ method: 'DELETE', url: `/v1/self/card/remove/${second.id}/`, headers: anna.auth });
+    expect(del.statusCode).toBe(204);
+    const rest = (await t.app.inject({ url: '/v1/self/cards/', headers: anna.auth })).json();
+    expect(rest).toHaveLength(1);
+    expect(rest[0]).toMatchObject({ id: first.json().id, is_default: true });
+    expect((await t.app.inject({ url: `/v1/self/card/${second.id}/`, headers: anna.auth })).statusCode).toBe(404);
+  });
+
+  it('rejects unknown, missing and repeated tokens', async () => {
+    expect((await addCard(anna, { card_token: 'tok_00000000000000000000000000000000' })).statusCode).toBe(400);
+    const missing = await addCard(anna, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().card_token).toEqual(['Обязательное поле.']);
+    const token = await gatewayToken(t.app);
+    expect((await addCard(anna, { card_token: token })).statusCode).toBe(201);
+    const again = await addCard(anna, { card_token: token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().card_token[0]).toMatch(/уже сохранена/);
+    expect((await addCard(null, { card_token: token })).statusCode).toBe(401);
+  });
+
+  it('hides one user’s cards from another (404)', async () => {
+    const id = (await addCard(anna, { card_token: await gatewayToken(t.app) })).json().id;
+    expect((await t.app.inject({ url: `/v1/self/card/${id}/`, headers: boris.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url: `/v1/self/card/${id}/`, headers: boris.auth, payload: { name: 'моя' } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/v1/self/card/remove/${id}/`, headers: boris.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/v1/self/cards/', headers: boris.auth })).json()).toEqual([]);
+    expect((await t.app.inject({ url: `/v1/self/card/${id}/`, headers: anna.auth })).statusCode).toBe(200);
+  });
+
+  it('serves the gateway card form in Russian with a safe return URL', async () => {
+    const res = await t.app.inject('/testgateway/cards/new?return_url=%2Fcheckout');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    for (const word of ['Номер карты', 'Срок действия', 'CVC', '"/checkout"']) expect(res.body).toContain(word);
+    const evil = await t.app.inject('/testgateway/cards/new?return_url=https%3A%2F%2Fevil.example%2F');
+    expect(evil.body).not.toContain('evil.example');
+  });
+
+  it('never stores, returns or logs a card number', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(String(chunk));
+        cb();
+      },
+    });
+    const logged = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: { level: 'trace', stream } });
+    await logged.ready();
+    try {
+      const ok = await logged.inject({ method: 'POST', url: '/testgateway/api/cards/', payload: { number: PAN, exp_month: 12, exp_year: 2030, cvc: '321' } });
+      expect(ok.statusCode).toBe(200);
+      const bad = await logged.inject({ method: 'POST', url: '/testgateway/api/cards/', payload: { number: '4111111111111112', exp_month: 12, exp_year: 2030, cvc: '321' } });
+      expect(bad.statusCode).toBe(400);
+      const form = multipart({ card_token: ok.json().card_token });
+      const saved = await logged.inject({ method: 'POST', url: '/v1/user/add-card/', headers: { ...anna.auth, ...form.headers }, payload: form.payload });
+      expect(saved.statusCode).toBe(201);
+      // a whole purchase paid with typed card fields at the bank (the webhook is logged too)
+      const seller = await makeUser(logged, 'Вера');
+      const l = await makeListing(logged, seller.id, [{ size: 'M', price: 990, count: 1 }]);
+      const point = await makePoint(logged, anna);
+      const created = await logged.inject({
+        method: 'POST',
+        url: '/v1/sales/order/',
+        headers: anna.auth,
+        payload: { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: point },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const gatewayId = created.json().payment.confirmation_url.split('/').pop();
+      const paid = await logged.inject({
+        method: 'POST',
+        url: `/testgateway/api/payments/${gatewayId}/pay`,
+        payload: { number: PAN, exp_month: 12, exp_year: 2030, cvc: '321' },
+      });
+      expect(paid.json().status).toBe('succeeded');
+      for (const res of [ok, bad, saved, created, paid]) {
+        expect(res.body).not.toContain(PAN);
+        expect(res.body).not.toContain('4111111111111112');
+        expect(res.body).not.toMatch(/cvc/i);
+      }
+    } finally {
+      await logged.close();
+    }
+    expect(lines.length).toBeGreaterThan(0);
+    const all = lines.join('\n');
+    expect(all).not.toContain(PAN);
+    expect(all).not.toContain('4111111111111112');
+    expect(all).not.toMatch(/"cvc"/);
+    expect(all).toContain('/testgateway/api/payments/');
+    const rows = await t.app.db.select().from(cards);
+    expect(JSON.stringify(rows)).not.toContain(PAN);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Builds one migrated, seeded database template per test run, so each test file starts from a copy:
+ * PGlite → a data-dir tarball; PostgreSQL → a template database on TEST_DATABASE_URL (dropped after).
+ * The seeded catalog is small (48 listings) but made by the real generator and media pipeline.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase, migrateDatabase } from '../src/db/client.js';
+import { seedDemo } from '../src/db/seed/index.js';
+import { adminUrl, dbUrl, randomDbName, dropDatabase } from './pg-admin.js';
+
+export const TEST_SEED_PRODUCTS = 48;
+
+export default async function setup(project: TestProject) {
+  const kind = (project.config.env?.TEST_DB as string | undefined) ?? process.env.TEST_DB ?? 'pglite';
+  const work = mkdtempSync(path.join(os.tmpdir(), 'vitrina-test-'));
+  const mediaDir = path.join(work, 'media');
+  mkdirSync(mediaDir, { recursive: true });
+  project.provide('testMediaDir', mediaDir);
+  if (kind === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) {
+      project.provide('pgTemplate', '');
+      return () => rmSync(work, { recursive: true, force: true });
+    }
+    const name = randomDbName('vitrina_tpl');
+    const admin = await openDatabase({ url: adminUrl(base) });
+    await admin.db.execute(`CREATE DATABASE ${name}` as never);
+    await admin.close();
+    const db = await openDatabase({ url: dbUrl(base, name) });
+    await migrateDatabase(db);
+    await seedDemo(db.db, { products: TEST_SEED_PRODUCTS, mediaDir, seed: 7 });
+    await db.close();
+    project.provide('pgTemplate', name);
+    return async () => {
+      await dropDatabase(base, name);
+      rmSync(work, { recursive: true, force: true });
+    };
+  }
+  const db = await openDatabase({});
+  await migrateDatabase(db);
+  await seedDemo(db.db, { products: TEST_SEED_PRODUCTS, mediaDir, seed: 7 });
+  const dump = await db.pglite!.dumpDataDir('none');
+  const file = path.join(work, 'template.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await db.close();
+  project.provide('pgliteTemplate', file);
+  return () => rmSync(work, { recursive: true, force: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testMediaDir: string;
+    pgTemplate: string;
+    pgliteTemplate: string;
+  }
+}

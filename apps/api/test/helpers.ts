@@ -1,0 +1,123 @@
+/**
+ * `createTestApp()`: a fresh app on its own copy of the seeded template database — PGlite (default) or
+ * PostgreSQL (`TEST_DB=postgres`, project `api-pg`). Every API test goes through the real HTTP layer
+ * (`app.inject`). Also: sign-in helpers and a multipart body builder.
+ */
+import { readFileSync, mkdtempSync, cpSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { buildApp } from '../src/app.js';
+import { ManualClock } from '../src/lib/clock.js';
+import { createFromTemplate, dbUrl, dropDatabase, randomDbName } from './pg-admin.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  clock: ManualClock;
+  close(): Promise<void>;
+}
+
+/** True when this run targets PostgreSQL. */
+export const onPostgres = () => process.env.TEST_DB === 'postgres';
+
+/**
+ * A test app on a copy of the template. In the `api-pg` project without TEST_DATABASE_URL the suite is
+ * skipped by `describeDb` below (and `npm test` fails in CI for that).
+ * @param env extra environment for `loadConfig` (e.g. `{ FEE_PERCENT: '10' }`)
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'vitrina-app-'));
+  const mediaDir = path.join(work, 'data', 'media');
+  cpSync(inject('testMediaDir'), mediaDir, { recursive: true });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'silent', ...env });
+  let database: Database;
+  let dropName: string | undefined;
+  if (onPostgres()) {
+    const base = process.env.TEST_DATABASE_URL!;
+    dropName = randomDbName('vitrina_test');
+    await createFromTemplate(base, dropName, inject('pgTemplate'));
+    database = await openDatabase({ url: dbUrl(base, dropName) });
+  } else {
+    const tar = readFileSync(inject('pgliteTemplate'));
+    database = await openDatabase({ loadDataDir: new Blob([tar]) });
+  }
+  const clock = new ManualClock(Date.parse('2026-11-22T12:00:00Z'));
+  const app = await buildApp({ config, database, clock, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+      if (dropName) await dropDatabase(process.env.TEST_DATABASE_URL!, dropName);
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Whether the database for this project is available (PostgreSQL needs TEST_DATABASE_URL). */
+export const dbAvailable = () => !onPostgres() || Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * Signs a phone in through the real send-code / dev-outbox / verify-code calls.
+ * @returns the token key
+ */
+export async function signIn(app: FastifyInstance, phone = randomPhone()): Promise<{ token: string; phone: string; auth: { authorization: string } }> {
+  const send = await app.inject({ method: 'POST', url: '/v1/auth/send-code/', payload: { phone }, remoteAddress: randomIp() });
+  if (send.statusCode !== 200) throw new Error(`send-code ${send.statusCode}: ${send.body}`);
+  const outbox = await app.inject({ method: 'GET', url: `/v1/dev/sms-outbox/?phone=${encodeURIComponent(phone)}` });
+  const code = (outbox.json() as { results: { code: string }[] }).results[0]!.code;
+  const verify = await app.inject({ method: 'POST', url: '/v1/auth/verify-code/', payload: { phone, code }, remoteAddress: randomIp() });
+  if (verify.statusCode !== 200) throw new Error(`verify-code ${verify.statusCode}: ${verify.body}`);
+  const token = (verify.json() as { token: string }).token;
+  return { token, phone, auth: { authorization: `Token ${token}` } };
+}
+
+let phoneSeq = 0;
+/** A fresh valid Russian mobile number, `+7999…`. */
+export function randomPhone() {
+  phoneSeq += 1;
+  const n = (process.pid * 1000 + phoneSeq + Math.floor(Math.random() * 1000)) % 10_000_000;
+  return `+7999${String(n).padStart(7, '0')}`;
+}
+let ipSeq = 0;
+/** A fresh client address so per-IP limits of one test do not leak into another. */
+export function randomIp() {
+  ipSeq += 1;
+  return `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
+}
+
+/**
+ * Builds a multipart/form-data body for `app.inject`.
+ * @param fields text fields (arrays repeat the field)
+ * @param files `{field, filename, contentType, data}` entries
+ */
+export function multipart(
+  fields: Record<string, string | string[]>,
+  files: { field: string; filename: string; contentType: string; data: Buffer }[] = [],
+) {
+  const boundary = `----vitrina${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    for (const val of Array.isArray(v) ? v : [v]) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${val}\r\n`));
+    }
+  }
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`),
+      f.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

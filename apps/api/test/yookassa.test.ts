@@ -1,0 +1,195 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
+import { makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
+import { offers, orders, paymentEvents } from '../src/db/schema/index.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+
+interface FakePayment {
+  id: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  amount: { value: string; currency: string };
+  metadata: Record<string, string>;
+  confirmation: { type: string; confirmation_url: string; return_url?: string };
+}
+
+/** A local stand-in for the YooKassa HTTP API v3 (only what Vitrina calls). */
+function fakeYooKassa() {
+  const requests: { method: string; url: string; headers: http.IncomingHttpHeaders; body: unknown }[] = [];
+  const paymentsById = new Map<string, FakePayment>();
+  const byKey = new Map<string, string>();
+  const state = { failCreate: false };
+  const server = http.createServer((req, res) => {
+    let data = '';
+    req.on('data', (c) => (data += c));
+    req.on('end', () => {
+      const body = data ? JSON.parse(data) : undefined;
+      requests.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+      const send = (code: number, obj: unknown) => {
+        res.writeHead(code, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(obj));
+      };
+      if (req.headers.authorization !== `Basic ${Buffer.from('123456:test_secret').toString('base64')}`) {
+        return send(401, { type: 'error', code: 'invalid_credentials' });
+      }
+      if (req.method === 'POST' && req.url === '/v3/payments') {
+        if (state.failCreate) return send(500, { type: 'error', code: 'internal_server_error' });
+        const key = String(req.headers['idempotence-key'] ?? '');
+        if (!key) return send(400, { type: 'error', code: 'invalid_request', description: 'Idempotence-Key is required' });
+        const existing = byKey.get(key);
+        if (existing) return send(200, paymentsById.get(existing));
+        const id = `2f${String(paymentsById.size + 1).padStart(6, '0')}-000f-5000-8000-18db351245c7`;
+        const p: FakePayment = {
+          id,
+          status: 'pending',
+          amount: body.amount,
+          metadata: body.metadata,
+          confirmation: { type: 'redirect', confirmation_url: `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${id}`, return_url: body.confirmation?.return_url },
+        };
+        paymentsById.set(id, p);
+        byKey.set(key, id);
+        return send(200, p);
+      }
+      const m = /^\/v3\/payments\/([\w-]+)$/.exec(req.url ?? '');
+      if (req.method === 'GET' && m) {
+        const p = paymentsById.get(m[1]!);
+        return p ? send(200, p) : send(404, { type: 'error', code: 'not_found' });
+      }
+      return send(404, { type: 'error', code: 'not_found' });
+    });
+  });
+  return { server, requests, paymentsById, state };
+}
+
+describe.runIf(dbAvailable())('YooKassa adapter against a local fake', () => {
+  const fake = fakeYooKassa();
+  let t: TestContext;
+  let apiUrl: string;
+  let seller: TestUser;
+  let buyer: TestUser;
+  let point: number;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    apiUrl = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v3`;
+    t = await createTestApp({ PAYMENT_PROVIDER: 'yookassa', YOOKASSA_SHOP_ID: '123456', YOOKASSA_SECRET_KEY: 'test_secret', YOOKASSA_API_URL: apiUrl });
+    seller = await makeUser(t.app, 'Вера');
+    buyer = await makeUser(t.app, 'Анна');
+    point = await makePoint(t.app, buyer);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise((resolve) => fake.server.close(resolve));
+  });
+
+  const newOrder = async (price: number) => {
+    const l = await makeListing(t.app, seller.id, [{ size: 'M', price, count: 1 }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/sales/order/',
+      headers: buyer.auth,
+      payload: { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: point },
+    });
+    return { res, listing: l };
+  };
+  const notify = (id: string, event = 'payment.succeeded', status = 'succeeded') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/payments/webhook/yookassa/',
+      payload: { type: 'notification', event, object: { id, status, amount: { value: '1.00', currency: 'RUB' } } },
+    });
+  const orderStatus = async (id: number) => (await t.app.db.select().from(orders).where(eq(orders.id, id)))[0]!.status;
+  const stock = async (productId: number) => (await t.app.db.select().from(offers).where(eq(offers.productId, productId)))[0]!.count;
+
+  it('creates a payment with Basic auth, an Idempotence-Key, capture and a redirect confirmation', async () => {
+    const { res } = await newOrder(4990);
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    const call = fake.requests.find((r) => r.method === 'POST' && r.url === '/v3/payments')!;
+    expect(call.headers['idempotence-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(call.body).toMatchObject({
+      amount: { value: '4990.00', currency: 'RUB' },
+      capture: true,
+      confirmation: { type: 'redirect', return_url: `${t.config.publicUrl}/payment?order=${body.order.id}` },
+      metadata: { payment_id: body.payment.id, order_id: String(body.order.id) },
+    });
+    expect(body.payment).toMatchObject({ status: 'pending', confirmation_url: expect.stringMatching(/^https:\/\/yoomoney\.ru\/checkout\//) });
+  });
+
+  it('does not trust the webhook body: applies only what GET /payments/{id} confirms, once', async () => {
+    const { res, listing } = await newOrder(3000);
+    const { order } = res.json();
+    const yk = [...fake.paymentsById.values()].find((p) => p.metadata.order_id === String(order.id))!;
+    // a forged "succeeded" while YooKassa still says pending: nothing happens
+    const forged = await notify(yk.id);
+    expect(forged.statusCode).toBe(200);
+    expect(forged.json().result).toBe('pending');
+    expect(await orderStatus(order.id)).toBe('awaiting_payment');
+    expect(fake.requests.some((r) => r.method === 'GET' && r.url === `/v3/payments/${yk.id}`)).toBe(true);
+
+    yk.status = 'succeeded';
+    expect((await notify(yk.id)).json().result).toBe('applied');
+    expect((await notify(yk.id)).json().result).toBe('duplicate');
+    expect(await orderStatus(order.id)).toBe('paid');
+    expect(await stock(listing.id)).toBe(0);
+    expect(await t.app.db.select().from(paymentEvents).where(eq(paymentEvents.provider, 'yookassa'))).toHaveLength(1);
+  });
+
+  it('cancels the order and releases stock when YooKassa says canceled', async () => {
+    const { res, listing } = await newOrder(2000);
+    const { order, payment } = res.json();
+    const yk = [...fake.paymentsById.values()].find((p) => p.metadata.order_id === String(order.id))!;
+    yk.status = 'canceled';
+    // the /payment page poll asks YooKassa itself even before the webhook comes
+    const polled = await t.app.inject({ url: `/v1/payments/${payment.id}/`, headers: buyer.auth });
+    expect(polled.json()).toMatchObject({ status: 'canceled', order_status: 'cancelled' });
+    expect(await stock(listing.id)).toBe(1);
+    expect((await notify(yk.id, 'payment.canceled', 'canceled')).json().result).toBe('duplicate');
+  });
+
+  it('ignores notifications about unknown payments and answers garbage with 4xx', async () => {
+    expect((await notify('00000000-0000-0000-0000-000000000000')).json().result).toBe('ignored');
+    for (const payload of ['{', '[]', '{"object":{}}', '{"object":{"id":"../../x"}}']) {
+      const r = await t.app.inject({ method: 'POST', url: '/v1/payments/webhook/yookassa/', headers: { 'content-type': 'application/json' }, payload });
+      expect(r.statusCode, payload).toBe(400);
+    }
+  });
+
+  it('answers 502 and releases the stock when YooKassa is down', async () => {
+    fake.state.failCreate = true;
+    try {
+      const { res, listing } = await newOrder(1500);
+      expect(res.statusCode).toBe(502);
+      expect(res.json().detail).toMatch(/Платёжный сервис/);
+      expect(await stock(listing.id)).toBe(1);
+    } finally {
+      fake.state.failCreate = false;
+    }
+  });
+
+  it('does not serve the test gateway when YooKassa is configured, nor in production', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/testgateway/api/cards/', payload: {} })).statusCode).toBe(404);
+    expect((await t.app.inject('/v1/public/payments/config/')).json()).toEqual({ provider: 'yookassa', card_form_url: null });
+    expect((await t.app.inject({ method: 'POST', url: '/v1/payments/webhook/testgateway/', payload: {} })).statusCode).toBe(404);
+    const prodConfig = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: t.config.dataDir,
+      LOG_LEVEL: 'silent',
+      SMS_PROVIDER: 'smsru',
+      SMSRU_API_ID: 'x',
+      YOOKASSA_SHOP_ID: '123456',
+      YOOKASSA_SECRET_KEY: 'test_secret',
+      YOOKASSA_API_URL: apiUrl,
+    });
+    const prod = await buildApp({ config: prodConfig, database: t.database, clock: t.clock, logger: false });
+    await prod.ready();
+    try {
+      for (const url of ['/testgateway/cards/new', '/testgateway/pay/tg_x']) expect((await prod.inject(url)).statusCode).toBe(404);
+      expect((await prod.inject({ method: 'POST', url: '/testgateway/api/cards/', payload: {} })).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * Whether the sign-in dialog is open and where to go after signing in (spec §4 account guard).
+ * Open it from anywhere: `openSignIn('/account/sales')`.
+ */
+import { create } from 'zustand';
+
+interface SignInDialogState {
+  opened: boolean;
+  /** Path to open after a successful sign-in (the page the person asked for), or null to stay. */
+  redirectTo: string | null;
+}
+
+export const useSignInDialog = create<SignInDialogState>()(() => ({ opened: false, redirectTo: null }));
+
+/**
+ * Opens the sign-in dialog.
+ * @param redirectTo a same-site path (`/account…`) to open after signing in
+ */
+export function openSignIn(redirectTo?: string) {
+  const safe = redirectTo && redirectTo.startsWith('/') && !redirectTo.startsWith('//') ? redirectTo : null;
+  useSignInDialog.setState({ opened: true, redirectTo: safe });
+}
+
+/** Closes the dialog (the person changed their mind: no redirect). */
+export function closeSignIn() {
+  useSignInDialog.setState({ opened: false, redirectTo: null });
+}

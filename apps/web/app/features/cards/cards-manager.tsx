@@ -1,0 +1,256 @@
+/**
+ * «Способы оплаты» in the account: the user's saved cards (`GET /v1/self/cards/`), make one the default,
+ * rename, delete with a confirmation (the local list is then filtered), and «Добавить карту» through the
+ * gateway's card page, which comes back with `?card_token=` → `POST /v1/user/add-card/`.
+ */
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCreditCard, IconDots, IconPlus } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { Card } from '@vitrina/contract/orders';
+import { ConfirmDialog } from '../orders/confirm-dialog';
+import {
+  addCard,
+  cardExpiry,
+  cardTitle,
+  fetchCards,
+  fetchPaymentsConfig,
+  newCardUrl,
+  removeCard,
+  updateCard,
+} from './api';
+
+export function CardsManager() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [cards, setCards] = useState<Card[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+  const [renaming, setRenaming] = useState<Card | null>(null);
+  const [name, setName] = useState('');
+  const [deleting, setDeleting] = useState<Card | null>(null);
+  const [busy, setBusy] = useState(false);
+  const handledToken = useRef<string | null>(null);
+  // undefined while loading; null when cards are only saved while paying (YooKassa).
+  const [cardFormUrl, setCardFormUrl] = useState<string | null | undefined>(undefined);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    fetchPaymentsConfig(ctl.signal).then(
+      (r) => !ctl.signal.aborted && setCardFormUrl(r.ok ? r.data.card_form_url : null),
+    );
+    return () => ctl.abort();
+  }, []);
+
+  // Back from the gateway's card page with a token: save the card, then drop the token from the URL.
+  const token = params.get('card_token');
+  useEffect(() => {
+    if (!token || handledToken.current === token) return;
+    handledToken.current = token;
+    addCard(token).then((r) => {
+      const next = new URLSearchParams(location.search);
+      next.delete('card_token');
+      navigate(
+        { pathname: location.pathname, search: next.size ? `?${next}` : '' },
+        { replace: true, preventScrollReset: true },
+      );
+      if (r.ok) {
+        notifications.show({ message: `Карта ${cardTitle(r.data)} добавлена`, color: 'green' });
+        setReload((n) => n + 1);
+      } else notifications.show({ title: 'Карта не добавлена', message: r.error.message, color: 'red' });
+    });
+  }, [token, location.pathname, location.search, navigate]);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    setError(null);
+    fetchCards(ctl.signal).then((r) => {
+      if (ctl.signal.aborted) return;
+      if (r.ok) setCards(r.data);
+      else setError(r.error.message);
+    });
+    return () => ctl.abort();
+  }, [reload]);
+
+  const makeDefault = async (c: Card) => {
+    const r = await updateCard(c.id, { is_default: true });
+    if (!r.ok) return notifications.show({ title: 'Не получилось', message: r.error.message, color: 'red' });
+    setCards((list) => list && list.map((x) => ({ ...x, is_default: x.id === c.id })));
+  };
+
+  const rename = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!renaming) return;
+    setBusy(true);
+    const r = await updateCard(renaming.id, { name: name.trim() });
+    setBusy(false);
+    if (!r.ok) return notifications.show({ title: 'Не получилось', message: r.error.message, color: 'red' });
+    setCards((list) => list && list.map((x) => (x.id === r.data.id ? r.data : x)));
+    setRenaming(null);
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    const r = await removeCard(deleting.id);
+    setBusy(false);
+    if (!r.ok) return notifications.show({ title: 'Карта не удалена', message: r.error.message, color: 'red' });
+    const id = deleting.id;
+    setCards((list) => list && list.filter((x) => x.id !== id));
+    setDeleting(null);
+    notifications.show({ message: 'Карта удалена', color: 'green' });
+  };
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      style={{ borderColor: 'var(--vt-line)' }}
+      component="section"
+      aria-labelledby="cards-title"
+    >
+      <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
+        <Title order={2} fz={22} id="cards-title">
+          Способы оплаты
+        </Title>
+        {cardFormUrl && (
+          <Button
+            component="a"
+            href={newCardUrl(location.pathname, cardFormUrl)}
+            variant="outline"
+            size="sm"
+            leftSection={<IconPlus size={16} aria-hidden />}
+          >
+            Добавить карту
+          </Button>
+        )}
+      </Group>
+      {error ? (
+        <Alert color="red" title="Не удалось загрузить карты">
+          <Text fz="sm">{error}</Text>
+          <Button mt="sm" size="xs" variant="outline" onClick={() => setReload((n) => n + 1)}>
+            Повторить
+          </Button>
+        </Alert>
+      ) : cards === null ? (
+        <Stack gap="xs" aria-busy="true">
+          <Skeleton h={56} radius="md" />
+          <Skeleton h={56} radius="md" />
+        </Stack>
+      ) : cards.length === 0 ? (
+        <Text fz="sm" c="dimmed">
+          {cardFormUrl === null
+            ? 'Сохранённых карт нет. Карту можно сохранить при оплате заказа на странице банка. Номер карты хранит только банк.'
+            : 'Сохранённых карт нет. Добавьте карту — при оформлении заказа не придётся вводить её заново. Номер карты хранит только банк.'}
+        </Text>
+      ) : (
+        <Stack gap="xs">
+          {cards.map((c) => (
+            <Group
+              key={c.id}
+              wrap="nowrap"
+              gap="sm"
+              p="sm"
+              style={{ border: '1px solid var(--vt-line)', borderRadius: 8 }}
+              data-testid="saved-card"
+            >
+              <IconCreditCard size={22} aria-hidden style={{ flexShrink: 0 }} />
+              <Box style={{ flex: 1, minWidth: 0 }}>
+                <Group gap={6}>
+                  <Text fw={600} fz="sm">
+                    {cardTitle(c)}
+                  </Text>
+                  {c.is_default && (
+                    <Badge size="sm" variant="light" color="ink" radius="sm" tt="none">
+                      Основная
+                    </Badge>
+                  )}
+                </Group>
+                <Text fz="xs" c="dimmed" truncate>
+                  {c.name ? `${c.name} · ` : ''}
+                  {cardExpiry(c)}
+                </Text>
+              </Box>
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon variant="subtle" color="ink" aria-label={`Действия с картой ${cardTitle(c)}`}>
+                    <IconDots size={18} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {!c.is_default && <Menu.Item onClick={() => makeDefault(c)}>Сделать основной</Menu.Item>}
+                  <Menu.Item
+                    onClick={() => {
+                      setName(c.name);
+                      setRenaming(c);
+                    }}
+                  >
+                    Переименовать
+                  </Menu.Item>
+                  <Menu.Item color="red" onClick={() => setDeleting(c)}>
+                    Удалить
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <Modal
+        opened={renaming !== null}
+        onClose={() => setRenaming(null)}
+        title="Название карты"
+        centered
+        styles={{ title: { fontWeight: 700 } }}
+      >
+        <form onSubmit={rename}>
+          <TextInput
+            label={renaming ? cardTitle(renaming) : ''}
+            placeholder="Например, Зарплатная"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            maxLength={100}
+            data-autofocus
+          />
+          <Group justify="flex-end" mt="md" gap="sm">
+            <Button variant="default" onClick={() => setRenaming(null)}>
+              Отмена
+            </Button>
+            <Button type="submit" loading={busy}>
+              Сохранить
+            </Button>
+          </Group>
+        </form>
+      </Modal>
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Удалить карту?"
+        confirmLabel="Удалить"
+        danger
+        loading={busy}
+        onConfirm={remove}
+        onClose={() => setDeleting(null)}
+      >
+        {deleting ? `${cardTitle(deleting)} больше не будет предлагаться при оплате.` : ''}
+      </ConfirmDialog>
+    </Paper>
+  );
+}

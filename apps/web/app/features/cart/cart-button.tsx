@@ -1,0 +1,34 @@
+/** Header cart icon with the count badge (pieces in the cart; shown after mount to match the SSR HTML). */
+import { ActionIcon, Indicator } from '@mantine/core';
+import { IconShoppingBag } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { cartCount } from './cart-rules';
+import { useCartItems } from './store';
+
+export function CartButton() {
+  const count = cartCount(useCartItems());
+  return (
+    <Indicator
+      label={count}
+      disabled={count === 0}
+      size={18}
+      offset={4}
+      color="coral.5"
+      zIndex={2}
+      styles={{ indicator: { fontWeight: 700, fontSize: 11 } }}
+    >
+      <ActionIcon
+        component={Link}
+        to="/cart"
+        prefetch="intent"
+        variant="subtle"
+        color="ink.9"
+        size={40}
+        aria-label={count ? `Корзина, товаров: ${count}` : 'Корзина'}
+        data-testid="header-cart"
+      >
+        <IconShoppingBag size={24} stroke={1.6} />
+      </ActionIcon>
+    </Indicator>
+  );
+}

@@ -1,0 +1,85 @@
+/** Home page sections: hero, compilations row, popular brands. */
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { BrandListItem, Compilation } from '@vitrina/contract/catalog';
+import type { Image } from '@vitrina/contract/common';
+import { Link } from 'react-router';
+import { ProductImage } from '../../shared/ui/product-image';
+import { countLabel, WORDS } from '../../shared/lib/plural';
+import classes from './home.module.css';
+
+export function Hero({ photos = [] }: { photos?: { image: Image; alt: string; slug: string }[] }) {
+  return (
+    <section className={classes.hero}>
+      <Stack gap="md" maw={620} style={{ flex: '1 1 auto' }}>
+        <Text tt="uppercase" fz="xs" fw={700} lts="0.12em">
+          Маркетплейс одежды с историей
+        </Text>
+        <Title order={1} fz={{ base: 32, sm: 48 }} lh={1.05} lts="-0.02em">
+          Вещи, которые хочется носить. Продавцы, которым можно доверять.
+        </Title>
+        <Text fz={{ base: 15, sm: 17 }} c="dimmed" maw={520}>
+          От Uniqlo до Moncler: новые и бережно ношенные вещи от продавцов со всей России. Понятные цены, проверенные
+          фото.
+        </Text>
+        <Group gap="sm" mt="xs">
+          <Button component={Link} to="/catalog/women" prefetch="intent" size="md">
+            Смотреть каталог
+          </Button>
+          <Button component={Link} to="/account/sell-create" prefetch="intent" size="md" variant="default">
+            Продать вещь
+          </Button>
+        </Group>
+      </Stack>
+      {photos.length >= 3 && (
+        <div className={classes.collage} aria-hidden>
+          {photos.slice(0, 3).map((p, i) => (
+            <Link key={p.slug} to={`/product/${p.slug}`} tabIndex={-1} className={classes[`tile${i}` as 'tile0']}>
+              <ProductImage image={p.image} alt="" sizes="240px" loading="eager" />
+            </Link>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function CompilationsRow({ items }: { items: Compilation[] }) {
+  if (!items.length) return null;
+  return (
+    <div className={classes.row} role="list">
+      {items.map((c) => (
+        <Link
+          key={c.id}
+          to={`/catalog/compilation/${c.slug}`}
+          prefetch="intent"
+          className={classes.compilation}
+          role="listitem"
+        >
+          <div className={classes.cover}>
+            <ProductImage image={c.cover} alt="" sizes="(min-width: 1024px) 300px, 70vw" />
+          </div>
+          <Text fw={700} fz="md" mt={8} lineClamp={1}>
+            {c.title}
+          </Text>
+          <Text c="dimmed" fz="sm">
+            {countLabel(c.count, WORDS.product)}
+          </Text>
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+export function PopularBrands({ brands }: { brands: BrandListItem[] }) {
+  if (!brands.length) return null;
+  return (
+    <div className={classes.brands}>
+      {brands.map((b) => (
+        <Link key={b.id} to={`/catalog/brand/${b.slug}`} prefetch="intent" className={classes.brand}>
+          <span className={classes.brandName}>{b.name}</span>
+          <span className={classes.brandCount}>{countLabel(b.count, WORDS.product)}</span>
+        </Link>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,275 @@
+/**
+ * «Добавить пункт выдачи»: a dialog with the pickup-point directory (`GET /v1/public/pickup-points/`):
+ * city select, service chips, search box, a list of points (radio cards, keyboard friendly) and — when the
+ * server has a Yandex Maps key — a map (spec §9). Choosing saves the point (`POST /v1/delivery_points/`,
+ * multipart, spec §7) and hands it to `onSaved`.
+ */
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Chip,
+  Group,
+  Modal,
+  Radio,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { IconClock, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import {
+  DELIVERY_SERVICE_TYPES,
+  type DeliveryPoint,
+  type PickupCity,
+  type PickupPoint,
+} from '@vitrina/contract/orders';
+import { countLabel } from '../../shared/lib/plural';
+import { createDeliveryPoint, fetchPickupCities, fetchPickupPoints } from './api';
+import { PickupMap } from './yandex-map';
+
+export interface PickupPointDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Called with the saved delivery point. */
+  onSaved: (point: DeliveryPoint) => void;
+}
+
+const DEFAULT_CITY = 'Москва';
+
+export function PickupPointDialog({ opened, onClose, onSaved }: PickupPointDialogProps) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  const root = useRouteLoaderData('root') as { yandexMapsApiKey?: string | null } | undefined;
+  const mapKey = root?.yandexMapsApiKey || null;
+
+  const [cities, setCities] = useState<PickupCity[]>([]);
+  const [city, setCity] = useState<string>(DEFAULT_CITY);
+  const [service, setService] = useState<string>('all');
+  const [q, setQ] = useState('');
+  const [debouncedQ] = useDebouncedValue(q.trim(), 300);
+  const [points, setPoints] = useState<PickupPoint[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+  const [selected, setSelected] = useState<PickupPoint | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!opened || cities.length) return;
+    const ctl = new AbortController();
+    fetchPickupCities(ctl.signal).then((r) => {
+      if (r.ok && r.data.length) {
+        setCities(r.data);
+        if (!r.data.some((c) => c.city === DEFAULT_CITY)) setCity(r.data[0]!.city);
+      }
+    });
+    return () => ctl.abort();
+  }, [opened, cities.length]);
+
+  useEffect(() => {
+    if (!opened) return;
+    const ctl = new AbortController();
+    setPoints(null);
+    setError(null);
+    fetchPickupPoints(
+      { city, service: service === 'all' ? undefined : service, q: debouncedQ, pageSize: 50 },
+      ctl.signal,
+    ).then((r) => {
+      if (ctl.signal.aborted) return;
+      if (r.ok) {
+        setPoints(r.data.results);
+        setTotal(r.data.count);
+      } else setError(r.error.message);
+    });
+    return () => ctl.abort();
+  }, [opened, city, service, debouncedQ, reload]);
+
+  const save = async () => {
+    if (!selected) return;
+    setSaving(true);
+    setSaveError(null);
+    const r = await createDeliveryPoint({
+      name: selected.name,
+      address: selected.address,
+      point_id: selected.point_id,
+      delivery_service_type: selected.service as (typeof DELIVERY_SERVICE_TYPES)[number]['value'],
+    });
+    setSaving(false);
+    if (!r.ok) {
+      setSaveError(r.error.message);
+      return;
+    }
+    onSaved(r.data);
+    setSelected(null);
+    onClose();
+  };
+
+  const list = (
+    <ScrollArea.Autosize mah={phone ? undefined : 420} type="auto" offsetScrollbars>
+      {error ? (
+        <Alert color="red" title="Не удалось загрузить пункты выдачи">
+          <Text fz="sm">{error}</Text>
+          <Button mt="sm" size="xs" variant="outline" onClick={() => setReload((n) => n + 1)}>
+            Повторить
+          </Button>
+        </Alert>
+      ) : points === null ? (
+        <Stack gap="xs" aria-busy="true" aria-label="Загрузка пунктов выдачи">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} h={76} radius="md" />
+          ))}
+        </Stack>
+      ) : points.length === 0 ? (
+        <Stack align="center" gap={4} py="xl">
+          <Text fw={600}>Ничего не нашлось</Text>
+          <Text c="dimmed" fz="sm" ta="center">
+            Попробуйте другой адрес, службу доставки или город.
+          </Text>
+        </Stack>
+      ) : (
+        <Radio.Group
+          value={selected ? String(selected.id) : null}
+          onChange={(v) => setSelected(points.find((p) => String(p.id) === v) ?? null)}
+          aria-label="Пункты выдачи"
+        >
+          <Stack gap="xs">
+            {points.map((p) => (
+              <Radio.Card key={p.id} value={String(p.id)} radius="md" p="sm" data-testid="pickup-point">
+                <Group wrap="nowrap" align="flex-start" gap="sm">
+                  <Radio.Indicator mt={2} />
+                  <Box style={{ minWidth: 0 }}>
+                    <Group gap={6} wrap="wrap">
+                      <Badge variant="light" color="ink" radius="sm" size="sm" tt="none">
+                        {p.service_label}
+                      </Badge>
+                      <Text fw={600} fz="sm">
+                        {p.name}
+                      </Text>
+                    </Group>
+                    <Text fz="sm" mt={4}>
+                      {p.address}
+                    </Text>
+                    {p.hours && (
+                      <Group gap={4} mt={2} c="dimmed">
+                        <IconClock size={14} aria-hidden />
+                        <Text fz="xs" c="dimmed">
+                          {p.hours}
+                        </Text>
+                      </Group>
+                    )}
+                  </Box>
+                </Group>
+              </Radio.Card>
+            ))}
+            {total > points.length && (
+              <Text c="dimmed" fz="xs" ta="center">
+                Показаны {points.length} из {countLabel(total, ['пункта', 'пунктов', 'пунктов'])} — уточните адрес в
+                поиске.
+              </Text>
+            )}
+          </Stack>
+        </Radio.Group>
+      )}
+    </ScrollArea.Autosize>
+  );
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Пункт выдачи"
+      size={mapKey ? 1100 : 'lg'}
+      fullScreen={phone}
+      radius={phone ? 0 : 'md'}
+      styles={{ title: { fontWeight: 700, fontSize: 20 } }}
+    >
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Select
+            label="Город"
+            data={(cities.length ? cities.map((c) => c.city) : [DEFAULT_CITY]).map((c) => ({ value: c, label: c }))}
+            value={city}
+            onChange={(v) => {
+              if (v) {
+                setCity(v);
+                setSelected(null);
+              }
+            }}
+            searchable
+            allowDeselect={false}
+            nothingFoundMessage="Нет такого города"
+            comboboxProps={{ withinPortal: true }}
+          />
+          <TextInput
+            label="Адрес или название"
+            placeholder="Например, Тверская"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={q}
+            onChange={(e) => setQ(e.currentTarget.value)}
+          />
+        </SimpleGrid>
+        <ScrollArea type="never" offsetScrollbars={false}>
+          <Chip.Group value={service} onChange={(v) => setService(v)}>
+            <Group gap={6} role="group" aria-label="Служба доставки" wrap={phone ? 'nowrap' : 'wrap'}>
+              <Chip value="all" size="sm">
+                Все службы
+              </Chip>
+              {DELIVERY_SERVICE_TYPES.map((s) => (
+                <Chip key={s.value} value={s.value} size="sm">
+                  {s.label}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+        </ScrollArea>
+        {mapKey ? (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            {list}
+            {!phone && (
+              <PickupMap
+                apiKey={mapKey}
+                points={points ?? []}
+                selectedId={selected?.id ?? null}
+                onSelect={setSelected}
+              />
+            )}
+          </SimpleGrid>
+        ) : (
+          list
+        )}
+        {saveError && (
+          <Alert color="red" title="Не удалось сохранить пункт">
+            {saveError}
+          </Alert>
+        )}
+        <Group
+          justify="space-between"
+          wrap="nowrap"
+          gap="sm"
+          pt="sm"
+          style={{
+            borderTop: '1px solid var(--vt-line)',
+            position: phone ? 'sticky' : undefined,
+            bottom: 0,
+            background: '#fff',
+          }}
+        >
+          <Text fz="sm" c={selected ? undefined : 'dimmed'} lineClamp={2} style={{ minWidth: 0 }}>
+            {selected ? `${selected.service_label}, ${selected.address}` : 'Выберите пункт в списке'}
+          </Text>
+          <Button onClick={save} disabled={!selected} loading={saving} style={{ flexShrink: 0 }}>
+            Забрать здесь
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,76 @@
+/** «Отправить заказ»: the seller enters the tracking number → `POST /v1/sales/orders/{id}/ship/`. */
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { deliveryServiceLabel, type Order } from '@vitrina/contract/orders';
+import { shipOrder } from './api';
+
+export function ShipDialog({
+  order,
+  onClose,
+  onShipped,
+}: {
+  order: Order | null;
+  onClose: () => void;
+  onShipped: (o: Order) => void;
+}) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    setValue('');
+    setError(null);
+  }, [order?.id]);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!order) return;
+    const v = value.trim();
+    if (v.length < 3) return setError('Введите трек-номер — не короче 3 символов.');
+    setSaving(true);
+    const r = await shipOrder(order.id, v);
+    setSaving(false);
+    if (!r.ok) return setError(r.error.fields.tracking_number?.[0] ?? r.error.message);
+    onShipped(r.data);
+    onClose();
+  };
+
+  return (
+    <Modal
+      opened={order !== null}
+      onClose={onClose}
+      title="Отправить заказ"
+      centered
+      styles={{ title: { fontWeight: 700, fontSize: 18 } }}
+    >
+      {order && (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <Text fz="sm">
+              Заказ {order.number}: отнесите посылку в{' '}
+              {deliveryServiceLabel(order.delivery_point.delivery_service_type)} и отправьте в пункт выдачи покупателя —{' '}
+              {order.delivery_point.address}.
+            </Text>
+            <TextInput
+              label="Трек-номер"
+              placeholder="Например, 1234567890"
+              value={value}
+              onChange={(e) => setValue(e.currentTarget.value)}
+              error={error}
+              maxLength={64}
+              data-autofocus
+              required
+            />
+            <Group justify="flex-end" gap="sm" mt="xs">
+              <Button variant="default" onClick={onClose}>
+                Отмена
+              </Button>
+              <Button type="submit" loading={saving}>
+                Отправить
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The product page body: breadcrumbs, gallery, brand, title, condition, size choice, price,
+ * «В корзину», details, description, seller card, similar listings. A draft (only its owner gets it)
+ * carries the banner «Черновик — виден только вам».
+ */
+import { Alert, Anchor, Breadcrumbs, Stack, Table, Text, Title } from '@mantine/core';
+import type { ProductDetail } from '@vitrina/contract/catalog';
+import { Link } from 'react-router';
+import { ProductGrid, SectionTitle } from '../../shared/ui/product-card';
+import { BuyBox } from './buy-box';
+import { Gallery } from './gallery';
+import { productCrumbs, ProductJsonLd } from './json-ld';
+import { SellerCard } from './seller-card';
+import classes from './product-view.module.css';
+
+export function ProductView({ product, origin }: { product: ProductDetail; origin: string }) {
+  const crumbs = productCrumbs(product);
+  const details: [string, string][] = [
+    ['Состояние', product.condition_label],
+    ['Цвет', product.color_label ?? ''],
+    ['Категория', product.category?.name ?? ''],
+    ['Размеры', product.offers.map((o) => o.size_label || o.size).join(', ')],
+  ];
+  return (
+    <div className="vt-container" style={{ paddingTop: 16, paddingBottom: 24 }}>
+      <ProductJsonLd product={product} origin={origin} />
+      <Breadcrumbs
+        separator="/"
+        mb="md"
+        fz="sm"
+        styles={{ root: { flexWrap: 'wrap', rowGap: 4 } }}
+        aria-label="Навигация"
+      >
+        {crumbs.slice(0, -1).map((c) => (
+          <Anchor key={c.path} component={Link} to={c.path} c="dimmed" fz="sm">
+            {c.name}
+          </Anchor>
+        ))}
+      </Breadcrumbs>
+      {product.status === 'draft' && (
+        <Alert color="yellow" variant="light" mb="md" title="Черновик — виден только вам">
+          Покупатели не видят этот товар, пока вы его не опубликуете.
+        </Alert>
+      )}
+      <div className={classes.layout}>
+        <div className={classes.gallery}>
+          <Gallery photos={product.photos} title={product.title} />
+        </div>
+        <Stack gap="lg" className={classes.info}>
+          <Stack gap={6}>
+            {product.brand && (
+              <Anchor
+                component={Link}
+                to={`/catalog/brand/${product.brand.slug}`}
+                prefetch="intent"
+                c="ink.9"
+                fw={700}
+                tt="uppercase"
+                lts="0.08em"
+                fz="sm"
+              >
+                {product.brand.name}
+              </Anchor>
+            )}
+            <Title order={1} fz={{ base: 22, sm: 28 }} lh={1.2} fw={600}>
+              {product.title}
+            </Title>
+            <Text c="dimmed" fz="sm">
+              {product.condition_label}
+            </Text>
+          </Stack>
+          <BuyBox product={product} />
+          <SellerCard seller={product.seller} />
+          <div>
+            <Title order={2} fz={18} mb={8}>
+              Описание
+            </Title>
+            <Text style={{ whiteSpace: 'pre-line' }}>{product.description || 'Продавец не добавил описание.'}</Text>
+          </div>
+          <Table variant="vertical" withRowBorders={false} verticalSpacing={4} fz="sm">
+            <Table.Tbody>
+              {details
+                .filter(([, v]) => v)
+                .map(([k, v]) => (
+                  <Table.Tr key={k}>
+                    <Table.Th w={120} fw={400} c="dimmed" bg="transparent" pl={0}>
+                      {k}
+                    </Table.Th>
+                    <Table.Td>{v}</Table.Td>
+                  </Table.Tr>
+                ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      </div>
+      {product.similar.length > 0 && (
+        <>
+          <SectionTitle>Похожие вещи</SectionTitle>
+          <ProductGrid products={product.similar.slice(0, 10)} eagerCount={0} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Calls of the selling screens (spec §7): reference data for the form, the fee, the owner's listings and
+ * statuses, and the multipart create/edit with upload progress (XMLHttpRequest, since fetch has none).
+ */
+import type { CategoryItem } from '@vitrina/contract/catalog';
+import type { Page } from '@vitrina/contract/common';
+import type { Fee, Listing, OwnerListing, ProductStatus } from '@vitrina/contract/products';
+import { api, apiBase, type ApiResult } from '../../shared/api/client';
+import { useAuthStore } from '../auth/store';
+
+export interface Chars {
+  brands: { id: number; name: string }[];
+  categories: { id: number; name: string; type: string; parent: number | null }[];
+  conditions: { value: string; label: string }[];
+  colors: { value: string; label: string; hex: string }[];
+  types: { value: string; label: string }[];
+}
+
+export const fetchChars = () => api<{ data: Chars }>('/v1/product/chars/', { auth: false });
+export const fetchCategories = (type: string) => api<CategoryItem[]>(`/v1/public/categories/${encodeURIComponent(type)}/`, { auth: false });
+export const fetchSizes = (category: number) => api<{ id: number; value: string; label: string }[]>(`/v1/public/sizes/${category}/`, { auth: false });
+export const fetchFee = () => api<Fee>('/v1/fee/');
+export const fetchListing = (id: number) => api<Listing>(`/v1/products/${id}/`);
+export const fetchStatuses = () => api<ProductStatus[]>('/v1/product_statuses/');
+export const fetchOwnerPage = (status: string, page: number, signal?: AbortSignal) =>
+  api<Page<OwnerListing>>(`/v1/product_owner/?status=${encodeURIComponent(status)}&page_size=12&page=${page}`, { signal });
+export const makeDraft = (id: number) => api<Listing>(`/v1/products/${id}/make_draft/`, { method: 'POST' });
+export const deleteListing = (id: number) => api<null>(`/v1/products/${id}/`, { method: 'DELETE' });
+
+/** Publishes a draft (`PATCH status=active`). */
+export function publishListing(id: number) {
+  const form = new FormData();
+  form.set('status', 'active');
+  return api<Listing>(`/v1/products/${id}/`, { method: 'PATCH', form });
+}
+
+/**
+ * Sends the sell form (`POST /v1/products/` or `PATCH /v1/products/{id}/`) and reports upload progress.
+ * Never throws (spec §8).
+ * @param onProgress 0…1 of the request body sent
+ */
+export function sendListing(form: FormData, opts: { id?: number; onProgress?: (part: number) => void }): Promise<ApiResult<Listing>> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(opts.id ? 'PATCH' : 'POST', `${apiBase()}/v1/products/${opts.id ? `${opts.id}/` : ''}`);
+    xhr.setRequestHeader('accept', 'application/json');
+    const token = useAuthStore.getState().token;
+    if (token) xhr.setRequestHeader('authorization', `Token ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) opts.onProgress?.(e.loaded / e.total);
+    };
+    xhr.onerror = () =>
+      resolve({ ok: false, error: { status: 0, message: 'Нет соединения с сервером. Проверьте интернет и попробуйте ещё раз.', fields: {} } });
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve({ ok: true, data: body as Listing, status: xhr.status });
+        return;
+      }
+      const fields: Record<string, string[]> = {};
+      let message = xhr.status === 413 ? 'Файл больше 15 МБ.' : xhr.status >= 500 ? 'Сервер временно недоступен. Попробуйте ещё раз.' : 'Не удалось сохранить товар.';
+      if (body && typeof body === 'object') {
+        const b = body as Record<string, unknown>;
+        if (typeof b.detail === 'string') message = b.detail;
+        for (const [k, v] of Object.entries(b)) if (Array.isArray(v)) fields[k] = v.map(String);
+        const first = Object.values(fields)[0]?.[0];
+        if (first && typeof b.detail !== 'string') message = first;
+      }
+      if (xhr.status === 401) useAuthStore.getState().clear();
+      resolve({ ok: false, error: { status: xhr.status, message, fields } });
+    };
+    xhr.send(form);
+  });
+}

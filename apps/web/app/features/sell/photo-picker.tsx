@@ -1,0 +1,189 @@
+/**
+ * Photos of the sell form: drag-and-drop or picker (Mantine Dropzone), previews in order, the first is
+ * the cover; reorder by «←/→» buttons or by dragging a tile onto another; remove. Up to 10 photos.
+ */
+import { ActionIcon, Badge, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import { Dropzone, MIME_TYPES } from '@mantine/dropzone';
+import '@mantine/dropzone/styles.css';
+import { IconArrowLeft, IconArrowRight, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
+import { LISTING_LIMITS } from '@vitrina/contract/products';
+import { useState } from 'react';
+
+/** A photo of the form: a new file (object-URL preview) or one already stored (`photoId`). */
+export type PhotoItem =
+  | { key: string; kind: 'new'; file: File; preview: string }
+  | { key: string; kind: 'stored'; photoId: number; preview: string };
+
+const MAX_BYTES = 15 * 1024 * 1024;
+/** By type and by extension: phones often send HEIC files without a MIME type. */
+const ACCEPT = {
+  [MIME_TYPES.jpeg]: ['.jpg', '.jpeg'],
+  [MIME_TYPES.png]: ['.png'],
+  [MIME_TYPES.webp]: ['.webp'],
+  [MIME_TYPES.heic]: ['.heic'],
+  [MIME_TYPES.heif]: ['.heif'],
+};
+
+let seq = 0;
+/** Wraps picked files as photo items (previews via object URLs). */
+export const toItems = (files: File[]): PhotoItem[] =>
+  files.map((file) => ({ key: `new-${(seq += 1)}`, kind: 'new', file, preview: URL.createObjectURL(file) }));
+
+export function PhotoPicker({
+  items,
+  onChange,
+  error,
+  disabled,
+}: {
+  items: PhotoItem[];
+  onChange: (items: PhotoItem[]) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const [rejected, setRejected] = useState<string | null>(null);
+  const [dragKey, setDragKey] = useState<string | null>(null);
+  const left = LISTING_LIMITS.photosMax - items.length;
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= items.length || from === to) return;
+    const next = [...items];
+    const [it] = next.splice(from, 1);
+    next.splice(to, 0, it!);
+    onChange(next);
+  };
+  const remove = (i: number) => {
+    const it = items[i]!;
+    if (it.kind === 'new') URL.revokeObjectURL(it.preview);
+    onChange(items.filter((_, j) => j !== i));
+  };
+
+  return (
+    <Stack gap="xs">
+      <Text fw={600} id="sell-photos-label">
+        Фотографии
+      </Text>
+      <Text fz="sm" c="dimmed">
+        До {LISTING_LIMITS.photosMax} фото: JPEG, PNG, WebP или HEIC, не больше 15 МБ. Первое фото — обложка. Перетащите
+        фото, чтобы поменять порядок.
+      </Text>
+      {items.length > 0 && (
+        <div
+          role="list"
+          aria-labelledby="sell-photos-label"
+          style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(104px, 1fr))', gap: 8 }}
+        >
+          {items.map((it, i) => (
+            <Paper
+              key={it.key}
+              role="listitem"
+              withBorder
+              radius="md"
+              draggable={!disabled}
+              onDragStart={(e) => {
+                setDragKey(it.key);
+                e.dataTransfer.effectAllowed = 'move';
+              }}
+              onDragOver={(e) => {
+                if (dragKey) e.preventDefault();
+              }}
+              onDrop={(e) => {
+                e.preventDefault();
+                const from = items.findIndex((x) => x.key === dragKey);
+                if (from >= 0) move(from, i);
+                setDragKey(null);
+              }}
+              onDragEnd={() => setDragKey(null)}
+              style={{
+                position: 'relative',
+                overflow: 'hidden',
+                opacity: dragKey === it.key ? 0.5 : 1,
+                cursor: disabled ? 'default' : 'grab',
+              }}
+              data-testid="sell-photo"
+            >
+              <Image src={it.preview} alt={`Фото ${i + 1}`} h={130} fit="cover" />
+              {i === 0 && (
+                <Badge size="xs" color="ink" style={{ position: 'absolute', top: 6, left: 6 }}>
+                  Обложка
+                </Badge>
+              )}
+              <Group gap={4} justify="center" p={4} wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  color="ink"
+                  size="sm"
+                  aria-label={`Фото ${i + 1}: левее`}
+                  disabled={disabled || i === 0}
+                  onClick={() => move(i, i - 1)}
+                >
+                  <IconArrowLeft size={16} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="ink"
+                  size="sm"
+                  aria-label={`Фото ${i + 1}: правее`}
+                  disabled={disabled || i === items.length - 1}
+                  onClick={() => move(i, i + 1)}
+                >
+                  <IconArrowRight size={16} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="sm"
+                  aria-label={`Удалить фото ${i + 1}`}
+                  disabled={disabled}
+                  onClick={() => remove(i)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            </Paper>
+          ))}
+        </div>
+      )}
+      {left > 0 && (
+        <Dropzone
+          onDrop={(files) => {
+            setRejected(null);
+            const take = files.slice(0, left);
+            if (files.length > left) setRejected(`Можно добавить ещё ${left} фото — лишние не добавлены.`);
+            onChange([...items, ...toItems(take)]);
+          }}
+          onReject={(rej) => {
+            const tooBig = rej.some((r) => r.errors.some((e) => e.code === 'file-too-large'));
+            setRejected(
+              tooBig
+                ? 'Файл больше 15 МБ — уменьшите его и попробуйте снова.'
+                : 'Загрузите изображение в формате JPEG, PNG, WebP или HEIC.',
+            );
+          }}
+          maxSize={MAX_BYTES}
+          accept={ACCEPT}
+          multiple
+          disabled={disabled}
+          radius="md"
+          aria-label="Добавить фото"
+          inputProps={{ 'aria-label': 'Добавить фото', name: 'photos' } as Record<string, string>}
+          style={{ borderColor: error ? 'var(--mantine-color-red-6)' : undefined }}
+        >
+          <Group justify="center" gap="sm" mih={96} style={{ pointerEvents: 'none' }}>
+            <IconPhotoPlus size={32} stroke={1.5} />
+            <div>
+              <Text fw={600}>Перетащите фото сюда или нажмите, чтобы выбрать</Text>
+              <Text fz="sm" c="dimmed">
+                Можно добавить ещё {left}
+              </Text>
+            </div>
+          </Group>
+        </Dropzone>
+      )}
+      {(error || rejected) && (
+        <Text fz="sm" c="red.7" role="alert">
+          {error ?? rejected}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * The seller's page (screen seller-user, server-rendered): avatar, name, city, time on Vitrina, listing and
+ * subscriber counts, the subscribe button, and their active listings paged by links (`?page=N`).
+ */
+import { Avatar, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import type { Page } from '@vitrina/contract/common';
+import type { ProductCard, SellerCard } from '@vitrina/contract/catalog';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { countLabel, plural, WORDS } from '../../shared/lib/plural';
+import { EmptyState } from '../../shared/ui/empty-state';
+import { ProductGrid } from '../../shared/ui/product-card';
+import { SubscribeButton } from './subscribe-button';
+
+export const SELLER_PAGE_SIZE = 24;
+const SUBSCRIBERS = ['подписчик', 'подписчика', 'подписчиков'] as const;
+const YEARS = ['год', 'года', 'лет'] as const;
+
+/**
+ * «на Витрине с 2024 года» during the first year, then «2 года на Витрине».
+ * @param now the current time (the server's render time keeps SSR and hydration equal)
+ */
+export function timeOnVitrina(joined: string, now: Date = new Date()): string {
+  const d = new Date(joined);
+  if (Number.isNaN(d.getTime())) return '';
+  let years = now.getFullYear() - d.getFullYear();
+  if (now.getMonth() < d.getMonth() || (now.getMonth() === d.getMonth() && now.getDate() < d.getDate())) years -= 1;
+  if (years < 1) return `на Витрине с ${d.getFullYear()} года`;
+  return `${years} ${plural(years, YEARS)} на Витрине`;
+}
+
+export function SellerProfile({
+  seller,
+  products,
+  page,
+  now,
+}: {
+  seller: SellerCard;
+  products: Page<ProductCard>;
+  page: number;
+  now: string;
+}) {
+  const [subscribers, setSubscribers] = useState(seller.subscribers_count);
+  const pages = Math.max(1, Math.ceil(products.count / SELLER_PAGE_SIZE));
+  const link = (n: number) => (n > 1 ? `?page=${n}` : `/seller/${seller.id}`);
+  return (
+    <Stack gap="xl">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <Group gap="lg" align="center" wrap="wrap">
+          <Avatar src={seller.avatar?.url} alt="" size={96} radius={999} color="ink" fz={36}>
+            {seller.name.slice(0, 1)}
+          </Avatar>
+          <Stack gap={4} style={{ flex: 1, minWidth: 200 }}>
+            <Title order={1} fz={{ base: 24, sm: 30 }}>
+              {seller.name}
+            </Title>
+            <Text c="dimmed">
+              {[seller.city, timeOnVitrina(seller.date_joined, new Date(now))].filter(Boolean).join(' · ')}
+            </Text>
+            <Text data-testid="seller-counts">
+              {countLabel(seller.products_count, WORDS.product)} · {countLabel(subscribers, SUBSCRIBERS)}
+            </Text>
+            {seller.about && (
+              <Text fz="sm" mt={4} maw={640} style={{ whiteSpace: 'pre-line' }}>
+                {seller.about}
+              </Text>
+            )}
+          </Stack>
+          <SubscribeButton
+            sellerId={seller.id}
+            onChange={(on) => setSubscribers((n) => Math.max(0, n + (on ? 1 : -1)))}
+          />
+        </Group>
+      </Paper>
+      <section aria-labelledby="seller-listings">
+        <Title order={2} fz={22} id="seller-listings" mb="md">
+          Товары продавца
+        </Title>
+        {products.count === 0 ? (
+          <EmptyState
+            title="Сейчас нет товаров в продаже"
+            text="Подпишитесь, чтобы узнать, когда продавец выставит новые вещи."
+          />
+        ) : (
+          <ProductGrid products={products.results} />
+        )}
+        {pages > 1 && (
+          <Group justify="center" mt={40}>
+            <Pagination
+              total={pages}
+              value={Math.min(page, pages)}
+              siblings={1}
+              boundaries={1}
+              aria-label="Страницы"
+              getItemProps={(n) => ({ component: Link, to: link(n), 'aria-label': `Страница ${n}` })}
+              getControlProps={(control) => {
+                const target = { first: 1, previous: page - 1, next: page + 1, last: pages }[control];
+                const label = {
+                  first: 'Первая страница',
+                  previous: 'Предыдущая страница',
+                  next: 'Следующая страница',
+                  last: 'Последняя страница',
+                }[control];
+                return target >= 1 && target <= pages
+                  ? { component: Link, to: link(target), 'aria-label': label }
+                  : { 'aria-label': label };
+              }}
+            />
+          </Group>
+        )}
+      </section>
+    </Stack>
+  );
+}

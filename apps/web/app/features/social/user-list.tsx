@@ -1,0 +1,99 @@
+/**
+ * A paged list of user cards (12 per page, spec §9): the caller's subscribers or subscriptions, each
+ * linking to the person's seller page.
+ */
+import { Alert, Avatar, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import type { Page } from '@vitrina/contract/common';
+import type { UserCard } from '@vitrina/contract/products';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { countLabel, WORDS } from '../../shared/lib/plural';
+import { EmptyState } from '../../shared/ui/empty-state';
+import { fetchUserPage } from './api';
+
+const SUBSCRIBERS = ['подписчик', 'подписчика', 'подписчиков'] as const;
+
+export function UserList({ which }: { which: 'subscribers' | 'subscribes' }) {
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<Page<UserCard> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    setData(null);
+    setError(null);
+    void fetchUserPage(which, page, ctl.signal).then((r) => {
+      if (ctl.signal.aborted) return;
+      if (r.ok) setData(r.data);
+      else if (r.error.status === 404 && page > 1) setPage(1);
+      else setError(r.error.message);
+    });
+    return () => ctl.abort();
+  }, [which, page]);
+
+  if (error)
+    return (
+      <Alert color="red" role="alert">
+        {error}
+      </Alert>
+    );
+  if (!data) {
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2 }} aria-busy="true" aria-label="Загрузка">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} h={76} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (data.count === 0) {
+    return which === 'subscribers' ? (
+      <EmptyState title="Подписчиков пока нет" text="Когда покупатели подпишутся на вас, они появятся здесь." />
+    ) : (
+      <EmptyState
+        title="Вы ни на кого не подписаны"
+        text="Подписывайтесь на продавцов на их страницах, чтобы не пропустить новые вещи."
+      />
+    );
+  }
+  const pages = Math.ceil(data.count / 12);
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {data.results.map((u) => (
+          <Paper
+            key={u.id}
+            component={Link}
+            to={`/seller/${u.id}`}
+            withBorder
+            radius="md"
+            p="sm"
+            style={{ color: 'inherit', textDecoration: 'none' }}
+            data-testid="user-card"
+          >
+            <Group wrap="nowrap" gap="sm">
+              <Avatar src={u.avatar?.url_small} alt="" radius="xl" size={48} color="ink">
+                {u.name.slice(0, 1)}
+              </Avatar>
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text fw={600} truncate>
+                  {u.name}
+                </Text>
+                <Text fz="sm" c="dimmed" truncate>
+                  {[u.city, countLabel(u.products_count, WORDS.product), countLabel(u.subscribers_count, SUBSCRIBERS)]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+              </Stack>
+            </Group>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      {pages > 1 && (
+        <Group justify="center">
+          <Pagination total={pages} value={page} onChange={setPage} />
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,37 @@
+/** Default layout (spec §2): header (with the catalog menu loaded once), page, footer, cookie notice. */
+import { Outlet, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { buildMenu } from '../features/catalog/catalog-menu';
+import { CookieNotice } from '../features/cookie-notice/cookie-notice';
+import { NavigationProgress } from '../shared/ui/navigation-progress';
+import { apiLoad } from '../shared/lib/load-context';
+import { Header } from './header';
+import { Footer } from './footer';
+
+interface CharsCategories {
+  data: { categories: { id: number; name: string; type: string; parent: number | null }[] };
+}
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const chars = await apiLoad<CharsCategories>(context, '/v1/product/chars/').catch(() => null);
+  return { menu: buildMenu(chars?.data.categories ?? []) };
+}
+
+/** The menu does not change between pages: load it once. */
+export function shouldRevalidate() {
+  return false;
+}
+
+export default function DefaultLayout() {
+  const { menu } = useLoaderData<typeof loader>();
+  return (
+    <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <NavigationProgress />
+      <Header menu={menu} />
+      <main id="main" style={{ flex: 1 }}>
+        <Outlet />
+      </main>
+      <Footer />
+      <CookieNotice />
+    </div>
+  );
+}

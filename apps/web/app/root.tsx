@@ -1,0 +1,82 @@
+/**
+ * The document: Mantine theme, fonts, meta, and the error boundary (404 page per spec §2, §8).
+ */
+import '@fontsource-variable/inter/index.css';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './shared/ui/global.css';
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import type { ReactNode } from 'react';
+import { theme } from './shared/ui/theme';
+import { useNonce } from './shared/lib/nonce';
+import type { LoadContext } from './shared/lib/load-context';
+import { NotFound } from './shared/ui/not-found';
+import { ClientGuards } from './shared/lib/client-guards';
+
+export function loader({ context }: LoaderFunctionArgs) {
+  const ctx = context as unknown as LoadContext;
+  return { origin: ctx.publicUrl, buildId: ctx.buildId, yandexMapsApiKey: ctx.yandexMapsApiKey ?? null };
+}
+
+export function links() {
+  return [
+    { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+    { rel: 'manifest', href: '/manifest.webmanifest' },
+  ];
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="ru" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#111111" />
+        <Meta />
+        <Links />
+        <ColorSchemeScript nonce={nonce} defaultColorScheme="light" forceColorScheme="light" />
+      </head>
+      <body>
+        <MantineProvider theme={theme} forceColorScheme="light">
+          <Notifications position="top-center" />
+          {children}
+        </MantineProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <ClientGuards />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <div className="vt-container" style={{ padding: '64px 16px', textAlign: 'center' }}>
+      <h1>Что-то пошло не так</h1>
+      <p>Мы уже знаем об ошибке. Обновите страницу или вернитесь на главную.</p>
+      <a href="/">На главную</a>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+/** Screen `blog-slug` (spec §2): one article; unknown slug → 404. */
+import type { Route } from './+types/blog-slug';
+import { Container, Stack, Text, Title } from '@mantine/core';
+import dayjs from 'dayjs';
+import 'dayjs/locale/ru';
+import { ARTICLES } from '../features/content/articles';
+import { originFrom, seo } from '../shared/lib/seo';
+
+export function loader({ params }: Route.LoaderArgs) {
+  const article = ARTICLES.find((a) => a.slug === params.slug);
+  if (!article) throw new Response('Страница не найдена', { status: 404 });
+  return { article };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? seo({ title: data.article.title, description: data.article.lead, path: `/blog/${data.article.slug}`, origin: originFrom(matches), type: 'website' }) : [];
+
+export default function BlogArticle({ loaderData }: Route.ComponentProps) {
+  const a = loaderData.article;
+  return (
+    <Container size={720} py={{ base: 'lg', sm: 48 }} component="article">
+      <Stack gap="md">
+        <Text c="dimmed" fz="sm">
+          {dayjs(a.date).locale('ru').format('D MMMM YYYY')}
+        </Text>
+        <Title order={1} fz={{ base: 28, sm: 36 }}>
+          {a.title}
+        </Title>
+        <Text fz="lg" fw={500}>
+          {a.lead}
+        </Text>
+        {a.paragraphs.map((p) => (
+          <Text key={p} lh={1.7}>
+            {p}
+          </Text>
+        ))}
+      </Stack>
+    </Container>
+  );
+}

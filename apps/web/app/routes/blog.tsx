@@ -1,0 +1,36 @@
+/** Screen `blog` (spec §2): the journal. */
+import type { Route } from './+types/blog';
+import { Anchor, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import dayjs from 'dayjs';
+import 'dayjs/locale/ru';
+import { ARTICLES } from '../features/content/articles';
+import { originFrom, seo } from '../shared/lib/seo';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: 'Журнал', description: 'Журнал Витрины: как отличить оригинал, как продать быстрее, как ухаживать за вещами.', path: '/blog', origin: originFrom(matches) });
+
+export default function Blog() {
+  return (
+    <Container size="xl" py={{ base: 'lg', sm: 48 }}>
+      <Title order={1} fz={{ base: 28, sm: 36 }} mb="lg">
+        Журнал
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        {ARTICLES.map((a) => (
+          <Card key={a.slug} withBorder padding="lg">
+            <Stack gap={6}>
+              <Text fz="sm" c="dimmed">
+                {dayjs(a.date).locale('ru').format('D MMMM YYYY')}
+              </Text>
+              <Anchor component={Link} to={`/blog/${a.slug}`} c="ink.9" fw={700} fz="lg" prefetch="intent">
+                {a.title}
+              </Anchor>
+              <Text c="dimmed">{a.lead}</Text>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Container>
+  );
+}

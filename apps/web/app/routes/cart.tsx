@@ -1,0 +1,23 @@
+/** Screen `cart` (/cart): the cart from browser storage, checked for availability on open. */
+import type { Route } from './+types/cart';
+import { CartView } from '../features/cart/cart-view';
+import type { LoadContext } from '../shared/lib/load-context';
+import { seo } from '../shared/lib/seo';
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { origin: (context as unknown as LoadContext).publicUrl };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return seo({
+    title: 'Корзина',
+    description: 'Ваша корзина на Витрине.',
+    path: '/cart',
+    origin: data?.origin,
+    noindex: true,
+  });
+}
+
+export default function Screen() {
+  return <CartView />;
+}

@@ -1,0 +1,57 @@
+/** Screen `catalog-brand-slug` (/catalog/brand/{slug}): one brand's listings with filters in the URL. */
+import type { BrandListItem } from '@vitrina/contract/catalog';
+import { Text } from '@mantine/core';
+import type { Route } from './+types/catalog-brand-slug';
+import { ListingPage } from '../features/catalog/listing-page';
+import { loadListing } from '../features/catalog/load-listing';
+import { apiLoad } from '../shared/lib/load-context';
+import { seo } from '../shared/lib/seo';
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const brand = await apiLoad<BrandListItem & { description?: string }>(
+    context,
+    `/v1/public/brands/${encodeURIComponent(params.slug)}/`,
+  );
+  return { brand, ...(await loadListing(context, request, { brand: brand.slug })) };
+}
+
+export function meta({ data, location }: Route.MetaArgs) {
+  if (!data) return [{ title: 'Страница не найдена — Витрина' }];
+  const { brand } = data;
+  return seo({
+    title: `${brand.name} — купить вещи ${brand.name} (${brand.name_ru})`,
+    description: (
+      brand.description ||
+      `Одежда, обувь и аксессуары ${brand.name} на Витрине: новые и в отличном состоянии, с проверкой продавцов.`
+    ).slice(0, 200),
+    path: location.pathname + location.search,
+    origin: data.origin,
+  });
+}
+
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  const { brand } = loaderData;
+  return (
+    <ListingPage
+      data={loaderData}
+      title={brand.name}
+      hide={{ brand: true }}
+      intro={
+        <>
+          {brand.name_ru && brand.name_ru.toLowerCase() !== brand.name.toLowerCase() && (
+            <Text c="dimmed" fz="sm">
+              {brand.name_ru}
+            </Text>
+          )}
+          {brand.description && (
+            <Text mt={8} maw={640} fz="sm">
+              {brand.description}
+            </Text>
+          )}
+        </>
+      }
+    />
+  );
+}
+
+export { RouteError as ErrorBoundary } from '../shared/ui/route-error';

@@ -1,0 +1,65 @@
+/** Screen `index` (/): hero, compilations, new listings, popular brands. */
+import type { Page } from '@vitrina/contract/common';
+import type { BrandListItem, Compilation, ProductCard } from '@vitrina/contract/catalog';
+import type { Route } from './+types/index';
+import { CompilationsRow, Hero, PopularBrands } from '../features/catalog/home-sections';
+import homeClasses from '../features/catalog/home.module.css';
+import { apiLoad, type LoadContext } from '../shared/lib/load-context';
+import { seo } from '../shared/lib/seo';
+import { ProductGrid, SectionTitle } from '../shared/ui/product-card';
+import { RouteError } from '../shared/ui/route-error';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [compilations, fresh, brands] = await Promise.all([
+    apiLoad<{ results: Compilation[] }>(context, '/v1/public/compilations/').catch(() => ({ results: [] })),
+    apiLoad<Page<ProductCard>>(context, '/v1/public/products/?sort=new&page_size=20').catch(() => ({
+      results: [] as ProductCard[],
+    })),
+    apiLoad<{ results: BrandListItem[] }>(context, '/v1/public/brands/').catch(() => ({ results: [] })),
+  ]);
+  const popular = brands.results.filter((b) => b.is_popular && b.count > 0).sort((a, b) => b.count - a.count);
+  return {
+    compilations: compilations.results,
+    fresh: fresh.results,
+    brands: (popular.length ? popular : [...brands.results].sort((a, b) => b.count - a.count)).slice(0, 12),
+    origin: (context as unknown as LoadContext).publicUrl,
+  };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return seo({
+    title: 'Витрина — маркетплейс одежды, обуви и аксессуаров',
+    description:
+      'Покупайте и продавайте одежду, обувь и аксессуары: Nike, Stone Island, Moncler, Zara и ещё сотни брендов от продавцов со всей России.',
+    path: '/',
+    origin: data?.origin,
+  });
+}
+
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  const { compilations, fresh, brands } = loaderData;
+  return (
+    <div className="vt-container" style={{ paddingBottom: 24 }}>
+      <Hero
+        photos={fresh
+          .filter((p) => p.photo)
+          .slice(0, 3)
+          .map((p) => ({ image: p.photo!, alt: p.title, slug: p.slug }))}
+      />
+      {compilations.length > 0 && (
+        <>
+          <SectionTitle>Подборки</SectionTitle>
+          <CompilationsRow items={compilations} />
+        </>
+      )}
+      <SectionTitle link={{ to: '/catalog/women?sort=new', label: 'Смотреть все' }}>Новинки</SectionTitle>
+      <div className={homeClasses.fresh}>
+        <ProductGrid products={fresh} eagerCount={2} />
+      </div>
+      <SectionTitle link={{ to: '/brands', label: 'Все бренды' }}>Популярные бренды</SectionTitle>
+      <PopularBrands brands={brands} />
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteError;

@@ -1,0 +1,41 @@
+/** Screen `jobs-slug` (spec §2): one position; unknown slug → 404. */
+import type { Route } from './+types/jobs-slug';
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { JOBS } from '../features/content/articles';
+import { Bullets } from '../features/content/content-page';
+import { originFrom, seo } from '../shared/lib/seo';
+
+export function loader({ params }: Route.LoaderArgs) {
+  const job = JOBS.find((j) => j.slug === params.slug);
+  if (!job) throw new Response('Страница не найдена', { status: 404 });
+  return { job };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? seo({ title: data.job.title, description: data.job.summary, path: `/jobs/${data.job.slug}`, origin: originFrom(matches) }) : [];
+
+export default function JobPage({ loaderData }: Route.ComponentProps) {
+  const j = loaderData.job;
+  return (
+    <Container size={760} py={{ base: 'lg', sm: 48 }}>
+      <Stack gap="md">
+        <Title order={1} fz={{ base: 28, sm: 36 }}>
+          {j.title}
+        </Title>
+        <Text c="dimmed">{j.place}</Text>
+        <Text>{j.summary}</Text>
+        <Title order={2} fz={22}>
+          Чем предстоит заниматься
+        </Title>
+        <Bullets items={j.duties} />
+        <Title order={2} fz={22}>
+          Что важно для нас
+        </Title>
+        <Bullets items={j.requirements} />
+        <Button component="a" href={`mailto:jobs@vitrina.example?subject=${encodeURIComponent(j.title)}`} w="fit-content">
+          Откликнуться
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

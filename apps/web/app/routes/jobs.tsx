@@ -1,0 +1,33 @@
+/** Screen `jobs` (spec §2): open positions. */
+import type { Route } from './+types/jobs';
+import { Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { JOBS } from '../features/content/articles';
+import { originFrom, seo } from '../shared/lib/seo';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: 'Вакансии', description: 'Работа в Витрине: разработка, аутентификация вещей, поддержка.', path: '/jobs', origin: originFrom(matches) });
+
+export default function Jobs() {
+  return (
+    <Container size={760} py={{ base: 'lg', sm: 48 }}>
+      <Stack gap="lg">
+        <Title order={1} fz={{ base: 28, sm: 36 }}>
+          Вакансии
+        </Title>
+        <Text c="dimmed">Мы небольшая команда и ищем людей, которым не всё равно, как выглядит и работает магазин.</Text>
+        {JOBS.map((j) => (
+          <Card key={j.slug} withBorder padding="lg">
+            <Anchor component={Link} to={`/jobs/${j.slug}`} c="ink.9" fw={700} fz="lg" prefetch="intent">
+              {j.title}
+            </Anchor>
+            <Text fz="sm" c="dimmed">
+              {j.place}
+            </Text>
+            <Text mt={6}>{j.summary}</Text>
+          </Card>
+        ))}
+      </Stack>
+    </Container>
+  );
+}

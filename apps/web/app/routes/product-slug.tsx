@@ -1,0 +1,42 @@
+/** Screen `product-slug` (/product/{slug}): gallery, sizes, price, «В корзину», seller, similar; JSON-LD. */
+import type { ProductDetail } from '@vitrina/contract/catalog';
+import { isRouteErrorResponse, useParams, useRouteError } from 'react-router';
+import type { Route } from './+types/product-slug';
+import { DraftFallback } from '../features/product/draft-fallback';
+import { ProductView } from '../features/product/product-view';
+import { apiLoad, type LoadContext } from '../shared/lib/load-context';
+import { formatPrice } from '../shared/lib/price';
+import { seo } from '../shared/lib/seo';
+import { RouteError } from '../shared/ui/route-error';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const product = await apiLoad<ProductDetail>(context, `/v1/public/products/${encodeURIComponent(params.slug)}/`);
+  return { product, origin: (context as unknown as LoadContext).publicUrl };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: 'Страница не найдена — Витрина' }, { name: 'robots', content: 'noindex' }];
+  const p = data.product;
+  const brand = p.brand && !p.title.toLowerCase().includes(p.brand.name.toLowerCase()) ? `${p.brand.name} ` : '';
+  return seo({
+    title: `${p.title} — ${formatPrice(p.price)}`,
+    description:
+      `${brand}${p.title}: ${p.condition_label.toLowerCase()}, ${formatPrice(p.price)}. ${p.description}`.slice(0, 200),
+    path: `/product/${p.slug}`,
+    origin: data.origin,
+    image: p.photos[0]?.url_large,
+    type: 'product',
+    noindex: p.status === 'draft',
+  });
+}
+
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return <ProductView key={loaderData.product.slug} product={loaderData.product} origin={loaderData.origin} />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { slug } = useParams();
+  if (isRouteErrorResponse(error) && error.status === 404 && slug) return <DraftFallback slug={slug} />;
+  return <RouteError />;
+}

@@ -1,0 +1,41 @@
+/** Screen `seller-user` (/seller/{user}, server-rendered): the seller's card, subscribe button and active listings. */
+import type { Page } from '@vitrina/contract/common';
+import type { ProductCard, SellerCard } from '@vitrina/contract/catalog';
+import { Box } from '@mantine/core';
+import type { Route } from './+types/seller-user';
+import { SELLER_PAGE_SIZE, SellerProfile } from '../features/social/seller-profile';
+import { apiLoad, type LoadContext } from '../shared/lib/load-context';
+import { countLabel, WORDS } from '../shared/lib/plural';
+import { seo } from '../shared/lib/seo';
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  if (!/^\d{1,9}$/.test(params.user)) throw new Response('Страница не найдена', { status: 404 });
+  const raw = new URL(request.url).searchParams.get('page');
+  const page = raw && /^\d{1,5}$/.test(raw) && Number(raw) > 0 ? Number(raw) : 1;
+  const [seller, products] = await Promise.all([
+    apiLoad<SellerCard>(context, `/v1/public/sellers/${params.user}/`),
+    apiLoad<Page<ProductCard>>(context, `/v1/public/products/?seller=${params.user}&sort=new&page_size=${SELLER_PAGE_SIZE}&page=${page}`),
+  ]);
+  return { seller, products, page, origin: (context as unknown as LoadContext).publicUrl, now: new Date().toISOString() };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: 'Страница не найдена — Витрина' }, { name: 'robots', content: 'noindex' }];
+  const s = data.seller;
+  return seo({
+    title: `${s.name} — продавец на Витрине`,
+    description: `${s.name}${s.city ? `, ${s.city}` : ''}: ${countLabel(s.products_count, WORDS.product)} в продаже на Витрине. ${s.about}`.slice(0, 200).trim(),
+    path: `/seller/${s.id}${data.page > 1 ? `?page=${data.page}` : ''}`,
+    origin: data.origin,
+    image: s.avatar?.url_large ?? data.products.results[0]?.photo?.url_large,
+  });
+}
+
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return (
+    <Box className="vt-container" py={{ base: 'lg', sm: 'xl' }}>
+      <SellerProfile key={`${loaderData.seller.id}-${loaderData.page}`} {...loaderData} />
+    </Box>
+  );
+}
+export { RouteError as ErrorBoundary } from '../shared/ui/route-error';

@@ -1,0 +1,89 @@
+/**
+ * The browser's API client (spec §8): it never throws — every call returns
+ * `{ ok: true, data } | { ok: false, error }` and the caller inspects it. The token (spec §6) is sent
+ * as `Authorization: Token <key>` when a provider is registered (features/auth does that).
+ */
+
+export interface ApiErrorInfo {
+  /** HTTP status; 0 for a network failure. */
+  status: number;
+  /** Human message in Russian (the answer's `detail`, or the first field message). */
+  message: string;
+  /** Field errors of a 400 (`{title: ['Обязательное поле.']}`). */
+  fields: Record<string, string[]>;
+  /** `Retry-After` seconds of a 429. */
+  retryAfter?: number;
+}
+
+export type ApiResult<T> = { ok: true; data: T; status: number } | { ok: false; error: ApiErrorInfo };
+
+let tokenProvider: () => string | null = () => null;
+let onUnauthorized: () => void = () => undefined;
+
+/** Registers where the token comes from and what to do on a 401 (features/auth). */
+export function configureApiAuth(getToken: () => string | null, unauthorized: () => void) {
+  tokenProvider = getToken;
+  onUnauthorized = unauthorized;
+}
+
+/** Base URL of the API (public config `PUBLIC_API_URL`, default same origin). */
+export const apiBase = () =>
+  (typeof window !== 'undefined' && (window as unknown as { __VT_API__?: string }).__VT_API__) || '';
+
+function firstMessage(body: unknown, status: number): { message: string; fields: Record<string, string[]> } {
+  const fields: Record<string, string[]> = {};
+  if (body && typeof body === 'object') {
+    const b = body as Record<string, unknown>;
+    if (typeof b.detail === 'string') return { message: b.detail, fields };
+    for (const [k, v] of Object.entries(b)) {
+      if (Array.isArray(v)) fields[k] = v.map(String);
+      else if (typeof v === 'string') fields[k] = [v];
+    }
+    const first = Object.values(fields)[0]?.[0];
+    if (first) return { message: first, fields };
+  }
+  if (status === 0) return { message: 'Нет соединения с сервером. Проверьте интернет и попробуйте ещё раз.', fields };
+  if (status >= 500) return { message: 'Сервер временно недоступен. Попробуйте ещё раз.', fields };
+  return { message: 'Не удалось выполнить запрос.', fields };
+}
+
+/**
+ * Calls the API.
+ * @param path e.g. `/v1/self/`
+ * @param init.json a JSON body; init.form a multipart body; init.auth false to skip the token
+ */
+export async function api<T>(
+  path: string,
+  init: { method?: string; json?: unknown; form?: FormData; auth?: boolean; signal?: AbortSignal } = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = init.auth === false ? null : tokenProvider();
+  if (token) headers.authorization = `Token ${token}`;
+  let body: BodyInit | undefined;
+  if (init.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(init.json);
+  } else if (init.form) body = init.form;
+  let res: Response;
+  try {
+    res = await fetch(apiBase() + path, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, signal: init.signal });
+  } catch {
+    return { ok: false, error: { status: 0, ...firstMessage(null, 0) } };
+  }
+  let parsed: unknown = null;
+  const text = await res.text().catch(() => '');
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+  }
+  if (res.ok) return { ok: true, data: parsed as T, status: res.status };
+  if (res.status === 401 && token) onUnauthorized();
+  const retry = Number(res.headers.get('retry-after'));
+  return {
+    ok: false,
+    error: { status: res.status, ...firstMessage(parsed, res.status), retryAfter: Number.isFinite(retry) && retry > 0 ? retry : undefined },
+  };
+}

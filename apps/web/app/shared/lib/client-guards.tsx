@@ -1,0 +1,67 @@
+/**
+ * Client behaviours of spec §8: a chunk-loading error reloads the page at most once per 10 s
+ * (guard kept in sessionStorage), and a newer build is picked up on the next navigation.
+ */
+import { useEffect } from 'react';
+import { useLocation, useRouteLoaderData } from 'react-router';
+import { STORAGE_KEYS } from './storage-keys';
+
+/** Reload guard time-to-live (spec §9): 10 seconds. */
+export const RELOAD_GUARD_MS = 10_000;
+
+/** True when the error is a failed dynamic import / chunk load. */
+export function isChunkLoadError(e: unknown): boolean {
+  const msg = e instanceof Error ? e.message : String(e ?? '');
+  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Loading chunk/i.test(msg);
+}
+
+/** Reloads unless a reload happened less than 10 s ago. @returns whether it reloaded */
+export function reloadOnce(now = Date.now(), storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage): boolean {
+  const last = Number(storage.getItem(STORAGE_KEYS.reloadGuard) ?? 0);
+  if (now - last < RELOAD_GUARD_MS) return false;
+  storage.setItem(STORAGE_KEYS.reloadGuard, String(now));
+  window.location.reload();
+  return true;
+}
+
+export function ClientGuards() {
+  const location = useLocation();
+  const root = useRouteLoaderData('root') as { buildId?: string } | undefined;
+  useEffect(() => {
+    const onError = (e: ErrorEvent | PromiseRejectionEvent) => {
+      const err = 'reason' in e ? e.reason : e.error ?? e.message;
+      if (isChunkLoadError(err)) reloadOnce();
+    };
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onError);
+    return () => {
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onError);
+    };
+  }, []);
+  // A newer build: the server's build id (from /version.json) differs → full load on the next navigation.
+  useEffect(() => {
+    const current = root?.buildId;
+    if (!current) return;
+    let stale = false;
+    const check = () =>
+      fetch('/v1/public/version/', { cache: 'no-store' })
+        .then((r) => (r.ok ? r.json() : null))
+        .then((v: { build?: string } | null) => {
+          if (v?.build && v.build !== current) stale = true;
+        })
+        .catch(() => undefined);
+    const id = window.setInterval(check, 5 * 60_000);
+    (window as unknown as { __vtStale?: () => boolean }).__vtStale = () => stale;
+    return () => window.clearInterval(id);
+  }, [root?.buildId]);
+  useEffect(() => {
+    const w = window as unknown as { __vtStale?: () => boolean; __vtFirst?: boolean };
+    if (!w.__vtFirst) {
+      w.__vtFirst = true;
+      return;
+    }
+    if (w.__vtStale?.()) window.location.reload();
+  }, [location.pathname]);
+  return null;
+}

@@ -1,0 +1,23 @@
+/**
+ * What the Fastify server passes to loaders as `context` (mirrors `WebLoadContext` in apps/api/src/web.ts).
+ * `apiFetch` calls the API in-process (no network hop) during SSR.
+ */
+export interface LoadContext {
+  cspNonce: string;
+  apiFetch: (path: string, init?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<Response>;
+  publicUrl: string;
+  yandexMapsApiKey?: string;
+  buildId: string;
+}
+
+/**
+ * GET a public API path during SSR and return its JSON.
+ * @throws Response 404 when the API answers 404 (renders the route's 404 boundary), Error otherwise
+ */
+export async function apiLoad<T>(context: unknown, path: string): Promise<T> {
+  const ctx = context as LoadContext;
+  const res = await ctx.apiFetch(path);
+  if (res.status === 404) throw new Response('Страница не найдена', { status: 404 });
+  if (!res.ok) throw new Error(`API ${path} → ${res.status}`);
+  return (await res.json()) as T;
+}

@@ -1,0 +1,30 @@
+/**
+ * Russian plurals via `Intl.PluralRules('ru')`: `plural(5, ['товар', 'товара', 'товаров'])` → `'товаров'`.
+ * Forms: [one, few, many] (1 товар, 2 товара, 5 товаров); fractions take the «few» form (1,5 товара).
+ */
+const rules = new Intl.PluralRules('ru');
+
+export function plural(n: number, forms: readonly [one: string, few: string, many: string]): string {
+  switch (rules.select(n)) {
+    case 'one':
+      return forms[0];
+    case 'few':
+      return forms[1];
+    case 'many':
+      return forms[2];
+    default:
+      return forms[1];
+  }
+}
+
+/** `countLabel(128, ['товар','товара','товаров'])` → `'128 товаров'` (thousands grouped: «1 234 товара»). */
+export function countLabel(n: number, forms: readonly [string, string, string]): string {
+  return `${new Intl.NumberFormat('ru-RU').format(n).replace(/[\u202f\u00a0]/g, '\u00a0')} ${plural(n, forms)}`;
+}
+
+/** Common word forms. */
+export const WORDS = {
+  product: ['товар', 'товара', 'товаров'],
+  brand: ['бренд', 'бренда', 'брендов'],
+  piece: ['штука', 'штуки', 'штук'],
+} as const;

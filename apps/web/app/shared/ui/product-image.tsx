@@ -1,0 +1,42 @@
+/** A responsive listing photo: WebP srcset (320/640/1280) with `sizes`, lazy by default. */
+import type { Image } from '@vitrina/contract/common';
+import type { CSSProperties } from 'react';
+
+export interface ProductImageProps {
+  image: Image | null | undefined;
+  alt: string;
+  /** The `sizes` attribute; defaults to the card widths of the 2/3/4/5-column grid. */
+  sizes?: string;
+  /** `eager` for above-the-fold images (first row, product main photo). */
+  loading?: 'lazy' | 'eager';
+  style?: CSSProperties;
+  className?: string;
+}
+
+/** Card widths of the product grid at 360/768/1024/1440 px. */
+export const GRID_SIZES = '(min-width: 1440px) 250px, (min-width: 1024px) 24vw, (min-width: 768px) 31vw, 48vw';
+
+export function ProductImage({
+  image,
+  alt,
+  sizes = GRID_SIZES,
+  loading = 'lazy',
+  style,
+  className,
+}: ProductImageProps) {
+  if (!image) return null;
+  return (
+    <img
+      src={image.url}
+      srcSet={image.srcset || undefined}
+      sizes={image.srcset ? sizes : undefined}
+      width={image.width || undefined}
+      height={image.height || undefined}
+      alt={alt}
+      loading={loading}
+      decoding="async"
+      style={style}
+      className={className}
+    />
+  );
+}

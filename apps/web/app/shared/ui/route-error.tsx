@@ -1,0 +1,17 @@
+/** A route-level error boundary that keeps the site header and footer: 404 → the 404 page, else a retry text. */
+import { Button } from '@mantine/core';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { EmptyState } from './empty-state';
+import { NotFound } from './not-found';
+
+export function RouteError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <EmptyState
+      title="Не удалось загрузить страницу"
+      text="Проверьте соединение и попробуйте ещё раз — обычно это помогает."
+      action={<Button onClick={() => window.location.reload()}>Обновить страницу</Button>}
+    />
+  );
+}

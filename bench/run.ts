@@ -1,0 +1,288 @@
+/**
+ * `npm run bench [-- options]`: drives the Vitrina server on PostgreSQL with autocannon (loopback only)
+ * and writes the figures to docs/performance.md.
+ *
+ * For every data size (the demo catalog, 640 listings, and 100 000 listings) it creates / seeds a
+ * database (`vitrina_bench_demo`, `vitrina_bench_100k` on BENCH_PG, default
+ * postgres://postgres@127.0.0.1:5432), starts the server on it, and measures — each beside `/v1/ping/`,
+ * the server's own ceiling — a filtered and sorted listing page, a listing by slug, search, and the
+ * server-rendered product page: req/s, p50/p99 latency and the ratio to ping. It also sums the gzipped
+ * JavaScript the home page references from apps/web/build/client.
+ *
+ * Options: `--sizes demo,100k` (which data sizes), `--duration 8` (seconds per measurement, after a 2 s
+ * warm-up), `--connections 10`, `--url http://127.0.0.1:3000` (measure an already running server instead
+ * of starting one; its data size is then reported as «running»), `--no-write` (do not touch the doc).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { migrateDatabase, openDatabase, queryRows } from '../apps/api/src/db/client.js';
+import { isCatalogEmpty, seedDemo } from '../apps/api/src/db/seed/index.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
+
+interface Args {
+  sizes: string[];
+  duration: number;
+  connections: number;
+  url?: string;
+  write: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const a: Args = { sizes: ['demo', '100k'], duration: 8, connections: 10, write: true };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i]!.split('=', 2) as [string, string | undefined];
+    const val = () => inline ?? argv[++i] ?? '';
+    if (flag === '--sizes') a.sizes = val().split(',').filter(Boolean);
+    else if (flag === '--duration') a.duration = Number(val());
+    else if (flag === '--connections') a.connections = Number(val());
+    else if (flag === '--url') a.url = val().replace(/\/$/, '');
+    else if (flag === '--no-write') a.write = false;
+    else throw new Error(`Неизвестный параметр: ${argv[i]}`);
+  }
+  return a;
+}
+
+const SIZES: Record<string, { products: number; db: string }> = {
+  demo: { products: 640, db: 'vitrina_bench_demo' },
+  '100k': { products: 100_000, db: 'vitrina_bench_100k' },
+};
+
+/** Creates the database when missing and seeds it when empty. */
+async function prepareDatabase(name: string, products: number, dataDir: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: `${PG}/postgres` });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = `${PG}/${name}`;
+  const database = await openDatabase({ url });
+  try {
+    await migrateDatabase(database);
+    if (await isCatalogEmpty(database.db)) {
+      console.log(`[bench] сидирую ${name}: ${products} товаров…`);
+      await seedDemo(database.db, { products, mediaDir: path.join(dataDir, 'media'), log: (m) => console.log(`[bench] ${m}`) });
+      await database.db.execute(sql`analyze`);
+    }
+    const n = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from products`);
+    console.log(`[bench] ${name}: ${n[0]!.n} товаров`);
+  } finally {
+    await database.close();
+  }
+  return url;
+}
+
+async function waitReady(base: string, child?: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child && child.exitCode !== null) throw new Error('сервер завершился при запуске');
+    try {
+      const r = await fetch(`${base}/readyz`);
+      if (r.ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('сервер не ответил за 5 минут');
+}
+
+function startServer(url: string, dataDir: string, port: number): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return child;
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const done = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([done, new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+interface Scenario {
+  name: string;
+  paths: string[];
+}
+
+/** Request paths drawn from the data itself: filtered pages, real slugs, real search words. */
+async function scenarios(base: string): Promise<Scenario[]> {
+  const list = (await (await fetch(`${base}/v1/public/products/?page_size=60&sort=popular`)).json()) as { results: { slug: string }[] };
+  const slugs = list.results.map((r) => r.slug).slice(0, 40);
+  if (slugs.length === 0) throw new Error('в каталоге нет товаров');
+  const filtered = [
+    '/v1/public/products/?type=women&category=obuv&sort=price_asc&price_min=3000&price_max=60000',
+    '/v1/public/products/?type=men&brand=nike,adidas,new-balance&sort=new&size=42,43',
+    '/v1/public/products/?type=women&category=odezhda&condition=new_with_tag,excellent&color=black,beige&sort=popular',
+    '/v1/public/products/?type=men&category=puhoviki&sort=price_desc&page=2',
+    '/v1/public/products/?brand=moncler,stone-island,gucci&price_max=200000&sort=price_asc',
+    '/v1/public/products/?type=kids&sort=new&page=3',
+  ];
+  const words = ['найк', 'кроссовки nike', 'пуховик монклер', 'джинсы левайс', 'куртка', 'стоник', 'nb 574', 'адидас самба', 'платье миди', 'кросовки', 'сумка через плечо', 'чёрные ботинки'];
+  return [
+    { name: 'Список: фильтры + сортировка', paths: filtered },
+    { name: 'Товар по slug (API)', paths: slugs.map((s) => `/v1/public/products/${s}/`) },
+    { name: 'Поиск', paths: words.map((w) => `/v1/public/search/?q=${encodeURIComponent(w)}`) },
+    { name: 'SSR страницы товара', paths: slugs.slice(0, 20).map((s) => `/product/${s}`) },
+  ];
+}
+
+interface Figure {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(base: string, name: string, paths: string[], args: Args): Promise<Figure> {
+  const requests = paths.map((p) => ({ method: 'GET', path: p }));
+  const headers = { 'accept-encoding': 'gzip' };
+  await autocannon({ url: base, connections: args.connections, duration: 2, requests, headers });
+  const r = await autocannon({ url: base, connections: args.connections, duration: args.duration, requests, headers });
+  const fig = { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+  console.log(`[bench] ${name}: ${fig.rps.toFixed(0)} req/s, p50 ${fig.p50} ms, p99 ${fig.p99} ms${fig.errors ? `, ошибок ${fig.errors}` : ''}`);
+  return fig;
+}
+
+/** Gzipped size of the JS files the home page HTML references (scripts and modulepreloads). */
+async function homeJs(base: string): Promise<{ files: number; raw: number; gz: number }> {
+  const html = await (await fetch(`${base}/`)).text();
+  const refs = new Set<string>();
+  for (const m of html.matchAll(/(?:src|href)="([^"]+\.js)"/g)) refs.add(m[1]!);
+  for (const m of html.matchAll(/import\(?\s*["']([^"']+\.js)["']/g)) refs.add(m[1]!);
+  let raw = 0;
+  let gz = 0;
+  let files = 0;
+  for (const ref of refs) {
+    const rel = new URL(ref, base).pathname.replace(/^\//, '');
+    const file = path.join(ROOT, 'apps/web/build/client', rel);
+    if (!existsSync(file)) continue;
+    const buf = readFileSync(file);
+    raw += buf.length;
+    gz += gzipSync(buf, { level: 9 }).length;
+    files++;
+  }
+  return { files, raw, gz };
+}
+
+interface SizeReport {
+  size: string;
+  products: number;
+  ping: Figure;
+  figures: Figure[];
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} КБ`;
+
+function renderDoc(reports: SizeReport[], js: { files: number; raw: number; gz: number } | null, args: Args, load: number[]): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown';
+  const lines: string[] = [];
+  lines.push('# Производительность', '');
+  lines.push(
+    'Замеры `npm run bench` (bench/run.ts): сервер Витрины на PostgreSQL, нагрузка autocannon по loopback. Каждый сценарий',
+    'стоит рядом с `/v1/ping/` — тривиальным JSON-ответом того же сервера, так что «доля от ping» показывает, сколько',
+    'пропускной способности сервера съедает сам запрос (база, сериализация, SSR), независимо от скорости машины.',
+    '',
+  );
+  lines.push('## Машина и условия', '');
+  lines.push(`- Дата: ${new Date().toISOString().replace('T', ' ').slice(0, 16)} UTC`);
+  lines.push(`- CPU: ${os.cpus().length} × ${cpu} (nproc = ${os.cpus().length})`);
+  lines.push(`- Память: ${(os.totalmem() / 1024 ** 3).toFixed(1)} ГБ`);
+  lines.push(`- Node.js ${process.version}, PostgreSQL на 127.0.0.1, один процесс сервера`);
+  lines.push(`- autocannon: ${args.connections} соединений, ${args.duration} с на сценарий после прогрева 2 с; ответы со сжатием gzip`);
+  lines.push(
+    `- Средняя загрузка машины перед замером (loadavg 1/5/15 мин): ${load.map((x) => x.toFixed(1)).join(' / ')} — машина общая,`,
+    '  на ней одновременно работали другие процессы, поэтому абсолютные цифры занижены и шумны; отношения к ping устойчивее.',
+    '',
+  );
+  for (const r of reports) {
+    lines.push(`## Данные: ${r.size} (${r.products.toLocaleString('ru-RU')} товаров)`, '');
+    lines.push('| Сценарий | req/s | p50, мс | p99, мс | Доля от ping |', '|---|---:|---:|---:|---:|');
+    lines.push(`| \`/v1/ping/\` (потолок сервера) | ${r.ping.rps.toFixed(0)} | ${r.ping.p50} | ${r.ping.p99} | 100 % |`);
+    for (const f of r.figures) {
+      lines.push(`| ${f.name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${((f.rps / r.ping.rps) * 100).toFixed(0)} %${f.errors ? ` (ошибок: ${f.errors})` : ''} |`);
+    }
+    lines.push('');
+  }
+  if (js) {
+    lines.push('## JavaScript главной страницы', '');
+    lines.push(
+      `Скрипты и modulepreload, на которые ссылается HTML главной (файлы из apps/web/build/client): ${js.files} файлов, ` +
+        `${kb(js.raw)} без сжатия, **${kb(js.gz)} в gzip** (уровень 9). Цель — меньше 150 КБ.`,
+      '',
+    );
+  }
+  lines.push('## Цели', '');
+  lines.push('- 100 000 товаров: p99 страницы с фильтрами < 50 мс, p99 поиска < 100 мс (на 2 ядрах).');
+  lines.push('- Главная: < 150 КБ JavaScript в gzip.', '');
+  lines.push('## Как повторить', '');
+  lines.push('```sh');
+  lines.push('npm run build                      # сборка сайта (для SSR и размера JS)');
+  lines.push('npm run bench                      # demo (640) и 100k; базы vitrina_bench_* создаются и сидируются сами');
+  lines.push('npm run bench -- --sizes demo --duration 5');
+  lines.push('npm run bench -- --url http://127.0.0.1:3000 --no-write   # уже запущенный сервер');
+  lines.push('```', '');
+  return lines.join('\n');
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const load = os.loadavg();
+  const reports: SizeReport[] = [];
+  let js: { files: number; raw: number; gz: number } | null = null;
+  const targets = args.url ? [{ size: 'running', base: args.url }] : args.sizes.map((s) => ({ size: s, base: '' }));
+  let port = 3290;
+  for (const t of targets) {
+    let child: ChildProcess | undefined;
+    let base = t.base;
+    if (!base) {
+      const spec = SIZES[t.size];
+      if (!spec) throw new Error(`Неизвестный размер данных: ${t.size} (есть: ${Object.keys(SIZES).join(', ')})`);
+      const dataDir = path.join(os.tmpdir(), `vitrina-bench-${t.size}`);
+      mkdirSync(dataDir, { recursive: true });
+      const url = await prepareDatabase(spec.db, spec.products, dataDir);
+      port++;
+      base = `http://127.0.0.1:${port}`;
+      child = startServer(url, dataDir, port);
+    }
+    try {
+      await waitReady(base, child);
+      const count = ((await (await fetch(`${base}/v1/public/products/?page_size=1`)).json()) as { count: number }).count;
+      const scen = await scenarios(base);
+      const ping = await measure(base, 'ping', ['/v1/ping/'], args);
+      const figures: Figure[] = [];
+      for (const s of scen) figures.push(await measure(base, s.name, s.paths, args));
+      reports.push({ size: t.size, products: count, ping, figures });
+      js ??= await homeJs(base);
+    } finally {
+      if (child) await stopServer(child);
+    }
+  }
+  if (js) console.log(`[bench] JS главной: ${js.files} файлов, ${kb(js.raw)}, gzip ${kb(js.gz)}`);
+  const doc = renderDoc(reports, js, args, load);
+  if (args.write) {
+    const file = path.join(ROOT, 'docs/performance.md');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, doc);
+    console.log(`[bench] записано в ${path.relative(ROOT, file)}`);
+  } else {
+    console.log(doc);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

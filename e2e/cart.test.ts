@@ -1,0 +1,125 @@
+/**
+ * Browser tests of the cart (spec §3–§5): «Увеличить» doubles the count and the total, «Удалить» leaves
+ * «Корзина пуста»; the cart survives a reload; unavailable items are removed with a notice naming them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseURL, browserAvailable, launch, newPage } from './helpers.js';
+
+interface Card {
+  slug: string;
+  title: string;
+  sizes: string[];
+}
+
+async function someProduct(): Promise<Card> {
+  const r = await fetch(`${baseURL()}/v1/public/products/?sort=new&page_size=20`);
+  const page = (await r.json()) as { results: Card[] };
+  return page.results.find((p) => p.sizes.length > 0)!;
+}
+
+/** Waits until the page is interactive: the cookie notice renders only after hydration; accept it. */
+async function hydrated(page: Page) {
+  const notice = page.getByRole('region', { name: 'Уведомление о файлах cookie' });
+  await notice.waitFor();
+  await notice.getByRole('button', { name: 'Принять' }).click();
+  await notice.waitFor({ state: 'detached' });
+}
+
+const digits = (s: string) => Number(s.replace(/[^\d]/g, ''));
+
+async function addToCart(page: Page, p: Card) {
+  await page.goto(`/product/${p.slug}`);
+  await hydrated(page);
+  if (p.sizes.length > 1) await page.getByRole('radiogroup').locator('label').first().click();
+  await page.getByRole('button', { name: 'В корзину' }).click();
+  await page.getByRole('link', { name: 'Перейти в корзину' }).waitFor();
+}
+
+describe.runIf(browserAvailable())('cart', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser?.close());
+
+  for (const width of [360, 1440] as const) {
+    it(`keeps across reload, increases, removes (${width} px)`, async () => {
+      const { page, context } = await newPage(browser, width);
+      const p = await someProduct();
+      await addToCart(page, p);
+      await page.getByRole('link', { name: 'Перейти в корзину' }).click();
+      await page.waitForURL((u) => u.pathname === '/cart');
+      await page.getByTestId('cart-item').waitFor();
+      const total1 = digits(await page.getByTestId('cart-total').innerText());
+      expect(total1).toBeGreaterThan(0);
+      expect(await page.getByTestId('cart-count').innerText()).toBe('1');
+
+      // Kept in browser storage across a reload (and still available after the check).
+      await page.reload();
+      await page.getByTestId('cart-item').waitFor();
+      expect(await page.getByTestId('cart-count').innerText()).toBe('1');
+
+      await page.getByRole('button', { name: 'Увеличить' }).click();
+      await expect(page.getByTestId('cart-count').innerText()).resolves.toBe('2');
+      expect(digits(await page.getByTestId('cart-total').innerText())).toBe(total1 * 2);
+      await expect(page.getByRole('link', { name: 'Оформить заказ' }).getAttribute('href')).resolves.toMatch(
+        /^\/checkout\?seller=\d+$/,
+      );
+
+      await page.getByRole('button', { name: 'Уменьшить' }).click();
+      await expect(page.getByTestId('cart-count').innerText()).resolves.toBe('1');
+      await page.getByRole('button', { name: 'Удалить' }).click();
+      await page.getByRole('heading', { name: 'Корзина пуста' }).waitFor();
+      await page.getByRole('link', { name: 'Перейти в каталог' }).waitFor();
+      await context.close();
+    });
+  }
+
+  it('removes unavailable items after the availability check and names them', async () => {
+    const { page, context } = await newPage(browser, 360);
+    const p = await someProduct();
+    await page.goto('/');
+    await page.evaluate(
+      ([slug, size]) =>
+        localStorage.setItem(
+          'cart',
+          JSON.stringify({
+            state: {
+              items: [
+                {
+                  slug,
+                  size,
+                  count: 1,
+                  price: '1 000',
+                  title: 'Есть в наличии',
+                  seller_id: 1,
+                  seller_name: 'Продавец',
+                },
+                {
+                  slug: 'takogo-tovara-net',
+                  size: 'M',
+                  count: 1,
+                  price: '2 990',
+                  title: 'Исчезнувшая куртка',
+                  seller_id: 1,
+                  seller_name: 'Продавец',
+                },
+              ],
+            },
+            version: 0,
+          }),
+        ),
+      [p.slug, p.sizes[0]!],
+    );
+    await page.goto('/cart');
+    await page.getByText('Некоторых товаров больше нет в продаже').waitFor();
+    await page.getByText(/«Исчезнувшая куртка» \(размер M\)/).waitFor();
+    expect(await page.getByTestId('cart-item').count()).toBe(1);
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('cart')!) as { state: { items: { slug: string }[] } },
+    );
+    expect(stored.state.items.map((i) => i.slug)).toEqual([p.slug]);
+    await context.close();
+  });
+});

@@ -1,0 +1,387 @@
+/**
+ * The whole purchase in a real browser (issue «Buying»): sign in → product → size → «В корзину» → cart →
+ * «Оформить заказ» → checkout → add a pickup point in the dialog → «Оплатить» → the test bank page →
+ * card → `/success` (order number shown, the item leaves the cart); a declined card → `/fail`.
+ * Screenshots of every screen go to `test-results/checkout/`.
+ */
+import { mkdirSync } from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseURL, browserAvailable, latestCode, launch, newPage } from './helpers.js';
+
+const SHOTS = 'test-results/checkout';
+
+interface ProductCard {
+  slug: string;
+  title: string;
+  sizes: string[];
+  status: string;
+}
+
+const randomDigits = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+
+async function shot(page: Page, name: string, fullPage = true) {
+  const w = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `${SHOTS}/${name}-${w}.png`, fullPage });
+}
+
+/** Signs in through the header dialog and the dev SMS outbox. */
+async function signIn(page: Page) {
+  const digits = randomDigits();
+  await page.goto('/');
+  // The cookie notice would cover the bottom of full-screen dialogs on phones: accept it first.
+  const accept = page.getByRole('button', { name: 'Принять' });
+  await accept
+    .waitFor({ timeout: 5000 })
+    .then(() => accept.click())
+    .catch(() => undefined);
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Номер телефона').pressSequentially(digits);
+  await dialog.getByRole('button', { name: 'Получить код' }).click();
+  const first = dialog.getByLabel(/Код из SMS, цифра 1/);
+  await first.waitFor();
+  const code = await latestCode(`+7${digits}`);
+  await first.click();
+  await page.keyboard.type(code);
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Adds the product to the cart on its page, then goes through the cart to checkout. */
+async function toCheckout(page: Page, product: ProductCard) {
+  await page.goto(`/product/${product.slug}`);
+  await page.getByRole('radiogroup').getByText(product.sizes[0]!, { exact: true }).click();
+  await page.getByRole('button', { name: 'В корзину' }).click();
+  await page.getByRole('link', { name: 'Перейти в корзину' }).first().waitFor();
+  await page.goto('/cart');
+  await page.getByRole('link', { name: 'Оформить заказ' }).first().click();
+  await page.waitForURL(/\/checkout\?seller=\d+/);
+  await page.getByRole('heading', { name: 'Оформление заказа' }).waitFor();
+}
+
+/** Picks the first pickup point of the directory dialog and saves it. */
+async function choosePickupPoint(page: Page) {
+  await page.getByRole('button', { name: 'Добавить пункт выдачи' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Пункт выдачи' });
+  await dialog.getByTestId('pickup-point').first().click();
+  await dialog.getByRole('button', { name: 'Забрать здесь' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Adds a pickup point from the directory dialog; it becomes the chosen one. */
+async function addPickupPoint(page: Page) {
+  await page.getByRole('button', { name: 'Добавить пункт выдачи' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Пункт выдачи' });
+  await dialog.getByTestId('pickup-point').first().waitFor();
+  await page.waitForTimeout(300); // the dialog's opening transition
+  await shot(page, 'pickup-dialog', false);
+  await dialog.getByTestId('pickup-point').first().click();
+  await dialog.getByRole('button', { name: 'Забрать здесь' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await expect(page.getByTestId('delivery-point').first().getAttribute('data-checked')).resolves.toBe('true');
+}
+
+/** The test bank page: card number, expiry, CVC, «Оплатить». */
+async function payOnBankPage(page: Page, number: string) {
+  await page.waitForURL(/\/testgateway\/pay\//);
+  await page.getByLabel('Номер карты').fill(number);
+  await page.getByLabel('Срок действия').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await shot(page, 'bank');
+  await page.getByRole('button', { name: /Оплатить/ }).click();
+}
+
+async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = token ? { authorization: `Token ${token}` } : {};
+  const init: RequestInit = { method: 'POST', headers };
+  if (body instanceof FormData) init.body = body;
+  else {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const r = await fetch(`${baseURL()}${path}`, init);
+  const json = (await r.json().catch(() => null)) as T;
+  if (!r.ok) throw new Error(`${path} → ${r.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A new user signed in over HTTP (dev SMS outbox) → token. */
+async function apiSignIn(): Promise<string> {
+  const phone = `+7${randomDigits()}`;
+  await post('/v1/auth/send-code/', { phone });
+  const { token } = await post<{ token: string }>('/v1/auth/verify-code/', { phone, code: await latestCode(phone) });
+  return token;
+}
+
+/** Publishes a one-size listing as the seller with `token` → its slug and title. */
+async function createListing(token: string): Promise<{ slug: string; title: string; size: string }> {
+  const chars = (await (await fetch(`${baseURL()}/v1/product/chars/`)).json()) as {
+    data: { brands: { id: number }[]; categories: { id: number; parent: number | null }[] };
+  };
+  const cats = chars.data.categories;
+  const leaf = cats.find((c) => c.parent !== null && !cats.some((x) => x.parent === c.id))!;
+  const sizes = (await (await fetch(`${baseURL()}/v1/public/sizes/${leaf.id}/`)).json()) as { value: string }[];
+  const size = sizes[0]?.value ?? 'One size';
+  const title = `Жакет твидовый ${Date.now() % 100000}`;
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    title,
+    description: 'Носила пару раз, без дефектов.',
+    brand: String(chars.data.brands[0]!.id),
+    category: String(leaf.id),
+    condition: 'excellent',
+    color: 'beige',
+    sizes: JSON.stringify([{ size, price: 7490, count: 1 }]),
+  };
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  const jpeg = await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#b59a7a' } })
+    .jpeg({ quality: 75 })
+    .toBuffer();
+  form.append('photos', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'front.jpg');
+  const listing = await post<{ slug: string }>('/v1/products/', form, token);
+  return { slug: listing.slug, title, size };
+}
+
+const cartSlugs = (page: Page) =>
+  page.evaluate(() => {
+    const raw = localStorage.getItem('cart');
+    return raw ? (JSON.parse(raw) as { state: { items: { slug: string }[] } }).state.items.map((i) => i.slug) : [];
+  });
+
+describe.runIf(browserAvailable())('checkout', () => {
+  let browser: Browser;
+  let products: ProductCard[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    browser = await launch();
+    const r = await fetch(`${baseURL()}/v1/public/products/?page_size=40&sort=new`);
+    const body = (await r.json()) as { results: ProductCard[] };
+    // From the end of the newest page: other browser tests tend to use the first cards.
+    products = body.results.filter((p) => p.status === 'active' && p.sizes.length > 0).reverse();
+    expect(products.length).toBeGreaterThan(2);
+  });
+  afterAll(() => browser?.close());
+
+  it('buys an item: pickup point → bank page → /success, and the cart drops it', async () => {
+    const product = products[0]!;
+    const { page, context } = await newPage(browser, 1440);
+    await signIn(page);
+    await toCheckout(page, product);
+    await expect(page.getByTestId('checkout-item').count()).resolves.toBe(1);
+    await addPickupPoint(page);
+    await shot(page, 'checkout');
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await payOnBankPage(page, '4111 1111 1111 1111');
+    await page.waitForURL(/\/success\?order=\d+/, { timeout: 20_000 });
+    const number = page.getByTestId('order-number');
+    await number.waitFor();
+    expect(await number.textContent()).toMatch(/\S+/);
+    await shot(page, 'success');
+    expect(await cartSlugs(page)).not.toContain(product.slug);
+    await page.goto('/cart');
+    await expect(page.getByRole('link', { name: product.title }).count()).resolves.toBe(0);
+
+    // The order is in «История покупок».
+    await page.goto('/account/history');
+    await page.getByTestId('purchase').first().waitFor();
+    await shot(page, 'history');
+    await context.close();
+  }, 90_000);
+
+  it('a declined card ends on /fail with the item still in the cart', async () => {
+    const product = products[1]!;
+    const { page, context } = await newPage(browser, 360);
+    await signIn(page);
+    await toCheckout(page, product);
+    await addPickupPoint(page);
+    await shot(page, 'checkout');
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await payOnBankPage(page, '4000 0000 0000 0002');
+    await page.waitForURL(/\/fail\?order=\d+/, { timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Оплата не прошла' }).waitFor();
+    await shot(page, 'fail');
+    expect(await cartSlugs(page)).toContain(product.slug);
+    await page.getByRole('link', { name: 'Попробовать снова' }).click();
+    await page.waitForURL(/\/checkout\?seller=\d+/);
+    await page.getByTestId('checkout-item').first().waitFor();
+    await context.close();
+  }, 90_000);
+
+  it('account: a card through the bank page and a renamed pickup point, then paying with the saved card', async () => {
+    const product = products[2]!;
+    const { page, context } = await newPage(browser, 360);
+    await signIn(page);
+
+    // A card: the number goes to the bank's page only; Vitrina gets the token back.
+    await page.goto('/account');
+    await page.getByRole('link', { name: 'Добавить карту' }).click();
+    await page.waitForURL(/\/testgateway\/cards\/new/);
+    await page.getByLabel('Номер карты').fill('4111 1111 1111 1111');
+    await page.getByLabel('Срок действия').fill('12/30');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Сохранить карту' }).click();
+    await page.waitForURL((u) => u.pathname === '/account' && !u.search.includes('card_token'));
+    await page.getByTestId('saved-card').filter({ hasText: 'Visa •••• 1111' }).waitFor();
+    await expect(page.getByTestId('saved-card').count()).resolves.toBe(1);
+
+    // A pickup point, renamed.
+    await choosePickupPoint(page);
+    const point = page.getByTestId('saved-point');
+    await point.first().waitFor();
+    await point
+      .first()
+      .getByRole('button', { name: /Действия с пунктом/ })
+      .click();
+    await page.getByRole('menuitem', { name: 'Переименовать' }).click();
+    const rename = page.getByRole('dialog', { name: 'Название пункта' });
+    await rename.getByRole('textbox').fill('У дома');
+    await rename.getByRole('button', { name: 'Сохранить' }).click();
+    await point.filter({ hasText: 'У дома' }).waitFor();
+    await shot(page, 'account');
+
+    // Checkout offers both; the bank page offers the saved card — no number typed again.
+    await toCheckout(page, product);
+    await page.getByTestId('delivery-point').first().waitFor();
+    await expect(
+      page.getByTestId('delivery-point').filter({ hasText: 'У дома' }).getAttribute('data-checked'),
+    ).resolves.toBe('true');
+    await expect(page.getByRole('radio', { name: /Visa •••• 1111/ }).isChecked()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.waitForURL(/\/testgateway\/pay\//);
+    await expect(page.getByText('Visa •••• 1111').count()).resolves.toBeGreaterThan(0);
+    await page.getByRole('button', { name: /Оплатить/ }).click();
+    await page.waitForURL(/\/success\?order=\d+/, { timeout: 20_000 });
+    await page.getByTestId('order-number').waitFor();
+    await shot(page, 'success');
+
+    // The card is removed after a confirmation; the list drops it.
+    await page.goto('/account');
+    const card = page.getByTestId('saved-card').first();
+    await card.getByRole('button', { name: /Действия с картой/ }).click();
+    await page.getByRole('menuitem', { name: 'Удалить' }).click();
+    await page.getByRole('dialog', { name: 'Удалить карту?' }).getByRole('button', { name: 'Удалить' }).click();
+    await card.waitFor({ state: 'detached' });
+    await page.getByText('Сохранённых карт нет', { exact: false }).waitFor();
+    await context.close();
+  }, 90_000);
+
+  it('the seller ships with a tracking number, the buyer sees it and confirms receipt', async () => {
+    const sellerToken = await apiSignIn();
+    const listing = await createListing(sellerToken);
+
+    // The buyer pays for it.
+    const buyer = await newPage(browser, 1440);
+    await signIn(buyer.page);
+    await toCheckout(buyer.page, { slug: listing.slug, title: listing.title, sizes: [listing.size], status: 'active' });
+    await addPickupPoint(buyer.page);
+    await buyer.page.getByRole('button', { name: 'Оплатить' }).click();
+    await payOnBankPage(buyer.page, '4111 1111 1111 1111');
+    await buyer.page.waitForURL(/\/success\?order=\d+/, { timeout: 20_000 });
+    const number = (await buyer.page.getByTestId('order-number').textContent())!.trim();
+
+    // The seller sees the order in «Продажи» and ships it.
+    const seller = await newPage(browser, 360);
+    await seller.context.addInitScript(
+      (t) => localStorage.setItem('token', JSON.stringify({ state: { token: t }, version: 0 })),
+      sellerToken,
+    );
+    await seller.page.goto('/account/sales');
+    await seller.page.getByRole('tab', { name: 'Продажи' }).click();
+    const sale = seller.page.getByTestId('sale').filter({ hasText: number });
+    await sale.waitFor();
+    await expect(sale.getByText('Вы получите').count()).resolves.toBe(1);
+    await shot(seller.page, 'seller-orders');
+    await sale.getByRole('button', { name: 'Отправить' }).click();
+    const ship = seller.page.getByRole('dialog', { name: 'Отправить заказ' });
+    await ship.getByLabel('Трек-номер').fill('CDEK-1234567890');
+    await ship.getByRole('button', { name: 'Отправить' }).click();
+    await ship.waitFor({ state: 'hidden' });
+    await sale.getByRole('button', { name: `Заказ ${number}, Отправлен` }).waitFor();
+    await seller.context.close();
+
+    // The buyer finds the tracking number in «История покупок» and confirms receipt.
+    await buyer.page.goto('/account/history');
+    const purchase = buyer.page.getByTestId('purchase').filter({ hasText: number });
+    await purchase.getByRole('button', { name: new RegExp(`Заказ ${number}`) }).click();
+    await expect(purchase.getByTestId('tracking-number').textContent()).resolves.toBe('CDEK-1234567890');
+    await buyer.page.waitForTimeout(400); // the accordion's opening transition
+    await shot(buyer.page, 'history-shipped');
+    await purchase.getByRole('button', { name: 'Подтвердить получение' }).click();
+    await purchase.getByRole('button', { name: 'Подтвердить получение' }).waitFor({ state: 'detached' });
+    await expect(purchase.getByRole('button', { name: `Заказ ${number}, Отправлен` }).count()).resolves.toBe(0);
+    await shot(buyer.page, 'history-received');
+    await buyer.context.close();
+  }, 120_000);
+
+  it('an item someone else reserved first: a Russian message and «Убрать из корзины»', async () => {
+    const sellerToken = await apiSignIn();
+    const listing = await createListing(sellerToken);
+    const { page, context } = await newPage(browser, 1440);
+    await signIn(page);
+    await toCheckout(page, { slug: listing.slug, title: listing.title, sizes: [listing.size], status: 'active' });
+    await addPickupPoint(page);
+
+    // Another buyer orders the last piece first (over HTTP).
+    const rival = await apiSignIn();
+    const pp = (await (await fetch(`${baseURL()}/v1/public/pickup-points/?page_size=1`)).json()) as {
+      results: { name: string; address: string; point_id: string; service: string }[];
+    };
+    const form = new FormData();
+    const first = pp.results[0]!;
+    for (const [k, v] of Object.entries({
+      name: first.name,
+      address: first.address,
+      point_id: first.point_id,
+      delivery_service_type: first.service,
+    }))
+      form.append(k, v);
+    const point = await post<{ id: number }>('/v1/delivery_points/', form, rival);
+    await post(
+      '/v1/sales/order/',
+      { items: [{ slug: listing.slug, size: listing.size, count: 1 }], delivery_point: point.id },
+      rival,
+    );
+
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Заказ не оформлен' });
+    await alert.getByText(/уже купили/).waitFor();
+    await alert.getByText(`${listing.title}, размер ${listing.size}`, { exact: true }).waitFor();
+    await shot(page, 'checkout-taken');
+    await alert.getByRole('button', { name: 'Убрать из корзины' }).click();
+    await page.getByRole('heading', { name: 'Нечего оформлять' }).waitFor();
+    expect(await cartSlugs(page)).not.toContain(listing.slug);
+    await context.close();
+  }, 90_000);
+
+  it('an unpaid order waits in «История покупок» with «Оплатить» and can be cancelled', async () => {
+    const sellerToken = await apiSignIn();
+    const listing = await createListing(sellerToken);
+    const { page, context } = await newPage(browser, 1440);
+    await signIn(page);
+    await toCheckout(page, { slug: listing.slug, title: listing.title, sizes: [listing.size], status: 'active' });
+    await addPickupPoint(page);
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.waitForURL(/\/testgateway\/pay\//);
+
+    // The buyer leaves the bank page without paying.
+    await page.goto('/account/history?filter=awaiting_payment');
+    const purchase = page.getByTestId('purchase').first();
+    await purchase.getByRole('button', { name: /Ожидает оплаты/ }).click();
+    await purchase.getByText(/Товар забронирован за вами до \d\d:\d\d/).waitFor();
+    await expect(purchase.getByRole('link', { name: 'Оплатить' }).getAttribute('href')).resolves.toMatch(
+      /\/testgateway\/pay\//,
+    );
+    await page.waitForTimeout(400); // the accordion's opening transition
+    await shot(page, 'history-unpaid');
+    await purchase.getByRole('button', { name: 'Отменить' }).click();
+    await page.getByRole('dialog', { name: 'Отменить заказ?' }).getByRole('button', { name: 'Отменить заказ' }).click();
+    await purchase.getByRole('button', { name: /Отменён/ }).waitFor();
+
+    // The item is on sale again.
+    const r = await fetch(`${baseURL()}/v1/public/products/${listing.slug}/`);
+    expect(((await r.json()) as { status: string }).status).toBe('active');
+    await context.close();
+  }, 90_000);
+});

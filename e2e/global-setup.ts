@@ -1,0 +1,58 @@
+/**
+ * Starts the built shop once for the browser tests: a fresh data dir, the demo catalog seeded by the
+ * real generator (smaller than the default for speed), a free port. Provides `baseURL`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export default async function setup(project: TestProject) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrina-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_PRODUCTS: '120', NODE_ENV: 'test', LOG_LEVEL: 'warn', SMS_IP_LIMIT: '1000', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`сервер завершился с кодом ${child.exitCode}`);
+    try {
+      const r = await fetch(`${baseURL}/readyz`);
+      if (r.ok) break;
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() - started > 170_000) throw new Error('сервер не поднялся за 170 с');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  project.provide('baseURL', baseURL);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}

@@ -1,0 +1,267 @@
+/**
+ * The buying contract (issue «Buying»; spec §3, §4, §7: delivery points, cards, `/v1/sales/*`; ours:
+ * `/v1/public/pickup-points/`, `/v1/sales/orders/{id}/…`, `/v1/payments/{id}/`, the test gateway).
+ * Money is rubles (numbers) in every answer. No answer ever carries a card number or CVC.
+ */
+import { z } from 'zod';
+
+/* ------------------------------------------------------------------ delivery */
+
+/** Delivery services: value (`delivery_service_type`) → Russian label. */
+export const DELIVERY_SERVICE_TYPES = [
+  { value: 'cdek', label: 'СДЭК' },
+  { value: 'boxberry', label: 'Boxberry' },
+  { value: 'russian_post', label: 'Почта России' },
+  { value: 'yandex', label: 'Яндекс Доставка' },
+  { value: '5post', label: '5Post' },
+] as const;
+export type DeliveryServiceType = (typeof DELIVERY_SERVICE_TYPES)[number]['value'];
+export const deliveryServiceTypeSchema = z.enum(['cdek', 'boxberry', 'russian_post', 'yandex', '5post']);
+
+/** Russian label of a delivery service value (the value itself when unknown). */
+export const deliveryServiceLabel = (value: string): string =>
+  DELIVERY_SERVICE_TYPES.find((s) => s.value === value)?.label ?? value;
+
+/**
+ * Multipart body of `POST /v1/delivery_points/` and `PUT /v1/delivery_points/{id}/` (spec §3, §7).
+ * `point_id` is the pickup point's id in its service (from the directory below), `address` its address.
+ */
+export const deliveryPointInputSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  address: z.string().trim().min(1).max(500),
+  point_id: z.string().trim().min(1).max(100),
+  delivery_service_type: deliveryServiceTypeSchema,
+});
+export type DeliveryPointInput = z.infer<typeof deliveryPointInputSchema>;
+
+/** A saved delivery point: answer of POST (201) / PUT (200), entries of `self.info.delivery_points`. */
+export const deliveryPointSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  point_id: z.string(),
+  delivery_service_type: z.string(),
+});
+export type DeliveryPoint = z.infer<typeof deliveryPointSchema>;
+
+/**
+ * A pickup point of the directory: `GET /v1/public/pickup-points/?service=&city=&q=&page=&page_size=` →
+ * DRF page of these (page_size ≤ 100, default 20). `lat`/`lng` WGS-84, `hours` e.g. «Пн–Вс 10:00–21:00».
+ * To save one: POST /v1/delivery_points/ with `name`, `address`, `point_id`, `delivery_service_type: service`.
+ */
+export const pickupPointSchema = z.object({
+  id: z.number().int(),
+  service: z.string(),
+  service_label: z.string(),
+  point_id: z.string(),
+  city: z.string(),
+  name: z.string(),
+  address: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  hours: z.string(),
+});
+export type PickupPoint = z.infer<typeof pickupPointSchema>;
+
+/** `GET /v1/public/pickup-points/cities/` → `[{city, count}]`, biggest first. */
+export const pickupCitySchema = z.object({ city: z.string(), count: z.number().int() });
+export type PickupCity = z.infer<typeof pickupCitySchema>;
+
+/* --------------------------------------------------------------------- cards */
+
+/** Card brands by BIN. */
+export const CARD_BRANDS = ['Мир', 'Visa', 'Mastercard', 'Карта'] as const;
+
+/**
+ * Test gateway `POST /testgateway/api/cards/` (JSON) → 200 {@link gatewayCardSchema}. Only the gateway ever
+ * sees the number; Vitrina then gets `card_token`.
+ */
+export const gatewayCardInputSchema = z.object({
+  number: z.string(),
+  exp_month: z.coerce.number().int(),
+  exp_year: z.coerce.number().int(),
+  cvc: z.string(),
+});
+export type GatewayCardInput = z.infer<typeof gatewayCardInputSchema>;
+export const gatewayCardSchema = z.object({
+  card_token: z.string(),
+  last4: z.string(),
+  brand: z.string(),
+  exp_month: z.number().int(),
+  exp_year: z.number().int(),
+});
+export type GatewayCard = z.infer<typeof gatewayCardSchema>;
+
+/**
+ * A saved card: `POST /v1/user/add-card/` (multipart `card_token`, optional `name`) → 201;
+ * `GET /v1/self/cards/` → array of these (default first); `GET|PUT /v1/self/card/{id}/` (PUT JSON or multipart:
+ * `is_default`, `name`) → one; `DELETE /v1/self/card/remove/{id}/` → 204.
+ */
+export const cardSchema = z.object({
+  id: z.number().int(),
+  brand: z.string(),
+  last4: z.string(),
+  exp_month: z.number().int(),
+  exp_year: z.number().int(),
+  name: z.string(),
+  is_default: z.boolean(),
+});
+export type Card = z.infer<typeof cardSchema>;
+export const cardUpdateSchema = z.object({
+  name: z.string().trim().max(100).optional(),
+  is_default: z.boolean().optional(),
+});
+export type CardUpdate = z.infer<typeof cardUpdateSchema>;
+
+/* -------------------------------------------------------------------- orders */
+
+export const ORDER_STATUSES = [
+  { value: 'awaiting_payment', label: 'Ожидает оплаты' },
+  { value: 'paid', label: 'Оплачен' },
+  { value: 'shipped', label: 'Отправлен' },
+  { value: 'delivered', label: 'Доставлен' },
+  { value: 'completed', label: 'Завершён' },
+  { value: 'cancelled', label: 'Отменён' },
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number]['value'];
+
+/** Russian label of an order status. */
+export const orderStatusLabel = (value: string): string => ORDER_STATUSES.find((s) => s.value === value)?.label ?? value;
+
+/** `GET /v1/sales/order-filters/` → these `[{value, label}]`; `value` goes to `?filter=` of `/v1/sales/orders/`. */
+export const ORDER_FILTERS = [
+  { value: 'all', label: 'Все' },
+  { value: 'awaiting_payment', label: 'Ожидают оплаты' },
+  { value: 'paid', label: 'Оплачены' },
+  { value: 'shipped', label: 'Отправлены' },
+  { value: 'delivered', label: 'Доставлены' },
+  { value: 'completed', label: 'Завершены' },
+  { value: 'cancelled', label: 'Отменены' },
+] as const;
+export const orderFilterSchema = z.object({ value: z.string(), label: z.string() });
+export type OrderFilter = z.infer<typeof orderFilterSchema>;
+
+/** `POST /v1/sales/order/` JSON body: items of ONE seller, a saved delivery point id, optionally a saved card id. */
+export const orderCreateSchema = z.object({
+  items: z
+    .array(z.object({ slug: z.string().min(1).max(200), size: z.string().max(50), count: z.number().int().max(1000) }))
+    .min(1)
+    .max(50),
+  delivery_point: z.number().int().min(1).max(2_147_483_647),
+  card: z.number().int().min(1).max(2_147_483_647).nullish(),
+});
+export type OrderCreate = z.infer<typeof orderCreateSchema>;
+
+/** A line of an order. `price` is rubles per piece, `photo` a small image URL or null. */
+export const orderItemSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  size: z.string(),
+  price: z.number(),
+  count: z.number().int(),
+  photo: z.string().nullable(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/** The other party of an order (seller for the buyer, buyer for the seller). */
+export const orderUserSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  avatar: z.string().nullable(),
+});
+export type OrderUser = z.infer<typeof orderUserSchema>;
+
+/**
+ * An order. `total`, `fee`, `payout` are rubles (`payout = total − fee`); `delivery_point` is a snapshot
+ * taken when ordered; dates ISO 8601. `reserved_until` is set while awaiting payment (15 minutes).
+ * `role` says whether the caller is the `buyer` or the `seller`.
+ */
+export const orderSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: z.string(),
+  status_label: z.string(),
+  role: z.enum(['buyer', 'seller']),
+  items: z.array(orderItemSchema),
+  total: z.number(),
+  fee: z.number(),
+  payout: z.number(),
+  delivery_point: deliveryPointSchema.extend({ id: z.number().int().nullable() }),
+  card: cardSchema.pick({ brand: true, last4: true }).nullable(),
+  seller: orderUserSchema,
+  buyer: orderUserSchema,
+  tracking_number: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
+  reserved_until: z.string().nullable(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  shipped_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  /** Latest payment of the order (the buyer may reopen `confirmation_url` while `pending`). */
+  payment: z
+    .object({ id: z.string(), status: z.string(), confirmation_url: z.string().nullable() })
+    .nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** Payment statuses: `pending` (waiting for the bank), `succeeded`, `canceled`. */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'canceled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The payment part of the order answer: open `confirmation_url` (the bank page) to pay. */
+export const paymentRefSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  confirmation_url: z.string().nullable(),
+});
+export type PaymentRef = z.infer<typeof paymentRefSchema>;
+
+/** `POST /v1/sales/order/` → 201. */
+export const orderCreatedSchema = z.object({
+  success: z.literal(true),
+  order: orderSchema,
+  payment: paymentRefSchema,
+});
+export type OrderCreated = z.infer<typeof orderCreatedSchema>;
+
+/**
+ * `GET /v1/payments/{id}/` (auth, buyer) → what `/payment` polls. The gateway returns the buyer to
+ * `/payment?order=<order id>`; `GET /v1/sales/orders/{id}/` has `payment.id`.
+ */
+export const paymentStatusSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  order_id: z.number().int(),
+  order_number: z.string(),
+  order_status: z.string(),
+});
+export type PaymentStatusAnswer = z.infer<typeof paymentStatusSchema>;
+
+/** `POST /v1/sales/orders/{id}/ship/` body. */
+export const shipSchema = z.object({ tracking_number: z.string().trim().min(3).max(64) });
+
+/**
+ * Test gateway `POST /testgateway/api/payments/{payment_id}/pay` (JSON card fields or `{card_token}`) →
+ * `{status: 'succeeded' | 'canceled', return_url}` — then navigate to `return_url`.
+ */
+export const gatewayPayResultSchema = z.object({
+  status: z.enum(['succeeded', 'canceled']),
+  return_url: z.string(),
+});
+export type GatewayPayResult = z.infer<typeof gatewayPayResultSchema>;
+
+/**
+ * `GET /v1/public/payments/config/` → which provider takes payments and where a new card is entered:
+ * `card_form_url` is the test gateway's card page (append `?return_url=`), null when cards cannot be added
+ * ahead of a payment (YooKassa: the card is entered on its payment page).
+ */
+export const paymentsConfigSchema = z.object({
+  provider: z.enum(['testgateway', 'yookassa']),
+  card_form_url: z.string().nullable(),
+});
+export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;

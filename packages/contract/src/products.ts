@@ -1,0 +1,187 @@
+/**
+ * Selling contract (issue «Selling»; spec §4, §7 `/v1/products/*`, `/v1/product_owner/`, `/v1/fee/`,
+ * `/v1/product_statuses/`, `/v1/social/*`). The SAME schemas validate the sell form in the browser as the
+ * seller types and the multipart body in the API, so both give the same Russian messages.
+ *
+ * Prices are rubles (whole numbers) here; the database keeps kopecks.
+ */
+import { z } from 'zod';
+import { imageSchema } from './common';
+import { COLORS, CONDITIONS, productCardSchema } from './catalog';
+
+/** Listing limits (ours; spec §9 leaves business limits open). */
+export const LISTING_LIMITS = {
+  titleMin: 3,
+  titleMax: 120,
+  descriptionMax: 4000,
+  priceMin: 100,
+  priceMax: 10_000_000,
+  countMin: 1,
+  countMax: 99,
+  photosMin: 1,
+  photosMax: 10,
+  sizesMax: 30,
+} as const;
+
+export const LISTING_MESSAGES = {
+  title: `Название — от ${LISTING_LIMITS.titleMin} до ${LISTING_LIMITS.titleMax} символов.`,
+  description: `Описание — не длиннее ${LISTING_LIMITS.descriptionMax} символов.`,
+  brand: 'Выберите бренд.',
+  category: 'Выберите категорию.',
+  condition: 'Выберите состояние.',
+  color: 'Выберите цвет из списка.',
+  sizes: 'Добавьте хотя бы один размер с ценой и количеством.',
+  sizesDuplicate: 'Каждый размер можно указать только один раз.',
+  size: 'Выберите размер.',
+  price: 'Цена — целое число от 100 до 10 000 000 ₽.',
+  count: 'Количество — от 1 до 99.',
+  photos: `Добавьте от ${LISTING_LIMITS.photosMin} до ${LISTING_LIMITS.photosMax} фотографий.`,
+  photosMax: `Не больше ${LISTING_LIMITS.photosMax} фотографий.`,
+} as const;
+
+const conditionValues = CONDITIONS.map((c) => c.value) as [string, ...string[]];
+const colorValues = COLORS.map((c) => c.value) as [string, ...string[]];
+
+/** One size on offer: `{size, price (rubles), count}`. */
+export const sizeOfferSchema = z.object({
+  size: z.string({ error: LISTING_MESSAGES.size }).trim().min(1, LISTING_MESSAGES.size).max(40, LISTING_MESSAGES.size),
+  price: z
+    .number({ error: LISTING_MESSAGES.price })
+    .int(LISTING_MESSAGES.price)
+    .min(LISTING_LIMITS.priceMin, LISTING_MESSAGES.price)
+    .max(LISTING_LIMITS.priceMax, LISTING_MESSAGES.price),
+  count: z
+    .number({ error: LISTING_MESSAGES.count })
+    .int(LISTING_MESSAGES.count)
+    .min(LISTING_LIMITS.countMin, LISTING_MESSAGES.count)
+    .max(LISTING_LIMITS.countMax, LISTING_MESSAGES.count),
+});
+export type SizeOffer = z.infer<typeof sizeOfferSchema>;
+
+const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg);
+
+/**
+ * The listing's fields as the sell form holds them and as the API reads them after parsing the
+ * multipart body. `photo_count` is how many photos the listing will have after the request;
+ * `publish` is true for «Опубликовать» and false for a draft. Use {@link checkListing}, which adds the
+ * publish rules, so that every problem is reported at once.
+ */
+export const listingSchema = z.object({
+  publish: z.boolean(),
+  title: z.string({ error: LISTING_MESSAGES.title }).trim().min(LISTING_LIMITS.titleMin, LISTING_MESSAGES.title).max(LISTING_LIMITS.titleMax, LISTING_MESSAGES.title),
+  description: z.string({ error: LISTING_MESSAGES.description }).max(LISTING_LIMITS.descriptionMax, LISTING_MESSAGES.description),
+  brand: id(LISTING_MESSAGES.brand).nullable(),
+  category: id(LISTING_MESSAGES.category),
+  condition: z.enum(conditionValues, { error: LISTING_MESSAGES.condition }),
+  color: z.enum(colorValues, { error: LISTING_MESSAGES.color }).nullable(),
+  sizes: z.array(sizeOfferSchema, { error: LISTING_MESSAGES.sizes }).max(LISTING_LIMITS.sizesMax, LISTING_MESSAGES.sizes),
+  photo_count: z.number().int().min(0),
+});
+export type ListingInput = z.infer<typeof listingSchema>;
+
+/** The draft/publish rules beyond field formats: duplicates, photo count; for publishing brand, sizes, photos. */
+function extraIssues(v: Record<string, unknown>): { path: (string | number)[]; message: string }[] {
+  const out: { path: (string | number)[]; message: string }[] = [];
+  const sizes = Array.isArray(v.sizes) ? (v.sizes as { size?: unknown }[]) : [];
+  const seen = new Set<string>();
+  sizes.forEach((s, i) => {
+    if (typeof s?.size !== 'string' || !s.size.trim()) return;
+    const key = s.size.trim().toLowerCase();
+    if (seen.has(key)) out.push({ path: ['sizes', i, 'size'], message: LISTING_MESSAGES.sizesDuplicate });
+    seen.add(key);
+  });
+  const photos = typeof v.photo_count === 'number' ? v.photo_count : 0;
+  if (photos > LISTING_LIMITS.photosMax) out.push({ path: ['photos'], message: LISTING_MESSAGES.photosMax });
+  if (v.publish !== true) return out;
+  if (v.brand === null || v.brand === undefined) out.push({ path: ['brand'], message: LISTING_MESSAGES.brand });
+  if (Array.isArray(v.sizes) && sizes.length === 0) out.push({ path: ['sizes'], message: LISTING_MESSAGES.sizes });
+  if (photos < LISTING_LIMITS.photosMin) out.push({ path: ['photos'], message: LISTING_MESSAGES.photos });
+  return out;
+}
+
+/**
+ * Validates a listing candidate with {@link listingSchema} plus the draft/publish rules, reporting every
+ * problem at once (the browser as the seller types, the API on submit).
+ * @param deep false (API): keys are top-level fields (`sizes`, `title`); true (web): full paths (`sizes.0.price`)
+ * @returns the parsed listing, or `{field: [messages]}` (Russian, de-duplicated)
+ */
+export function checkListing(
+  candidate: Record<string, unknown>,
+  deep = false,
+): { ok: true; data: ListingInput } | { ok: false; errors: Record<string, string[]> } {
+  const res = listingSchema.safeParse(candidate);
+  const issues = [...(res.success ? [] : res.error.issues), ...extraIssues(candidate)];
+  if (res.success && issues.length === 0) return { ok: true, data: res.data };
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const path = issue.path.map(String);
+    const key = (deep ? path.join('.') : path[0]) || 'non_field_errors';
+    const list = (errors[key] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return { ok: false, errors };
+}
+
+/** A stored photo of a listing (owner answers carry its id for remove/reorder). */
+export const listingPhotoSchema = imageSchema.extend({ id: z.number().int() });
+export type ListingPhoto = z.infer<typeof listingPhotoSchema>;
+
+export const listingOfferSchema = z.object({ id: z.number().int(), size: z.string(), price: z.number(), count: z.number().int() });
+
+/** The owner's view of a listing: answer of `POST /v1/products/`, `PATCH`, `GET /v1/products/{id}/`. */
+export const listingSchemaOut = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  status: z.string(),
+  status_label: z.string(),
+  title: z.string(),
+  description: z.string(),
+  brand: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  category: z.object({ id: z.number().int(), name: z.string(), type: z.string() }).nullable(),
+  type: z.string(),
+  condition: z.string(),
+  condition_label: z.string(),
+  color: z.string().nullable(),
+  sizes: z.array(listingOfferSchema),
+  /** Lowest price, rubles. */
+  price: z.number(),
+  photos: z.array(listingPhotoSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+  published_at: z.string().nullable(),
+});
+export type Listing = z.infer<typeof listingSchemaOut>;
+
+/** `GET /v1/product_owner/` result: a card plus status and offers. */
+export const ownerListingSchema = productCardSchema.extend({
+  status_label: z.string(),
+  offers: z.array(listingOfferSchema),
+  updated_at: z.string(),
+});
+export type OwnerListing = z.infer<typeof ownerListingSchema>;
+
+/** `GET /v1/fee/` → the commission: percent of the price and a minimum in rubles. */
+export const feeSchema = z.object({ percent: z.number(), min: z.number() });
+export type Fee = z.infer<typeof feeSchema>;
+
+/** What the seller receives for `price` rubles after the fee (whole rubles, never below 0). */
+export function sellerReceives(price: number, fee: Fee): { receive: number; commission: number } {
+  if (!Number.isFinite(price) || price <= 0) return { receive: 0, commission: 0 };
+  const commission = Math.min(price, Math.max(Math.round((price * fee.percent) / 100), fee.min));
+  return { receive: price - commission, commission };
+}
+
+/** `GET /v1/product_statuses/` item. */
+export const productStatusSchema = z.object({ value: z.string(), label: z.string(), count: z.number().int() });
+export type ProductStatus = z.infer<typeof productStatusSchema>;
+
+/** A user card in subscriber/subscription lists (`GET /v1/social/subscribers/`, `/subscribes/`). */
+export const userCardSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  avatar: imageSchema.nullable(),
+  city: z.string(),
+  products_count: z.number().int(),
+  subscribers_count: z.number().int(),
+});
+export type UserCard = z.infer<typeof userCardSchema>;
