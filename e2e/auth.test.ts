@@ -100,7 +100,7 @@ describe.runIf(browserAvailable())('sign-in and account', () => {
     await form.getByLabel('Город').fill('Казань');
     await form.getByLabel('О себе').fill('Продаю то, что больше не ношу.');
     // A large, noisy photo over a slow connection, so the upload progress is visible.
-    const avatar = await sharp({ create: { width: 1200, height: 1200, channels: 3, noise: { type: 'gaussian', mean: 140, sigma: 40 } } })
+    const avatar = await sharp({ create: { width: 1200, height: 1200, channels: 3, background: '#8c8c8c', noise: { type: 'gaussian', mean: 140, sigma: 40 } } })
       .jpeg({ quality: 95 })
       .toBuffer();
     await form.locator('input[type="file"]').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: avatar });

@@ -29,8 +29,12 @@ export const onPostgres = () => process.env.TEST_DB === 'postgres';
  * A test app on a copy of the template. In the `api-pg` project without TEST_DATABASE_URL the suite is
  * skipped by `describeDb` below (and `npm test` fails in CI for that).
  * @param env extra environment for `loadConfig` (e.g. `{ FEE_PERCENT: '10' }`)
+ * @param logger Fastify logger options (default: off); a test that reads the log passes its own stream
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  logger: Parameters<typeof buildApp>[0]['logger'] = false,
+): Promise<TestContext> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'vitrina-app-'));
   const mediaDir = path.join(work, 'data', 'media');
   cpSync(inject('testMediaDir'), mediaDir, { recursive: true });
@@ -47,7 +51,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database = await openDatabase({ loadDataDir: new Blob([tar]) });
   }
   const clock = new ManualClock(Date.parse('2026-11-22T12:00:00Z'));
-  const app = await buildApp({ config, database, clock, logger: false });
+  const app = await buildApp({ config, database, clock, logger });
   await app.ready();
   return {
     app,
