@@ -29,6 +29,12 @@ const envSchema = z.object({
   SMS_CODE_LENGTH: z.coerce.number().int().min(4).max(8).default(4),
   /** Sign-in code sends per client address per 10 minutes (browser tests raise it: every page is 127.0.0.1). */
   SMS_IP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  /**
+   * Which proxies may set X-Forwarded-For (the client address used by per-IP limits): unset/`false` — none, the
+   * socket address counts; `true` — any (only behind a proxy that overwrites the header); a number — that many
+   * hops; otherwise addresses/CIDRs/`loopback`, comma-separated.
+   */
+  TRUST_PROXY: z.string().default('false'),
   SMSRU_API_ID: z.string().optional(),
   SMSRU_URL: z.string().default('https://sms.ru'),
   PAYMENT_PROVIDER: z.enum(['testgateway', 'yookassa']).optional(),
@@ -60,6 +66,8 @@ export interface Config {
   seedDemo?: boolean;
   seedProducts: number;
   logLevel: Env['LOG_LEVEL'];
+  /** Fastify `trustProxy` from `TRUST_PROXY`; optional for hand-made configs (false when absent). */
+  trustProxy?: boolean | string[] | ((address: string, hop: number) => boolean);
   sms: { provider: 'console' | 'smsru'; codeLength: number; smsruApiId?: string; smsruUrl: string; ipLimit: number };
   payments: {
     provider: 'testgateway' | 'yookassa';
@@ -119,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     seedProducts: e.SEED_PRODUCTS,
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     sms: { provider: smsProvider, codeLength: e.SMS_CODE_LENGTH, smsruApiId: e.SMSRU_API_ID, smsruUrl: e.SMSRU_URL, ipLimit: e.SMS_IP_LIMIT },
     payments: {
       provider: paymentProvider,
@@ -129,4 +138,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     yandexMapsApiKey: e.YANDEX_MAPS_API_KEY,
     mediaDir: path.join(dataDir, 'media'),
   };
+}
+
+/**
+ * `TRUST_PROXY` → Fastify `trustProxy`. Forged `X-Forwarded-For` headers must not move a client past the
+ * per-IP limits (issue 3), so nothing is trusted unless configured.
+ * @returns false (`''`, `false`, `0`, `no`), true, a hop-count predicate (trust the nearest N hops), or a list of
+ *   addresses/CIDRs
+ */
+export function parseTrustProxy(value: string): boolean | string[] | ((address: string, hop: number) => boolean) {
+  const v = value.trim().toLowerCase();
+  if (['', 'false', 'no', 'off', '0'].includes(v)) return false;
+  if (['true', 'yes', 'on'].includes(v)) return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
 }

@@ -105,7 +105,8 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
         const res = await app.inject({
           method: (init?.method ?? 'GET') as 'GET',
           url: p,
-          headers: { ...(init?.headers ?? {}), 'x-forwarded-for': req.ip },
+          remoteAddress: req.ip,
+          headers: init?.headers ?? {},
           payload: init?.body,
         });
         return new Response(res.statusCode === 204 ? null : res.body, {

@@ -226,6 +226,24 @@ describe.runIf(dbAvailable())('auth: send-code / verify-code / logout', () => {
     }
   });
 
+  it('does not let a forged X-Forwarded-For pass the per-address limit unless TRUST_PROXY says so', async () => {
+    const forged = await createTestApp({ SMS_IP_LIMIT: '1' });
+    const trusted = await createTestApp({ SMS_IP_LIMIT: '1', TRUST_PROXY: '1' });
+    try {
+      const ip = randomIp();
+      const send = (app: typeof t.app, xff: string) =>
+        app.inject({ method: 'POST', url: '/v1/auth/send-code/', payload: { phone: randomPhone() }, remoteAddress: ip, headers: { 'x-forwarded-for': xff } });
+      expect((await send(forged.app, randomIp())).statusCode).toBe(200);
+      expect((await send(forged.app, randomIp())).statusCode).toBe(429);
+      // Behind one trusted proxy the client address is the forwarded one: two clients, two budgets.
+      expect((await send(trusted.app, randomIp())).statusCode).toBe(200);
+      expect((await send(trusted.app, randomIp())).statusCode).toBe(200);
+    } finally {
+      await forged.close();
+      await trusted.close();
+    }
+  });
+
   it('keeps several tokens per user; logout revokes only the current one', async () => {
     const phone = randomPhone();
     const a = await signIn(t.app, phone);

@@ -2,15 +2,44 @@
  * HTTP routes of the `auth` module (spec §7): `POST /v1/auth/send-code/`, `POST /v1/auth/verify-code/`,
  * ours: `POST /v1/auth/logout/`. Rules live in ./service.ts.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ApiError } from '../../lib/errors.js';
 import { revokeToken, sendCode, verifyCode } from './service.js';
 
 const phoneField = z
-  .union([z.string().max(40), z.number().int().nonnegative()])
+  .union([z.string().max(40), z.number().int().nonnegative()], {
+    error: (iss) =>
+      iss.input === undefined || iss.input === null
+        ? 'Введите номер телефона.'
+        : 'Номер телефона — строка, например «+7 999 123-45-67».',
+  })
   .transform(String)
   .describe('Номер телефона в любом привычном виде: +7 999 123-45-67, 8 (999) 123-45-67, 9991234567');
+
+const codeField = z
+  .union([z.string().max(20), z.number().int().nonnegative()], {
+    error: (iss) =>
+      iss.input === undefined || iss.input === null ? 'Введите код из SMS.' : 'Код из SMS — строка из цифр, например «1234».',
+  })
+  .transform(String)
+  .describe('Код из SMS');
+
+/** The body must be a JSON object; `what` names its fields for the message. */
+const jsonObject = <T extends z.core.$ZodLooseShape>(shape: T, what: string) =>
+  z.object(shape, { error: `Отправьте JSON-объект ${what} с заголовком Content-Type: application/json.` });
+
+/**
+ * preValidation of the JSON-only auth calls: a missing body is validated as `{}` (so the answer names the
+ * missing fields) and a multipart form is refused with 415 instead of being read as an empty body.
+ */
+async function jsonBodyOnly(request: FastifyRequest) {
+  if (request.isMultipart()) {
+    throw new ApiError(415, { detail: 'Отправьте данные как JSON (Content-Type: application/json), а не как форму.' });
+  }
+  if (request.body === undefined || request.body === null) request.body = {};
+}
 
 export default async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -22,8 +51,9 @@ export default async function authRoutes(app: FastifyInstance) {
         tags: ['auth'],
         summary: 'Отправить код входа по SMS',
         description: 'Повторная отправка на тот же номер — не раньше чем через 60 с (429 с Retry-After); есть лимит на адрес.',
-        body: z.object({ phone: phoneField }),
+        body: jsonObject({ phone: phoneField }, '{"phone": "+7 999 123-45-67"}'),
       },
+      preValidation: jsonBodyOnly,
     },
     async (request) => {
       const res = await sendCode(app, { phone: request.body.phone, ip: request.ip });
@@ -38,14 +68,15 @@ export default async function authRoutes(app: FastifyInstance) {
         tags: ['auth'],
         summary: 'Проверить код и получить токен',
         description: 'Первый успешный вход создаёт пользователя. После 5 неверных попыток код перестаёт действовать.',
-        body: z.object({ phone: phoneField, code: z.union([z.string().max(20), z.number().int()]) }),
+        body: jsonObject({ phone: phoneField, code: codeField }, '{"phone": "+7 999 123-45-67", "code": "1234"}'),
       },
+      preValidation: jsonBodyOnly,
       config: { rateLimit: { max: 60, timeWindow: 60_000 } },
     },
     async (request, reply) => {
       const res = await verifyCode(app, {
         phone: request.body.phone,
-        code: String(request.body.code),
+        code: request.body.code,
         userAgent: request.headers['user-agent'],
       });
       if (!res.ok) return reply.status(400).send({ success: false, detail: res.detail });
