@@ -12,7 +12,6 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { mkdirSync } from 'node:fs';
-import { z } from 'zod';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -38,9 +37,10 @@ import paymentsRoutes from './modules/payments/routes.js';
 import contentRoutes from './modules/content/routes.js';
 import devRoutes from './modules/dev/routes.js';
 import notificationsRoutes from './modules/notifications/routes.js';
+import { useRussianZodMessages } from './lib/zod-ru.js';
 
 // Russian messages for every zod validation error (API and shared contract schemas).
-z.config(z.locales.ru());
+useRussianZodMessages();
 
 declare module 'fastify' {
   interface FastifyInstance {

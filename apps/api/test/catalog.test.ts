@@ -269,6 +269,19 @@ describe.runIf(dbAvailable())('public catalog', () => {
       const tooMany = await check(Array.from({ length: 101 }, () => ({ slug: 'x', size: 'M', count: 1, price: 1 })));
       expect(tooMany.statusCode).toBe(400);
     });
+
+    it('names each bad field in plain Russian, without English type names', async () => {
+      const res = await check([{ slug: 1, count: -1, price: 'abc' }, 5]);
+      expect(res.statusCode).toBe(400);
+      const body = res.json() as Record<string, string[]>;
+      expect(body['0.slug']).toEqual(['Ожидается строка, а пришло число.']);
+      expect(body['0.size']).toEqual(['Обязательное поле.']);
+      expect(body['0.count']).toEqual(['Значение должно быть не меньше 1.']);
+      expect(body['1']).toEqual(['Ожидается объект, а пришло число.']);
+      expect(res.body).not.toMatch(/string|number|object|undefined|expected|received/i);
+      const notArray = await check({ slug: 'x' });
+      expect(notArray.json()).toEqual({ non_field_errors: ['Ожидается массив, а пришло объект.'] });
+    });
   });
 
   describe('GET /v1/public/products/', () => {
