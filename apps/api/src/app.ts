@@ -38,6 +38,7 @@ import contentRoutes from './modules/content/routes.js';
 import devRoutes from './modules/dev/routes.js';
 import notificationsRoutes from './modules/notifications/routes.js';
 import { useRussianZodMessages } from './lib/zod-ru.js';
+import { clientErrorHandler } from './plugins/client-error.js';
 
 // Russian messages for every zod validation error (API and shared contract schemas).
 useRussianZodMessages();
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
