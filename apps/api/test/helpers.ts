@@ -85,11 +85,13 @@ export async function signIn(app: FastifyInstance, phone = randomPhone()): Promi
   return { token, phone, auth: { authorization: `Token ${token}` } };
 }
 
+/** Each test process starts at a random block of 10 000 numbers and counts up, so numbers never repeat in it. */
+const phoneBase = Math.floor(Math.random() * 999) * 10_000;
 let phoneSeq = 0;
-/** A fresh valid Russian mobile number, `+7999…`. */
+/** A fresh valid Russian mobile number, `+7999…`, unique within this process. */
 export function randomPhone() {
   phoneSeq += 1;
-  const n = (process.pid * 1000 + phoneSeq + Math.floor(Math.random() * 1000)) % 10_000_000;
+  const n = (phoneBase + phoneSeq) % 10_000_000;
   return `+7999${String(n).padStart(7, '0')}`;
 }
 let ipSeq = 0;
