@@ -211,6 +211,17 @@ describe.runIf(dbAvailable())('search', () => {
       expect(await found('конверс')).toEqual(expect.arrayContaining([L.keds.slug, L.hoodie.slug]));
     });
 
+    it('«пуховик мужской», «мужские кроссовки»: a type word becomes the type filter', async () => {
+      const ofB = `&seller=${f.sellers.b}`;
+      expect(await found('пуховик мужской', ofB)).toContain(L.moncler.slug);
+      expect(await found('пуховики для мужчин', ofB)).toContain(L.moncler.slug);
+      expect(await found('пуховик женский', ofB)).toEqual([]);
+      expect((await found('мужские кроссовки', `&seller=${f.sellers.a}`)).sort()).toEqual([L.airMax.slug, L.nb574.slug].sort());
+      // A type chosen in the filters wins over the word: the word is then left out.
+      expect(await found('пуховик женский', `${ofB}&type=men`)).toContain(L.moncler.slug);
+      expect(await found('пуховик мужской', `${ofB}&type=women`)).toEqual([]);
+    });
+
     it('ranks by relevance: the brand and title match first', async () => {
       const p = await search('кроссовки nike', `&seller=${f.sellers.a}`);
       expect(p.results[0]!.slug).toBe(L.airMax.slug);

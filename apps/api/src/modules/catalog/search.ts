@@ -133,10 +133,27 @@ async function loadBrandDictionary(db: Db): Promise<BrandEntry[]> {
 
 const SIZE_TOKEN = /^(\d{2}([.,]5)?|xxs|xs|s|m|l|xl|xxl|xxxl|[2-6]xl)$/;
 
-/** What a query means: brands, sizes and the words left for text search. */
+/**
+ * Words that name a catalog type rather than a thing («пуховики женские», «ботинки мужские», «для
+ * мальчиков»): listings do not carry them in their text, so they become the `type` filter.
+ */
+const TYPE_WORDS: { type: 'women' | 'men' | 'kids'; re: RegExp }[] = [
+  { type: 'women', re: /^(женск|женщин|дамск)/ },
+  { type: 'men', re: /^(мужск|мужчин)/ },
+  { type: 'kids', re: /^(детск|дети$|детям$|детей$|ребен|девоч|мальчик|школьн)/ },
+];
+
+/** The catalog type a normalised word names, if any. */
+export function typeOfWord(word: string): 'women' | 'men' | 'kids' | undefined {
+  return TYPE_WORDS.find((t) => t.re.test(word))?.type;
+}
+
+/** What a query means: brands, sizes, a catalog type and the words left for text search. */
 export interface ParsedQuery {
   brandIds: number[];
   sizes: string[];
+  /** The catalog type named by a word of the query (its words are then left out of `text`). */
+  type?: 'women' | 'men' | 'kids';
   /** Words for text search, brand and size words removed. */
   text: string;
   /** Every word of the query (the retry without derived filters searches them all). */
@@ -158,6 +175,7 @@ export function parseQuery(
   const brandIds = new Set<number>();
   const sizes: string[] = [];
   const rest: string[] = [];
+  const types = new Set<'women' | 'men' | 'kids'>();
   let i = 0;
   while (i < tokens.length) {
     let matched = 0;
@@ -200,11 +218,16 @@ export function parseQuery(
       continue;
     }
     const t = tokens[i]!;
+    const type = typeOfWord(t);
     if (SIZE_TOKEN.test(t) && knownSizes.has(t.replace(',', '.'))) sizes.push(t.replace(',', '.'));
+    else if (type) types.add(type);
     else rest.push(t);
     i++;
   }
-  return { brandIds: [...brandIds], sizes, text: rest.join(' '), allText: tokens.join(' ') };
+  // Two types («мужские и женские») filter nothing: their words stay text.
+  if (types.size > 1) rest.push(...tokens.filter((w) => typeOfWord(w)));
+  const type = types.size === 1 ? [...types][0] : undefined;
+  return { brandIds: [...brandIds], sizes, type, text: rest.join(' '), allText: tokens.join(' ') };
 }
 
 /** Validates `q` of the search calls. @throws ApiError 400 `{q: [...]}` */
@@ -363,16 +386,19 @@ export async function searchProducts(db: Db, q: ProductListQuery, url: string): 
   const parsed = parseQuery(raw, brands, sizes, (w) => vocabulary.includes(w) || expansions.has(w));
   if (!parsed.allText) return makePage(url, pq, 0, []);
 
-  // Brand and size words as filters; when that finds nothing, without the size; then every word as text.
-  const attempts: { text: string; sizes: string[]; brandIds: number[] }[] = [
-    { text: parsed.text, sizes: parsed.sizes, brandIds: parsed.brandIds },
+  // Brand, size and type words as filters (a type chosen in the filters wins over one in the words);
+  // when that finds nothing, without the size; then every word as text.
+  const typed = parsed.type && !q.type ? { ...q, type: parsed.type } : q;
+  const derived = parsed.sizes.length > 0 || parsed.brandIds.length > 0 || typed !== q;
+  const attempts: { text: string; sizes: string[]; brandIds: number[]; q: ProductListQuery }[] = [
+    { text: parsed.text, sizes: parsed.sizes, brandIds: parsed.brandIds, q: typed },
   ];
   if (parsed.sizes.length && parsed.brandIds.length)
-    attempts.push({ text: parsed.text, sizes: [], brandIds: parsed.brandIds });
-  if (parsed.sizes.length || parsed.brandIds.length) attempts.push({ text: parsed.allText, sizes: [], brandIds: [] });
+    attempts.push({ text: parsed.text, sizes: [], brandIds: parsed.brandIds, q: typed });
+  if (derived) attempts.push({ text: parsed.allText, sizes: [], brandIds: [], q });
   let res: RunResult = { count: 0, rows: [] };
   for (const a of attempts) {
-    res = await runSearch(db, q, a.text, { sizes: a.sizes, brandIds: a.brandIds }, parsed.brandIds, pq, expansions);
+    res = await runSearch(db, a.q, a.text, { sizes: a.sizes, brandIds: a.brandIds }, parsed.brandIds, pq, expansions);
     if (res.count > 0) break;
   }
   makePage(url, pq, res.count, []); // 404 past the end before building cards
