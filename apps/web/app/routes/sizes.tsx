@@ -31,7 +31,7 @@ function SizeTable({ caption, head, rows }: { caption: string; head: string[]; r
         {caption}
       </Title>
       <ScrollArea>
-        <Table striped withTableBorder miw={360} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        <Table striped withTableBorder miw={300} style={{ fontVariantNumeric: 'tabular-nums' }}>
           <Table.Thead>
             <Table.Tr>
               {head.map((h) => (
