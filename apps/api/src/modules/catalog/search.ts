@@ -26,6 +26,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { makePage, type Page } from '../../lib/pagination.js';
 import { toRubles } from '../../lib/money.js';
+import { countListings } from './counts.js';
 import {
   CARD_COLUMNS,
   SMALL_MATCH_SET,
@@ -291,20 +292,23 @@ async function runSearch(
   // date through the index instead of ranking every match.
   const fetch = async (conn: Db, where: SQL[], rank: SQL, by: string): Promise<RunResult> => {
     const w = sql.join(where, sql` and `);
-    const c = await queryRows<{ n: number }>(conn, sql`select count(*)::int as n from products p where ${w}`);
-    const count = c[0]?.n ?? 0;
+    const count = await countListings(conn, where);
     if (count === 0 || offset >= count) return { count, rows: [] };
+    const ranked = by === 'relevance' && count <= RANK_ALL_MAX;
     const order =
       by !== 'relevance'
         ? orderBy(by, count < SMALL_MATCH_SET)
-        : count <= RANK_ALL_MAX
+        : ranked
           ? sql`rank desc, p.published_at desc, p.id desc`
           : orderBy('new');
+    // The page's ids (and ranks) first; only the page's own rows are then read whole.
     const rows = await queryRows<CardRow & { rank: number }>(
       conn,
-      sql`select ${CARD_COLUMNS}, ${by === 'relevance' && count <= RANK_ALL_MAX ? rank : sql`0`} as rank
-          from products p left join brands b on b.id = p.brand_id
-          where ${w} order by ${order} limit ${limit} offset ${offset}`,
+      sql`select ${CARD_COLUMNS}, page.rank from (
+            select p.id, ${ranked ? rank : sql`0`} as rank from products p
+            where ${w} order by ${order} limit ${limit} offset ${offset}
+          ) page join products p on p.id = page.id left join brands b on b.id = p.brand_id
+          order by ${by !== 'relevance' ? orderBy(by) : ranked ? sql`page.rank desc, p.published_at desc, p.id desc` : orderBy('new')}`,
     );
     return { count, rows };
   };
@@ -326,7 +330,7 @@ async function runSearch(
     db,
     [...f.where, sql`p.search_vector @@ ${tsq}`],
     // A title that holds the words outranks a listing matched through its description or brand aliases.
-    sql`(ts_rank_cd(p.search_vector, ${tsq}) + (case when to_tsvector('russian', p.title) @@ ${tsq} then 1 else 0 end) + ${brandBoost})`,
+    sql`(ts_rank_cd(p.search_vector, ${tsq}) + (case when p.title_vector @@ ${tsq} then 1 else 0 end) + ${brandBoost})`,
     sort,
   );
   if (stage1.count > 0) return stage1;

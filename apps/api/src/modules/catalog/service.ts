@@ -31,6 +31,8 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { makePage, type Page } from '../../lib/pagination.js';
 import { toKopecks, toRubles } from '../../lib/money.js';
 import { imageUrls } from '../media/service.js';
+import { countListings } from './counts.js';
+import { countView, pendingViews } from './views.js';
 
 /** Default and largest page sizes of listing pages. */
 export const LIST_PAGE_SIZE = 24;
@@ -344,7 +346,7 @@ export async function resolveFilters(
 }
 
 /** Below this many matches a page is sorted in memory rather than by walking a sorted index. */
-export const SMALL_MATCH_SET = 2000;
+export const SMALL_MATCH_SET = 10_000;
 
 /**
  * ORDER BY of a listing page (ties broken by id so pages never overlap).
@@ -443,14 +445,18 @@ export async function listProducts(db: Db, q: ProductListQuery, url: string): Pr
   const where = sql.join(f.where, sql` and `);
   // Count first (index-backed): an empty or past-the-end page reads nothing more, and a small match set is
   // sorted in memory (see orderBy).
-  const countRows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from products p where ${where}`);
-  const count = countRows[0]?.n ?? 0;
+  const count = await countListings(db, f.where);
   makePage(url, pq, count, []); // 404 past the end before reading the page
   if (count === 0) return makePage(url, pq, 0, []);
+  // The page's ids come from a covering index alone (index-only scan: filters checked on index entries);
+  // only the page's own rows are read from the table.
   const rows = await queryRows<CardRow>(
     db,
-    sql`select ${CARD_COLUMNS} from products p left join brands b on b.id = p.brand_id
-        where ${where} order by ${orderBy(q.sort, count < SMALL_MATCH_SET)} limit ${pq.page_size} offset ${(pq.page - 1) * pq.page_size}`,
+    sql`select ${CARD_COLUMNS} from (
+          select p.id from products p where ${where}
+          order by ${orderBy(q.sort, count < SMALL_MATCH_SET)} limit ${pq.page_size} offset ${(pq.page - 1) * pq.page_size}
+        ) page join products p on p.id = page.id left join brands b on b.id = p.brand_id
+        order by ${orderBy(q.sort)}`,
   );
   return makePage(url, pq, count, await toCards(db, rows));
 }
@@ -508,11 +514,18 @@ export async function getSeller(db: Db, id: number): Promise<SellerCard> {
 /**
  * `GET /v1/public/products/{slug}/`: a listing with offers (size labels from its grid), ordered photos,
  * the seller's card and up to {@link SIMILAR_LIMIT} similar active listings (same category and brand
- * first, then same category, then same brand). Counts the view (one cheap UPDATE).
+ * first, then same category, then same brand). Counts the view of everyone but the owner (written in
+ * batches: see views.ts).
  * @param viewerId the signed-in user's id (the owner also sees drafts), or null
+ * @param onViewError told when writing a batch of views fails
  * @throws ApiError 404 for unknown slugs and for drafts/deleted listings of others
  */
-export async function getProduct(db: Db, slug: string, viewerId: number | null): Promise<ProductDetail> {
+export async function getProduct(
+  db: Db,
+  slug: string,
+  viewerId: number | null,
+  onViewError: (err: unknown) => void = () => {},
+): Promise<ProductDetail> {
   const rows = await queryRows<
     CardRow & {
       description: string;
@@ -555,8 +568,10 @@ export async function getProduct(db: Db, slug: string, viewerId: number | null):
     ),
     sellerCards(db, [p.owner_id]),
     similarListings(db, p),
-    isOwner ? Promise.resolve() : db.execute(sql`update products set view_count = view_count + 1 where id = ${p.id}`),
   ]);
+  // Views are written in batches (views.ts); the answer counts this one and those not yet written.
+  const views = p.view_count + pendingViews(db, p.id) + (isOwner ? 0 : 1);
+  if (!isOwner) countView(db, p.id, onViewError);
 
   const path: { id: number; name: string }[] = [];
   for (let c = p.category_id != null ? byId.get(p.category_id) : undefined, d = 0; c && d < 20; d++) {
@@ -588,7 +603,7 @@ export async function getProduct(db: Db, slug: string, viewerId: number | null):
     type: p.type,
     color: p.color,
     color_label: colorLabel(p.color),
-    view_count: p.view_count + (isOwner ? 0 : 1),
+    view_count: views,
     published_at: isoOrNull(p.published_at),
     offers: offers.map((o) => ({
       id: o.id,
