@@ -14,7 +14,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client.js';
 
 /** Counts at least this large are reused for a while. */
-export const CACHED_COUNT_MIN = 1000;
+export const CACHED_COUNT_MIN = 500;
 /** How long a large count is reused, ms. */
 export const COUNT_TTL_MS = 30_000;
 /** Most distinct filter sets remembered per database (the oldest is forgotten first). */

@@ -27,9 +27,10 @@ import { badRequest } from '../../lib/errors.js';
 import { makePage, type Page } from '../../lib/pagination.js';
 import { toRubles } from '../../lib/money.js';
 import { countListings } from './counts.js';
+import { memo } from './memo.js';
 import {
   CARD_COLUMNS,
-  SMALL_MATCH_SET,
+  isSmallMatch,
   loadCategories,
   orderBy,
   pageOf,
@@ -78,22 +79,6 @@ export function similarity(a: string, b: string): number {
   let common = 0;
   for (const t of ta) if (tb.has(t)) common++;
   return common / (ta.size + tb.size - common);
-}
-
-/** How long the search dictionaries (brands, size values, catalog words) are reused, ms. */
-const DICTIONARY_TTL_MS = 30_000;
-const dictionaries = new WeakMap<Db, Map<string, { at: number; value: Promise<unknown> }>>();
-
-/** Small reference data read at most once per {@link DICTIONARY_TTL_MS} per database. */
-function memo<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
-  let byKey = dictionaries.get(db);
-  if (!byKey) dictionaries.set(db, (byKey = new Map()));
-  const hit = byKey.get(key);
-  if (hit && Date.now() - hit.at < DICTIONARY_TTL_MS) return hit.value as Promise<T>;
-  const value = load();
-  byKey.set(key, { at: Date.now(), value });
-  value.catch(() => byKey.delete(key));
-  return value;
 }
 
 interface BrandEntry {
@@ -297,7 +282,7 @@ async function runSearch(
     const ranked = by === 'relevance' && count <= RANK_ALL_MAX;
     const order =
       by !== 'relevance'
-        ? orderBy(by, count < SMALL_MATCH_SET)
+        ? orderBy(by, await isSmallMatch(conn, count))
         : ranked
           ? sql`rank desc, p.published_at desc, p.id desc`
           : orderBy('new');
