@@ -6,17 +6,7 @@
  * Money is integer kopecks. `status` ∈ `active` | `draft` | `reserved` | `sold` | `deleted`.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  pgTable,
-  text,
-  integer,
-  serial,
-  timestamp,
-  index,
-  uniqueIndex,
-  customType,
-  check,
-} from 'drizzle-orm/pg-core';
+import { pgTable, text, integer, serial, timestamp, index, uniqueIndex, customType, check } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 import { brands, categories } from './catalog.js';
 
@@ -49,24 +39,48 @@ export const products = pgTable(
     /** Text the search indexes: title, brand names and aliases, category, colour (kept by the service). */
     searchText: text('search_text').notNull().default(''),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
-      (): SQL => sql`to_tsvector('russian', coalesce(${products.title}, '') || ' ' || coalesce(${products.searchText}, ''))`,
+      (): SQL =>
+        sql`to_tsvector('russian', coalesce(${products.title}, '') || ' ' || coalesce(${products.searchText}, ''))`,
+    ),
+    /** The title's own words: search ranks listings whose title holds the query above the rest. */
+    titleVector: tsvector('title_vector').generatedAlwaysAs(
+      (): SQL => sql`to_tsvector('russian', coalesce(${products.title}, ''))`,
     ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
   },
-  (t) => [
-    index('products_status_published_idx').on(t.status, t.publishedAt),
-    index('products_status_type_published_idx').on(t.status, t.type, t.publishedAt),
-    index('products_status_min_price_idx').on(t.status, t.minPrice),
-    index('products_status_views_idx').on(t.status, t.viewCount),
-    index('products_brand_idx').on(t.brandId, t.status, t.publishedAt),
-    index('products_category_idx').on(t.categoryId, t.status, t.publishedAt),
-    index('products_owner_status_idx').on(t.ownerId, t.status, t.updatedAt),
-    index('products_search_vector_idx').using('gin', t.searchVector),
-    index('products_search_text_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('products_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
-  ],
+  (t) => {
+    // Listing pages (catalog/service.ts) read only active listings. Each partial index leads with what a
+    // page sorts or narrows by and then carries every filter column, so a page's ids and its count come
+    // from the index alone (index-only scans) whatever the filters, without visiting the wide rows.
+    const active = sql`${t.status} = 'active'`;
+    const filters = [t.type, t.categoryId, t.brandId, t.minPrice, t.viewCount, t.condition, t.color, t.ownerId];
+    const rest = (...lead: (typeof filters)[number][]) => filters.filter((c) => !lead.includes(c));
+    return [
+      index('products_active_new_idx')
+        .on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), ...rest())
+        .where(active),
+      index('products_active_type_new_idx')
+        .on(t.type, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), ...rest(t.type))
+        .where(active),
+      index('products_active_price_idx')
+        .on(t.minPrice, t.id, t.publishedAt, ...rest(t.minPrice))
+        .where(active),
+      index('products_active_views_idx')
+        .on(t.viewCount, t.id, t.publishedAt, ...rest(t.viewCount))
+        .where(active),
+      index('products_active_category_idx')
+        .on(t.categoryId, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), ...rest(t.categoryId))
+        .where(active),
+      index('products_active_brand_idx')
+        .on(t.brandId, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), ...rest(t.brandId))
+        .where(active),
+      index('products_owner_status_idx').on(t.ownerId, t.status, t.updatedAt),
+      index('products_search_vector_idx').using('gin', t.searchVector).where(active),
+      index('products_title_trgm').using('gin', t.title.op('gin_trgm_ops')).where(active),
+    ];
+  },
 );
 
 /** One size of a listing: its price (kopecks) and how many are in stock (`count`, not reserved). */
@@ -84,7 +98,8 @@ export const offers = pgTable(
   },
   (t) => [
     uniqueIndex('offers_product_size_uq').on(t.productId, t.size),
-    index('offers_size_idx').on(t.size, t.productId),
+    // The size filter of listing pages reads this index alone (index-only: stock included).
+    index('offers_size_idx').on(t.size, t.productId, t.count),
     check('offers_count_non_negative', sql`${t.count} >= 0`),
   ],
 );

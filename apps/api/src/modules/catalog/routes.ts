@@ -35,6 +35,7 @@ import {
   listProducts,
 } from './service.js';
 import { searchProducts, suggest } from './search.js';
+import { flushViews } from './views.js';
 
 /** Most lines a cart may send to the availability check. */
 const CART_MAX_ITEMS = 100;
@@ -47,6 +48,8 @@ const listQuery = productListQuery.extend({ q: z.string().optional() });
 
 export default async function catalogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Views counted in memory are written before the database closes.
+  app.addHook('onClose', async () => flushViews(app.db));
 
   // The cart check must answer 400 (not 415) to a body that is not JSON: parse any content type as JSON here.
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
@@ -140,7 +143,10 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
         response: { 200: productDetailSchema, 404: detail },
       },
     },
-    async (req) => getProduct(app.db, req.params.slug, req.user?.id ?? null),
+    async (req) =>
+      getProduct(app.db, req.params.slug, req.user?.id ?? null, (err) =>
+        app.log.warn({ err }, 'не удалось записать просмотры товаров'),
+      ),
   );
 
   app.get(

@@ -15,10 +15,12 @@
  *    similarity (`<%`, threshold 0.4 set for the transaction, GIN trigram index): «пухавик», «футбока».
  * 5. When the brand/size words turned filters leave nothing, the query runs again without the size
  *    filter, then with every word as text (the brand still boosts).
- * Relevance = `ts_rank_cd` (or, in the typo stage, trigram similarity to the title) + brand match; a
- * match set over 5 000 listings (a bare «кроссовки») is listed newest first instead. Every value is a bound
- * parameter; user text never becomes tsquery syntax (only `plainto_tsquery`, or `to_tsquery` of words
- * reduced to letters and digits for the suggestion prefix).
+ * Relevance = `ts_rank_cd` + a title match (stored `title_vector`) + brand match (or, in the typo stage,
+ * trigram similarity to the title + brand match); a match set over 1 500 listings (a bare «кроссовки»,
+ * «сумка через плечо») is listed newest first instead: ranking reads every match from the table, about
+ * 10 µs each, while the newest matches come from the date index. Every value is a bound parameter; user
+ * text never becomes tsquery syntax (only `plainto_tsquery`, or `to_tsquery` of words reduced to letters
+ * and digits for the suggestion prefix).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { COLORS, CONDITIONS, type ProductCard, type ProductListQuery, type Suggest } from '@vitrina/contract/catalog';
@@ -26,9 +28,11 @@ import { queryRows, type Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { makePage, type Page } from '../../lib/pagination.js';
 import { toRubles } from '../../lib/money.js';
+import { countListings } from './counts.js';
+import { memo } from './memo.js';
 import {
   CARD_COLUMNS,
-  SMALL_MATCH_SET,
+  isSmallMatch,
   loadCategories,
   orderBy,
   pageOf,
@@ -45,7 +49,7 @@ const TRGM_THRESHOLD = 0.4;
 /** Similarity a query word needs to a catalog word (category, colour, condition) to search its forms too. */
 const WORD_FUZZY = 0.42;
 /** Largest match set ranked by relevance; broader ones (e.g. just «кроссовки») list the newest first. */
-const RANK_ALL_MAX = 5000;
+const RANK_ALL_MAX = 1500;
 /** Similarity a brand typo needs (words of 5+ letters only). */
 const BRAND_FUZZY = 0.45;
 
@@ -77,22 +81,6 @@ export function similarity(a: string, b: string): number {
   let common = 0;
   for (const t of ta) if (tb.has(t)) common++;
   return common / (ta.size + tb.size - common);
-}
-
-/** How long the search dictionaries (brands, size values, catalog words) are reused, ms. */
-const DICTIONARY_TTL_MS = 30_000;
-const dictionaries = new WeakMap<Db, Map<string, { at: number; value: Promise<unknown> }>>();
-
-/** Small reference data read at most once per {@link DICTIONARY_TTL_MS} per database. */
-function memo<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
-  let byKey = dictionaries.get(db);
-  if (!byKey) dictionaries.set(db, (byKey = new Map()));
-  const hit = byKey.get(key);
-  if (hit && Date.now() - hit.at < DICTIONARY_TTL_MS) return hit.value as Promise<T>;
-  const value = load();
-  byKey.set(key, { at: Date.now(), value });
-  value.catch(() => byKey.delete(key));
-  return value;
 }
 
 interface BrandEntry {
@@ -314,20 +302,23 @@ async function runSearch(
   // date through the index instead of ranking every match.
   const fetch = async (conn: Db, where: SQL[], rank: SQL, by: string): Promise<RunResult> => {
     const w = sql.join(where, sql` and `);
-    const c = await queryRows<{ n: number }>(conn, sql`select count(*)::int as n from products p where ${w}`);
-    const count = c[0]?.n ?? 0;
+    const count = await countListings(conn, where);
     if (count === 0 || offset >= count) return { count, rows: [] };
+    const ranked = by === 'relevance' && count <= RANK_ALL_MAX;
     const order =
       by !== 'relevance'
-        ? orderBy(by, count < SMALL_MATCH_SET)
-        : count <= RANK_ALL_MAX
+        ? orderBy(by, await isSmallMatch(conn, count))
+        : ranked
           ? sql`rank desc, p.published_at desc, p.id desc`
           : orderBy('new');
+    // The page's ids (and ranks) first; only the page's own rows are then read whole.
     const rows = await queryRows<CardRow & { rank: number }>(
       conn,
-      sql`select ${CARD_COLUMNS}, ${by === 'relevance' && count <= RANK_ALL_MAX ? rank : sql`0`} as rank
-          from products p left join brands b on b.id = p.brand_id
-          where ${w} order by ${order} limit ${limit} offset ${offset}`,
+      sql`select ${CARD_COLUMNS}, page.rank from (
+            select p.id, ${ranked ? rank : sql`0`} as rank from products p
+            where ${w} order by ${order} limit ${limit} offset ${offset}
+          ) page join products p on p.id = page.id left join brands b on b.id = p.brand_id
+          order by ${by !== 'relevance' ? orderBy(by) : ranked ? sql`page.rank desc, p.published_at desc, p.id desc` : orderBy('new')}`,
     );
     return { count, rows };
   };
@@ -349,7 +340,7 @@ async function runSearch(
     db,
     [...f.where, sql`p.search_vector @@ ${tsq}`],
     // A title that holds the words outranks a listing matched through its description or brand aliases.
-    sql`(ts_rank_cd(p.search_vector, ${tsq}) + (case when to_tsvector('russian', p.title) @@ ${tsq} then 1 else 0 end) + ${brandBoost})`,
+    sql`(ts_rank_cd(p.search_vector, ${tsq}) + (case when p.title_vector @@ ${tsq} then 1 else 0 end) + ${brandBoost})`,
     sort,
   );
   if (stage1.count > 0) return stage1;

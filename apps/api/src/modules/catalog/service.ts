@@ -31,6 +31,9 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { makePage, type Page } from '../../lib/pagination.js';
 import { toKopecks, toRubles } from '../../lib/money.js';
 import { imageUrls } from '../media/service.js';
+import { countListings } from './counts.js';
+import { memoHaving } from './memo.js';
+import { countView, pendingViews } from './views.js';
 
 /** Default and largest page sizes of listing pages. */
 export const LIST_PAGE_SIZE = 24;
@@ -73,6 +76,14 @@ export async function loadCategories(db: Db): Promise<CategoryRow[]> {
     db,
     sql`select id, type, slug, name, parent_id, size_grid_id, position from categories order by type, parent_id nulls first, position, id`,
   );
+}
+
+/**
+ * The category tree reused for a while (see memo.ts), read afresh when it fails `has` — e.g. lacks a
+ * category a request names — so a category added a moment ago is found.
+ */
+export function categoriesHaving(db: Db, has: (all: CategoryRow[]) => boolean): Promise<CategoryRow[]> {
+  return memoHaving(db, 'categories', () => loadCategories(db), has);
 }
 
 /** The size grid of a category: its own or the nearest ancestor's. */
@@ -268,12 +279,14 @@ export async function resolveFilters(
   const catValues = splitList(q.category);
   if (catValues.length) {
     if (catValues.length > 50) throw badRequest({ category: ['Слишком много категорий.'] });
-    const all = await loadCategories(db);
-    const roots: number[] = [];
-    for (const v of catValues) {
-      const found = /^\d{1,9}$/.test(v)
+    const matching = (all: CategoryRow[], v: string) =>
+      /^\d{1,9}$/.test(v)
         ? all.filter((c) => c.id === Number(v))
         : all.filter((c) => c.slug === v.toLowerCase() && (!q.type || c.type === q.type));
+    const all = await categoriesHaving(db, (cats) => catValues.every((v) => matching(cats, v).length > 0));
+    const roots: number[] = [];
+    for (const v of catValues) {
+      const found = matching(all, v);
       if (!found.length) throw badRequest({ category: [`Категория «${v}» не найдена.`] });
       roots.push(...found.map((c) => c.id));
     }
@@ -285,15 +298,19 @@ export async function resolveFilters(
     if (brandValues.length > 50) throw badRequest({ brand: ['Слишком много брендов.'] });
     const ids = brandValues.filter((v) => /^\d{1,9}$/.test(v)).map(Number);
     const slugs = brandValues.filter((v) => !/^\d{1,9}$/.test(v)).map((v) => v.toLowerCase());
-    const rows = await queryRows<{ id: number; slug: string }>(
+    const named = (b: { id: number; slug: string }) => ids.includes(b.id) || slugs.includes(b.slug);
+    const isKnown = (all: { id: number; slug: string }[], v: string) =>
+      all.some((r) => String(r.id) === v || r.slug === v.toLowerCase());
+    const all = await memoHaving(
       db,
-      sql`select id, slug from brands where id = any(${sql.param(ids)}::int[]) or slug = any(${sql.param(slugs)}::text[])`,
+      'brand-slugs',
+      () => queryRows<{ id: number; slug: string }>(db, sql`select id, slug from brands`),
+      (list) => brandValues.every((v) => isKnown(list, v)),
     );
     for (const v of brandValues) {
-      if (!rows.some((r) => String(r.id) === v || r.slug === v.toLowerCase()))
-        throw badRequest({ brand: [`Бренд «${v}» не найден.`] });
+      if (!isKnown(all, v)) throw badRequest({ brand: [`Бренд «${v}» не найден.`] });
     }
-    brandIds = rows.map((r) => r.id);
+    brandIds = all.filter(named).map((r) => r.id);
   }
   if (extra.brandIds?.length)
     brandIds = brandIds.length ? brandIds.filter((id) => extra.brandIds!.includes(id)) : extra.brandIds;
@@ -343,12 +360,26 @@ export async function resolveFilters(
   return { where, brandIds };
 }
 
-/** Below this many matches a page is sorted in memory rather than by walking a sorted index. */
+/** Below this many matches a page is always sorted in memory rather than by walking a sorted index. */
 export const SMALL_MATCH_SET = 2000;
+/** A match set under this share of all active listings is sorted in memory too. */
+const SMALL_MATCH_SHARE = 1 / 16;
+
+/**
+ * Whether a page of `count` matches is better sorted in memory than found by walking a sorted index.
+ * Walking reads about (page end) × (active listings / count) index entries — more when the sort key and
+ * the filters are correlated (cheap luxury brands are rare) — while sorting reads the matches once (both
+ * from covering indexes). Small sets, absolutely or as a share of the catalog, are sorted.
+ */
+export async function isSmallMatch(db: Db, count: number): Promise<boolean> {
+  if (count < SMALL_MATCH_SET) return true;
+  const active = await countListings(db, [sql`p.status = 'active'`]);
+  return count < active * SMALL_MATCH_SHARE;
+}
 
 /**
  * ORDER BY of a listing page (ties broken by id so pages never overlap).
- * @param small the match set is small (< {@link SMALL_MATCH_SET}): the sort keys are wrapped in no-op
+ * @param small the match set is small (see {@link isSmallMatch}): the sort keys are wrapped in no-op
  *   expressions so the planner filters through the selective indexes and sorts the few rows, instead of
  *   walking the whole date/price index looking for rare matches
  */
@@ -391,22 +422,28 @@ export interface CardRow {
 export async function toCards(db: Db, rows: CardRow[]): Promise<ProductCard[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const [photos, offers] = await Promise.all([
-    queryRows<{ product_id: number; key: string; width: number; height: number }>(
-      db,
-      sql`select distinct on (product_id) product_id, key, width, height from product_photos
-          where product_id = any(${sql.param(ids)}::int[]) order by product_id, position, id`,
-    ),
-    queryRows<{ product_id: number; size: string; price: number }>(
-      db,
-      sql`select o.product_id, o.size, o.price from offers o left join sizes s on s.id = o.size_id
-          where o.product_id = any(${sql.param(ids)}::int[]) and o.count > 0
-          order by o.product_id, coalesce(s.position, 2147483647), o.id`,
-    ),
-  ]);
-  const photoBy = new Map(photos.map((p) => [p.product_id, p]));
-  const offersBy = new Map<number, { size: string; price: number }[]>();
-  for (const o of offers) (offersBy.get(o.product_id) ?? offersBy.set(o.product_id, []).get(o.product_id)!).push(o);
+  // One query for the whole page: the first photo and the in-stock sizes (grid order) of every card.
+  const extras = await queryRows<{
+    product_id: number;
+    key: string | null;
+    width: number | null;
+    height: number | null;
+    offers: { size: string; price: number }[];
+  }>(
+    db,
+    sql`select i.id as product_id, ph.key, ph.width, ph.height,
+          coalesce((select json_agg(json_build_object('size', o.size, 'price', o.price)
+                                    order by coalesce(s.position, 2147483647), o.id)
+                    from offers o left join sizes s on s.id = o.size_id
+                    where o.product_id = i.id and o.count > 0), '[]'::json) as offers
+        from unnest(${sql.param(ids)}::int[]) as i(id)
+        left join lateral (select key, width, height from product_photos pp where pp.product_id = i.id
+                           order by position, id limit 1) ph on true`,
+  );
+  const photoBy = new Map(
+    extras.filter((e) => e.key != null).map((e) => [e.product_id, { key: e.key!, width: e.width!, height: e.height! }]),
+  );
+  const offersBy = new Map(extras.map((e) => [e.product_id, e.offers]));
   return rows.map((r) => {
     const own = offersBy.get(r.id) ?? [];
     const photo = photoBy.get(r.id);
@@ -443,14 +480,18 @@ export async function listProducts(db: Db, q: ProductListQuery, url: string): Pr
   const where = sql.join(f.where, sql` and `);
   // Count first (index-backed): an empty or past-the-end page reads nothing more, and a small match set is
   // sorted in memory (see orderBy).
-  const countRows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from products p where ${where}`);
-  const count = countRows[0]?.n ?? 0;
+  const count = await countListings(db, f.where);
   makePage(url, pq, count, []); // 404 past the end before reading the page
   if (count === 0) return makePage(url, pq, 0, []);
+  // The page's ids come from a covering index alone (index-only scan: filters checked on index entries);
+  // only the page's own rows are read from the table.
   const rows = await queryRows<CardRow>(
     db,
-    sql`select ${CARD_COLUMNS} from products p left join brands b on b.id = p.brand_id
-        where ${where} order by ${orderBy(q.sort, count < SMALL_MATCH_SET)} limit ${pq.page_size} offset ${(pq.page - 1) * pq.page_size}`,
+    sql`select ${CARD_COLUMNS} from (
+          select p.id from products p where ${where}
+          order by ${orderBy(q.sort, await isSmallMatch(db, count))} limit ${pq.page_size} offset ${(pq.page - 1) * pq.page_size}
+        ) page join products p on p.id = page.id left join brands b on b.id = p.brand_id
+        order by ${orderBy(q.sort)}`,
   );
   return makePage(url, pq, count, await toCards(db, rows));
 }
@@ -508,11 +549,18 @@ export async function getSeller(db: Db, id: number): Promise<SellerCard> {
 /**
  * `GET /v1/public/products/{slug}/`: a listing with offers (size labels from its grid), ordered photos,
  * the seller's card and up to {@link SIMILAR_LIMIT} similar active listings (same category and brand
- * first, then same category, then same brand). Counts the view (one cheap UPDATE).
+ * first, then same category, then same brand). Counts the view of everyone but the owner (written in
+ * batches: see views.ts).
  * @param viewerId the signed-in user's id (the owner also sees drafts), or null
+ * @param onViewError told when writing a batch of views fails
  * @throws ApiError 404 for unknown slugs and for drafts/deleted listings of others
  */
-export async function getProduct(db: Db, slug: string, viewerId: number | null): Promise<ProductDetail> {
+export async function getProduct(
+  db: Db,
+  slug: string,
+  viewerId: number | null,
+  onViewError: (err: unknown) => void = () => {},
+): Promise<ProductDetail> {
   const rows = await queryRows<
     CardRow & {
       description: string;
@@ -534,7 +582,7 @@ export async function getProduct(db: Db, slug: string, viewerId: number | null):
   const isOwner = viewerId != null && viewerId === p.owner_id;
   if ((p.status === 'draft' || p.status === 'deleted') && !isOwner) throw notFound('Товар не найден.');
 
-  const cats = await loadCategories(db);
+  const cats = await categoriesHaving(db, (all) => p.category_id == null || all.some((c) => c.id === p.category_id));
   const byId = new Map(cats.map((c) => [c.id, c]));
   const grid = p.category_id != null ? gridOf(byId, p.category_id) : null;
 
@@ -555,8 +603,10 @@ export async function getProduct(db: Db, slug: string, viewerId: number | null):
     ),
     sellerCards(db, [p.owner_id]),
     similarListings(db, p),
-    isOwner ? Promise.resolve() : db.execute(sql`update products set view_count = view_count + 1 where id = ${p.id}`),
   ]);
+  // Views are written in batches (views.ts); the answer counts this one and those not yet written.
+  const views = p.view_count + pendingViews(db, p.id) + (isOwner ? 0 : 1);
+  if (!isOwner) countView(db, p.id, onViewError);
 
   const path: { id: number; name: string }[] = [];
   for (let c = p.category_id != null ? byId.get(p.category_id) : undefined, d = 0; c && d < 20; d++) {
@@ -588,7 +638,7 @@ export async function getProduct(db: Db, slug: string, viewerId: number | null):
     type: p.type,
     color: p.color,
     color_label: colorLabel(p.color),
-    view_count: p.view_count + (isOwner ? 0 : 1),
+    view_count: views,
     published_at: isoOrNull(p.published_at),
     offers: offers.map((o) => ({
       id: o.id,

@@ -1,0 +1,47 @@
+/**
+ * How many active listings match a listing page's or a search's filters (the `count` of a DRF page).
+ *
+ * Counting reads covering indexes only (see the `products_active_*` indexes), yet a broad match — a
+ * whole catalog type, «кроссовки» — still walks tens of thousands of index entries on every page of it.
+ * Such large counts (at least {@link CACHED_COUNT_MIN}) are therefore reused for {@link COUNT_TTL_MS}
+ * within one process; small ones are always exact. The reused figure is at most that many seconds old —
+ * the same freshness a `cache-control: max-age=30` answer has — and each server instance keeps its own,
+ * so several instances stay correct without sharing anything. A page past a stale end answers an empty
+ * page instead of a 404 until the figure is renewed.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { queryRows, type Db } from '../../db/client.js';
+
+/** Counts at least this large are reused for a while. */
+export const CACHED_COUNT_MIN = 500;
+/** How long a large count is reused, ms. */
+export const COUNT_TTL_MS = 30_000;
+/** Most distinct filter sets remembered per database (the oldest is forgotten first). */
+const COUNT_CACHE_SIZE = 500;
+
+const dialect = new PgDialect();
+const caches = new WeakMap<Db, Map<string, { at: number; n: number }>>();
+
+/**
+ * `select count(*) from products p where <where>`, large results reused (see the module comment).
+ * @param where the conditions on `products p` (joined with `and`)
+ * @returns the number of matching rows
+ */
+export async function countListings(db: Db, where: SQL[]): Promise<number> {
+  const cond = sql.join(where, sql` and `);
+  const q = dialect.sqlToQuery(cond);
+  const key = `${q.sql}\u0000${JSON.stringify(q.params)}`;
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.n;
+  const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from products p where ${cond}`);
+  const n = rows[0]?.n ?? 0;
+  cache.delete(key);
+  if (n >= CACHED_COUNT_MIN) {
+    cache.set(key, { at: Date.now(), n });
+    if (cache.size > COUNT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  }
+  return n;
+}
