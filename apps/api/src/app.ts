@@ -95,6 +95,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  // An empty body sent with `Content-Type: application/json` is no body (as DRF reads it), not a JSON error:
+  // `POST /v1/social/subscribe/1/` from a client that always sets the header must work.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return jsonParser(req, String(body), done);
+  });
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, { global: false });

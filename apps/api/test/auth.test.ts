@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { smsCodes, authTokens, users } from '../src/db/schema/index.js';
-import { hashToken } from '../src/plugins/auth.js';
+import { hashToken, WRONG_SCHEME } from '../src/plugins/auth.js';
 import { createTestApp, dbAvailable, randomIp, randomPhone, signIn, type TestContext } from './helpers.js';
 
 describe.runIf(dbAvailable())('auth: send-code / verify-code / logout', () => {
@@ -267,8 +267,8 @@ describe.runIf(dbAvailable())('auth: send-code / verify-code / logout', () => {
   it('answers 401 with a Russian detail for missing, foreign-scheme, forged and malformed tokens', async () => {
     const cases: [string | undefined, string][] = [
       [undefined, 'Учетные данные не были предоставлены.'],
-      ['Bearer 0123456789abcdef0123456789abcdef01234567', 'Учетные данные не были предоставлены.'],
-      ['Basic dXNlcjpwYXNz', 'Учетные данные не были предоставлены.'],
+      ['Bearer 0123456789abcdef0123456789abcdef01234567', WRONG_SCHEME],
+      ['Basic dXNlcjpwYXNz', WRONG_SCHEME],
       ['Token 0123456789abcdef0123456789abcdef01234567', 'Недопустимый токен.'],
       ['Token not-a-token', 'Недопустимый токен.'],
       ['Token ' + 'z'.repeat(40), 'Недопустимый токен.'],

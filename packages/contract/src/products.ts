@@ -58,7 +58,8 @@ export const sizeOfferSchema = z.object({
 });
 export type SizeOffer = z.infer<typeof sizeOfferSchema>;
 
-const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg);
+/** A database id: a positive 32-bit integer (bigger numbers cannot name a row and must not reach SQL). */
+const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg).max(2_147_483_647, msg);
 
 /**
  * The listing's fields as the sell form holds them and as the API reads them after parsing the

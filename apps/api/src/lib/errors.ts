@@ -17,7 +17,9 @@ export class ApiError extends Error {
 /** 400 with field errors: `badRequest({title: ['Обязательное поле.']})` or a plain `detail`. */
 export const badRequest = (body: FieldErrors | string) =>
   new ApiError(400, typeof body === 'string' ? { detail: body } : body);
-export const unauthorized = (detail = 'Учетные данные не были предоставлены.') => new ApiError(401, { detail });
+/** 401 with `WWW-Authenticate: Token` (as DRF), so clients know which scheme to send. */
+export const unauthorized = (detail = 'Учетные данные не были предоставлены.') =>
+  new ApiError(401, { detail }, { 'www-authenticate': 'Token' });
 export const forbidden = (detail = 'У вас недостаточно прав для выполнения данного действия.') =>
   new ApiError(403, { detail });
 export const notFound = (detail = 'Страница не найдена.') => new ApiError(404, { detail });

@@ -5,9 +5,12 @@
 import { z } from 'zod';
 import { ApiError } from './errors.js';
 
+/** Largest `page_size`. */
+export const PAGE_SIZE_MAX = 100;
+
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(12),
+  page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(12),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
@@ -24,7 +27,8 @@ export function parsePageQuery(query: unknown, defaultSize = 12): PageQuery {
   const r = pageQuery.safeParse({ page: q.page ?? 1, page_size: q.page_size ?? defaultSize });
   if (!r.success) {
     const field = String(r.error.issues[0]?.path[0] ?? 'page');
-    throw new ApiError(400, { [field]: ['Введите целое положительное число.'] });
+    const tooBig = field === 'page_size' && /^\d+$/.test(String(q.page_size).trim()) && Number(q.page_size) > 0;
+    throw new ApiError(400, { [field]: [tooBig ? `Размер страницы — от 1 до ${PAGE_SIZE_MAX}.` : 'Введите целое положительное число.'] });
   }
   return r.data;
 }

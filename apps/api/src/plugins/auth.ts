@@ -31,11 +31,24 @@ export const hashToken = (key: string) => createHash('sha256').update(key).diges
 /** A new random token key: 40 hex characters. */
 export const newTokenKey = () => randomBytes(20).toString('hex');
 
-/** The key from an `Authorization: Token <key>` header; undefined for other schemes or none. */
-export function tokenFromHeader(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const m = /^Token\s+(\S+)\s*$/i.exec(header);
-  return m?.[1];
+/** 401 for an `Authorization` header of another scheme (`Bearer …`, `Basic …`, a bare key). */
+export const WRONG_SCHEME = 'Неверная схема авторизации: отправьте заголовок «Authorization: Token <ключ из 40 символов>».';
+/** 401 for `Token` without a key or with spaces inside it (DRF's wording). */
+export const NO_KEY = 'Недопустимый заголовок токена. Учетные данные не предоставлены.';
+export const KEY_WITH_SPACES = 'Недопустимый заголовок токена. Токен не должен содержать пробелов.';
+
+/**
+ * Reads an `Authorization` header (scheme `Token`, any case, as DRF).
+ * @returns `{key}` for `Token <key>`; `{problem}` (a Russian 401 detail) for a malformed `Token` header or
+ *   another scheme; undefined when there is no header
+ */
+export function tokenFromHeader(header: string | undefined): { key: string } | { problem: string; scheme: 'token' | 'other' } | undefined {
+  if (header === undefined || header.trim() === '') return undefined;
+  const parts = header.trim().split(/\s+/);
+  if (parts[0]!.toLowerCase() !== 'token') return { problem: WRONG_SCHEME, scheme: 'other' };
+  if (parts.length === 1) return { problem: NO_KEY, scheme: 'token' };
+  if (parts.length > 2) return { problem: KEY_WITH_SPACES, scheme: 'token' };
+  return { key: parts[1]! };
 }
 
 /**
@@ -56,10 +69,18 @@ export async function findUserByToken(app: FastifyInstance, key: string) {
 export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('authTokenId', null);
+  /** Why a request sent an unusable header of another scheme (answered only where a token is required). */
+  const schemeProblem = new WeakMap<FastifyRequest, string>();
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    const key = tokenFromHeader(request.headers.authorization);
-    if (!key) return;
-    const found = await findUserByToken(app, key);
+    const parsed = tokenFromHeader(request.headers.authorization);
+    if (!parsed) return;
+    if ('problem' in parsed) {
+      // A malformed `Token` header is an error everywhere (DRF); another scheme is ignored on public calls.
+      if (parsed.scheme === 'token') throw unauthorized(parsed.problem);
+      schemeProblem.set(request, parsed.problem);
+      return;
+    }
+    const found = await findUserByToken(app, parsed.key);
     if (!found) {
       // An invalid token is an error even on public calls (DRF behaviour).
       throw unauthorized('Недопустимый токен.');
@@ -68,6 +89,6 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     request.authTokenId = found.tokenId;
   });
   app.decorate('requireAuth', async (request: FastifyRequest) => {
-    if (!request.user) throw unauthorized();
+    if (!request.user) throw unauthorized(schemeProblem.get(request));
   });
 });

@@ -10,16 +10,26 @@ import { ApiError, type FieldErrors } from '../lib/errors.js';
 
 /** Turns zod/ajv validation issues into DRF field errors. */
 export function validationToFieldErrors(
-  validation: { instancePath?: string; message?: string; params?: Record<string, unknown> }[],
+  validation: { instancePath?: string; schemaPath?: string; message?: string; params?: Record<string, unknown> }[],
   context?: string,
 ): FieldErrors {
   const out: FieldErrors = {};
   for (const v of validation) {
     const parts = (v.instancePath ?? '').split('/').filter(Boolean);
-    const missing = (v.params as { issue?: { code?: string; input?: unknown } } | undefined)?.issue;
+    type Issue = { code?: string; input?: unknown; expected?: string; origin?: string };
+    const params = v.params as (Issue & { issue?: Issue }) | undefined;
+    const missing = params?.issue;
     let field = parts.join('.') || (context === 'body' ? 'non_field_errors' : (context ?? 'non_field_errors'));
     let msg = v.message ?? 'Неверное значение.';
     if (missing?.code === 'invalid_type' && missing.input === undefined) msg = 'Обязательное поле.';
+    // fastify-type-provider-zod flattens the zod issue into `params` (its code ends `schemaPath`).
+    const code = v.schemaPath?.split('/').pop();
+    if (context === 'params' && (params?.expected === 'number' || params?.expected === 'int' || params?.origin === 'number')) {
+      // Numbers in the path (`/v1/products/abc/`): one plain message instead of zod's generic wording.
+      msg = 'В адресе ожидается номер — целое положительное число.';
+    } else if (context === 'querystring' && code === 'invalid_type' && params?.expected === 'string' && /массив|array/i.test(msg)) {
+      msg = 'Параметр указан несколько раз: оставьте одно значение.';
+    }
     if (!parts.length && context === 'body' && /object|array/.test(msg)) field = 'non_field_errors';
     (out[field] ??= []).push(msg);
   }

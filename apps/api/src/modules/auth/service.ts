@@ -159,7 +159,12 @@ export async function verifyCode(
   input: { phone: string; code: string; userAgent?: string },
 ): Promise<VerifyResult> {
   const phone = normalizePhone(input.phone);
-  const code = String(input.code ?? '').trim();
+  // A pasted «12 34» or «12-34» is the same code; anything else than the expected digits is a typo, not a try.
+  const code = String(input.code ?? '').replace(/[\s\u00a0-]/g, '');
+  const len = app.config.sms.codeLength;
+  if (!new RegExp(`^\\d{${len}}$`).test(code)) {
+    return { ok: false, detail: `Код из SMS — ${len} ${len < 5 ? 'цифры' : 'цифр'}.` };
+  }
   const now = app.clock.now();
 
   return app.db.transaction(async (tx): Promise<VerifyResult> => {
@@ -177,7 +182,7 @@ export async function verifyCode(
     }
     if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, detail: 'Срок действия кода истёк. Запросите новый код.' };
 
-    const valid = /^\d{4,8}$/.test(code) && (await checkCode(phone, code, row.codeHash));
+    const valid = await checkCode(phone, code, row.codeHash);
     if (!valid) {
       const attempts = row.attempts + 1;
       const dead = attempts >= MAX_ATTEMPTS;

@@ -50,7 +50,7 @@ const isoOrNull = (v: unknown): string | null => (v == null ? null : iso(v));
 
 /** A stored product photo → its public URLs and size. */
 export function photoImage(p: { key: string; width: number; height: number }): Image {
-  return { ...imageUrls(p.key), width: p.width, height: p.height };
+  return { ...imageUrls(p.key, undefined, p.width), width: p.width, height: p.height };
 }
 
 const conditionLabel = (v: string) => CONDITIONS.find((c) => c.value === v)?.label ?? v;

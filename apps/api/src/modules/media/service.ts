@@ -90,13 +90,24 @@ export async function removeImage(mediaDir: string, key: string): Promise<void> 
   await rm(path.join(mediaDir, key), { recursive: true, force: true }).catch(() => undefined);
 }
 
-/** Public URLs of a stored image: `url` (640 px), `url_large` (1280 px), `srcset` for `<img srcset>`. */
-export function imageUrls(key: string, widths: readonly number[] = MEDIA_WIDTHS) {
+/**
+ * Public URLs of a stored image: `url` (640 px), `url_large` (1280 px), `srcset` for `<img srcset>`.
+ * @param fullWidth the real width of the largest variant, px, when known: variants are never enlarged, so a
+ *   1200 px photo's `1280.webp` is 1200 px wide and `srcset` must say `1200w` (variants that came out the
+ *   same width are listed once)
+ */
+export function imageUrls(key: string, widths: readonly number[] = MEDIA_WIDTHS, fullWidth?: number) {
   const u = (w: number) => `/media/${key}/${w}.webp`;
+  const real = (w: number) => (fullWidth && fullWidth > 0 ? Math.min(w, fullWidth) : w);
+  const seen = new Set<number>();
+  const srcset = widths
+    .filter((w) => !seen.has(real(w)) && seen.add(real(w)))
+    .map((w) => `${u(w)} ${real(w)}w`)
+    .join(', ');
   return {
     url: u(widths[Math.min(1, widths.length - 1)]!),
     url_small: u(widths[0]!),
     url_large: u(widths[widths.length - 1]!),
-    srcset: widths.map((w) => `${u(w)} ${w}w`).join(', '),
+    srcset,
   };
 }

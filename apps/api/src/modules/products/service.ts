@@ -20,7 +20,7 @@ import { badRequest, notFound, type FieldErrors } from '../../lib/errors.js';
 import { toKopecks, toRubles } from '../../lib/money.js';
 import { makePage, pageWindow, type PageQuery } from '../../lib/pagination.js';
 import { buildSearchText } from '../catalog/search-text.js';
-import { imageUrls, removeImage, type StoredImage } from '../media/service.js';
+import { imageUrls, MEDIA_WIDTHS, removeImage, type StoredImage } from '../media/service.js';
 import { slugify } from './slug.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -41,7 +41,25 @@ const STATUS_LABEL: Record<string, string> = {
 /** Raw listing fields from the multipart body (all strings, any subset). */
 export type RawFields = Record<string, string>;
 
-const isTrue = (v: string | undefined) => v !== undefined && ['true', '1', 'on', 'yes'].includes(v.trim().toLowerCase());
+const TRUE_WORDS = ['true', '1', 'on', 'yes'];
+const FALSE_WORDS = ['false', '0', 'off', 'no', ''];
+const isTrue = (v: string | undefined) => v !== undefined && TRUE_WORDS.includes(v.trim().toLowerCase());
+
+/**
+ * Checks the yes/no fields of the form (`draft`, `publish`): anything but true/false words is a 400, so a
+ * typo never publishes a listing meant to be a draft.
+ * @throws ApiError 400 `{draft: ['Ожидается «true» или «false».']}`
+ */
+function checkFlags(raw: RawFields, names: readonly string[]) {
+  const errors: FieldErrors = {};
+  for (const name of names) {
+    const v = raw[name];
+    if (v !== undefined && !TRUE_WORDS.includes(v.trim().toLowerCase()) && !FALSE_WORDS.includes(v.trim().toLowerCase())) {
+      errors[name] = ['Ожидается «true» или «false».'];
+    }
+  }
+  if (Object.keys(errors).length) throw badRequest(errors);
+}
 
 /** Parses the `sizes` JSON string into offers; bad JSON → field error. */
 function parseSizes(raw: string | undefined, errors: FieldErrors): ListingInput['sizes'] | undefined {
@@ -197,7 +215,12 @@ async function refreshMinPrice(tx: Tx, productId: number) {
 }
 
 /** Shapes a photo row for answers. */
-const photoOut = (p: { id: number; key: string; width: number; height: number }) => ({ id: p.id, ...imageUrls(p.key), width: p.width, height: p.height });
+const photoOut = (p: { id: number; key: string; width: number; height: number }) => ({
+  id: p.id,
+  ...imageUrls(p.key, MEDIA_WIDTHS, p.width),
+  width: p.width,
+  height: p.height,
+});
 
 /** Loads a listing of `ownerId` (any status but deleted). @throws ApiError 404 */
 async function ownedRow(db: Conn, ownerId: number, id: number) {
@@ -254,6 +277,8 @@ export async function getListing(db: Conn, ownerId: number, id: number): Promise
  * @throws ApiError 400 naming every invalid field (the caller removes the stored photos)
  */
 export async function createListing(app: FastifyInstance, ownerId: number, raw: RawFields, photos: StoredImage[]): Promise<Listing> {
+  checkFlags(raw, ['draft']);
+  if (raw.status !== undefined && raw.status !== 'active' && raw.status !== 'draft') throw badRequest({ status: ['Допустимые значения: active, draft.'] });
   const publish = !isTrue(raw.draft) && raw.status !== 'draft';
   const v = validateListing(raw, null, publish, photos.length);
   const now = app.clock.now();
@@ -325,6 +350,7 @@ export async function updateListing(
     if (p.status === 'reserved' || p.status === 'sold') {
       throw badRequest(`Товар ${p.status === 'sold' ? 'продан' : 'забронирован покупателем'} — изменить его нельзя.`);
     }
+    checkFlags(raw, ['draft', 'publish']);
     const removeIds = idList(raw.remove_photos, 'remove_photos') ?? [];
     const order = idList(raw.photo_order, 'photo_order');
     const photoRows = await tx.select().from(productPhotos).where(eq(productPhotos.productId, id)).orderBy(asc(productPhotos.position), asc(productPhotos.id));

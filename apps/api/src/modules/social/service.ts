@@ -11,7 +11,6 @@ import { makePage, pageWindow, type PageQuery } from '../../lib/pagination.js';
 import { imageUrls } from '../media/service.js';
 import { AVATAR_WIDTHS } from '../users/service.js';
 
-
 /** Display name of a user: «Имя Фамилия», or «Продавец» when empty (as the catalog's seller card). */
 export const displayName = (u: { id: number; firstName: string; lastName: string }) =>
   `${u.firstName} ${u.lastName}`.trim() || 'Продавец';
@@ -19,8 +18,8 @@ export const displayName = (u: { id: number; firstName: string; lastName: string
 /** Avatar image of a media key (square), or null. */
 export const avatarImage = (key: string | null) => (key ? { ...imageUrls(key, AVATAR_WIDTHS), width: 512, height: 512 } : null);
 
-async function checkTarget(db: Db, me: number, target: number) {
-  if (me === target) throw badRequest('Нельзя подписаться на самого себя.');
+async function checkTarget(db: Db, me: number, target: number, action: 'subscribe' | 'unsubscribe') {
+  if (me === target) throw badRequest(action === 'subscribe' ? 'Нельзя подписаться на самого себя.' : 'Нельзя отписаться от самого себя.');
   const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, target));
   if (!u) throw notFound('Пользователь не найден.');
 }
@@ -30,7 +29,7 @@ async function checkTarget(db: Db, me: number, target: number) {
  * @throws ApiError 400 (self), 404 (unknown user)
  */
 export async function subscribe(db: Db, me: number, target: number, now: Date): Promise<void> {
-  await checkTarget(db, me, target);
+  await checkTarget(db, me, target, 'subscribe');
   await db.insert(subscriptions).values({ subscriberId: me, sellerId: target, createdAt: now }).onConflictDoNothing();
 }
 
@@ -39,7 +38,7 @@ export async function subscribe(db: Db, me: number, target: number, now: Date): 
  * @throws ApiError 400 (self), 404 (unknown user)
  */
 export async function unsubscribe(db: Db, me: number, target: number): Promise<void> {
-  await checkTarget(db, me, target);
+  await checkTarget(db, me, target, 'unsubscribe');
   await db.delete(subscriptions).where(and(eq(subscriptions.subscriberId, me), eq(subscriptions.sellerId, target)));
 }
 

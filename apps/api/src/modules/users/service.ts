@@ -145,6 +145,10 @@ export function validateProfile(fields: Record<string, string>) {
     }
     patch[key] = value;
   }
+  const avatarText = fields.avatar?.trim();
+  if (avatarText !== undefined && avatarText !== '' && avatarText !== 'null') {
+    errors.avatar = ['Отправьте фотографию файлом (JPEG, PNG, WebP или HEIC), а не текстом.'];
+  }
   if (Object.keys(errors).length) throw badRequest(errors);
   const removeAvatar = fields.avatar === '' || fields.avatar === 'null' || ['1', 'true'].includes(fields.remove_avatar ?? '');
   return { patch, removeAvatar };
