@@ -346,7 +346,7 @@ describe.runIf(browserAvailable())('checkout', () => {
 
     await page.getByRole('button', { name: 'Оплатить' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Заказ не оформлен' });
-    await alert.getByText(/уже купили/).waitFor();
+    await alert.getByText(/уже купили|оформляет другой покупатель/).waitFor();
     await alert.getByText(`${listing.title}, размер ${listing.size}`, { exact: true }).waitFor();
     await shot(page, 'checkout-taken');
     await alert.getByRole('button', { name: 'Убрать из корзины' }).click();

@@ -141,15 +141,51 @@ export const ORDER_FILTERS = [
 export const orderFilterSchema = z.object({ value: z.string(), label: z.string() });
 export type OrderFilter = z.infer<typeof orderFilterSchema>;
 
-/** `POST /v1/sales/order/` JSON body: items of ONE seller, a saved delivery point id, optionally a saved card id. */
-export const orderCreateSchema = z.object({
-  items: z
-    .array(z.object({ slug: z.string().min(1).max(200), size: z.string().max(50), count: z.number().int().max(1000) }))
-    .min(1)
-    .max(50),
-  delivery_point: z.number().int().min(1).max(2_147_483_647),
-  card: z.number().int().min(1).max(2_147_483_647).nullish(),
+const ID_MESSAGE = 'Неверный номер в адресе: ожидалось целое число от 1.';
+
+/** `{id}` of a path like `/v1/self/card/{id}/`: digits only, 1…2 147 483 647; anything else a 400 `{id}` in Russian. */
+export const idPathParams = z.object({
+  id: z.coerce
+    .number({ error: ID_MESSAGE })
+    .refine((v) => Number.isInteger(v) && v >= 1 && v <= 2_147_483_647, { error: ID_MESSAGE }),
 });
+
+/** A type error message for a JSON field: «Обязательное поле.» when it is missing, `message` otherwise. */
+const expected = (message: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? 'Обязательное поле.' : message),
+});
+
+/** A database id in a JSON body: a whole number 1…2 147 483 647 (one Russian message, whatever is wrong). */
+const jsonId = (message: string) =>
+  z.number(expected(message)).refine((v) => Number.isInteger(v) && v >= 1 && v <= 2_147_483_647, { error: message });
+
+/**
+ * `POST /v1/sales/order/` JSON body: items of ONE seller, a saved delivery point id, optionally a saved card id.
+ * Every message is Russian and names what was expected; counts below 1 are refused by the service (field `items`).
+ */
+export const orderCreateSchema = z.object(
+  {
+    items: z
+      .array(
+        z.object(
+          {
+            slug: z.string(expected('Товар (slug) — строка из адреса товара.')).min(1, 'Обязательное поле.').max(200, 'Не больше 200 символов.'),
+            size: z.string(expected('Размер — строка, например «M».')).trim().min(1, 'Обязательное поле.').max(50, 'Не больше 50 символов.'),
+            count: z
+              .number(expected('Количество — целое число от 1 до 99.'))
+              .refine((v) => Number.isInteger(v) && v <= 1000, { error: 'Количество — целое число от 1 до 99.' }),
+          },
+          expected('Позиция заказа — объект {"slug", "size", "count"}.'),
+        ),
+        expected('Список товаров — массив [{"slug", "size", "count"}].'),
+      )
+      .min(1, 'Добавьте в заказ хотя бы один товар.')
+      .max(50, 'Не больше 50 позиций в одном заказе.'),
+    delivery_point: jsonId('Пункт выдачи — id сохранённого пункта (целое число).'),
+    card: jsonId('Карта — id сохранённой карты (целое число) или null.').nullish(),
+  },
+  { error: 'Отправьте JSON-объект {"items", "delivery_point", "card"} с заголовком Content-Type: application/json.' },
+);
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
 
 /** A line of an order. `price` is rubles per piece, `photo` a small image URL or null. */
@@ -243,7 +279,16 @@ export const paymentStatusSchema = z.object({
 export type PaymentStatusAnswer = z.infer<typeof paymentStatusSchema>;
 
 /** `POST /v1/sales/orders/{id}/ship/` body. */
-export const shipSchema = z.object({ tracking_number: z.string().trim().min(3).max(64) });
+export const shipSchema = z.object(
+  {
+    tracking_number: z
+      .string(expected('Трек-номер — строка, например «RA123456789RU».'))
+      .trim()
+      .min(3, 'Трек-номер — не меньше 3 символов.')
+      .max(64, 'Трек-номер — не больше 64 символов.'),
+  },
+  { error: 'Отправьте JSON-объект {"tracking_number"} с заголовком Content-Type: application/json.' },
+);
 
 /**
  * Test gateway `POST /testgateway/api/payments/{payment_id}/pay` (JSON card fields or `{card_token}`) →

@@ -5,11 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cardSchema } from '@vitrina/contract/orders';
+import { cardSchema, idPathParams } from '@vitrina/contract/orders';
 import { readFormFields } from '../delivery/form.js';
 import { addCard, getOwnCard, listCards, removeCard, serializeCard, updateCard } from './service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const idParams = idPathParams;
 
 export default async function cardsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

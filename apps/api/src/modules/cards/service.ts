@@ -5,12 +5,22 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Card } from '@vitrina/contract/orders';
-import { cards } from '../../db/schema/index.js';
+import { cards, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound, type FieldErrors } from '../../lib/errors.js';
 import { paymentProvider } from '../../providers/payments/index.js';
 
 type CardRow = typeof cards.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Serializes one user's card writes (add, default switch, remove): locks the user's row for the transaction.
+ * Without it two concurrent «make default» calls lock the same card rows in opposite orders and PostgreSQL
+ * kills one of them as a deadlock (a 500), and two first cards could both become the default.
+ */
+async function lockUserCards(tx: Tx, userId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
 
 /** API shape of a card (no token, no number). */
 export const serializeCard = (c: CardRow): Card => ({
@@ -41,7 +51,9 @@ export async function getOwnCard(db: Db, userId: number, id: number): Promise<Ca
 
 /**
  * Saves a card from a gateway token (`POST /v1/user/add-card/` → 201). The first card becomes the default.
- * @throws ApiError 400 `{card_token}` for a missing/unknown token or a card saved already
+ * A token belongs to the first user who saves it: another account presenting the same token (say, copied from
+ * a bank page) is told the card is unknown, so it can never pay with someone else's card.
+ * @throws ApiError 400 `{card_token}` for a missing/unknown token, a token of another user's card, or a card saved already
  */
 export async function addCard(app: FastifyInstance, userId: number, fields: Record<string, string>): Promise<Card> {
   const token = (fields.card_token ?? '').trim();
@@ -55,6 +67,13 @@ export async function addCard(app: FastifyInstance, userId: number, fields: Reco
   const card = await provider.resolveCardToken(token);
   if (!card) throw badRequest({ card_token: ['Карта не найдена. Введите данные карты ещё раз.'] });
   return app.db.transaction(async (tx) => {
+    await lockUserCards(tx, userId);
+    const [taken] = await tx
+      .select({ id: cards.id })
+      .from(cards)
+      .where(and(eq(cards.provider, provider.name), eq(cards.token, token), ne(cards.userId, userId)))
+      .limit(1);
+    if (taken) throw badRequest({ card_token: ['Карта не найдена. Введите данные карты ещё раз.'] });
     const existing = await tx.select({ id: cards.id }).from(cards).where(eq(cards.userId, userId));
     if (existing.length >= 20) throw badRequest('Можно сохранить не больше 20 карт.');
     const inserted = await tx
@@ -108,6 +127,7 @@ export async function updateCard(app: FastifyInstance, userId: number, id: numbe
   }
   if (Object.keys(errors).length) throw badRequest(errors);
   return app.db.transaction(async (tx) => {
+    await lockUserCards(tx, userId);
     if (patch.isDefault) {
       await tx.update(cards).set({ isDefault: false }).where(and(eq(cards.userId, userId), ne(cards.id, id)));
     }
@@ -122,6 +142,7 @@ export async function updateCard(app: FastifyInstance, userId: number, id: numbe
 /** Removes a card (`DELETE /v1/self/card/remove/{id}/` → 204); the oldest remaining card becomes the default. */
 export async function removeCard(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockUserCards(tx, userId);
     const [gone] = await tx.delete(cards).where(and(eq(cards.id, id), eq(cards.userId, userId))).returning();
     if (!gone) throw notFound('Карта не найдена.');
     if (gone.isDefault) {

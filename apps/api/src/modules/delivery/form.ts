@@ -3,11 +3,12 @@
  * urlencoded object body is accepted as well; uploaded files are drained and ignored.
  */
 import type { FastifyRequest } from 'fastify';
-import { ApiError, badRequest } from '../../lib/errors.js';
+import { ApiError, badRequest, type FieldErrors } from '../../lib/errors.js';
 
 /**
  * @returns field name → last string value
- * @throws ApiError 400 when the body is neither multipart nor an object
+ * @throws ApiError 400 when the body is neither multipart nor an object, or a JSON field is an object/array
+ *   (`{field: ['Ожидалась строка…']}`)
  */
 export async function readFormFields(request: FastifyRequest): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
@@ -30,9 +31,12 @@ export async function readFormFields(request: FastifyRequest): Promise<Record<st
   const body = request.body;
   if (body === undefined || body === null) return out;
   if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('Ожидались поля формы.');
+  const errors: FieldErrors = {};
   for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
     if (v === null || v === undefined) continue;
-    out[k] = typeof v === 'object' ? JSON.stringify(v) : String(v);
+    if (typeof v === 'object') errors[k] = ['Ожидалась строка, а не объект или список.'];
+    else out[k] = String(v);
   }
+  if (Object.keys(errors).length) throw badRequest(errors);
   return out;
 }

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deliveryPointSchema, deliveryServiceTypeSchema, pickupCitySchema, pickupPointSchema } from '@vitrina/contract/orders';
+import { deliveryPointSchema, deliveryServiceTypeSchema, idPathParams, pickupCitySchema, pickupPointSchema } from '@vitrina/contract/orders';
 import { pageOf } from '@vitrina/contract/common';
 import { parsePageQuery } from '../../lib/pagination.js';
 import { readFormFields } from './form.js';
@@ -18,7 +18,7 @@ import {
   updateDeliveryPoint,
 } from './service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const idParams = idPathParams;
 const formDescription =
   'multipart/form-data: name, address, point_id, delivery_service_type (cdek | boxberry | russian_post | yandex | 5post)';
 

@@ -6,9 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ORDER_FILTERS, orderCreateSchema, orderCreatedSchema, orderFilterSchema, orderSchema, shipSchema } from '@vitrina/contract/orders';
+import { ORDER_FILTERS, idPathParams, orderCreateSchema, orderCreatedSchema, orderFilterSchema, orderSchema, shipSchema } from '@vitrina/contract/orders';
 import { pageOf } from '@vitrina/contract/common';
 import { parsePageQuery } from '../../lib/pagination.js';
+import { requireJsonBody } from '../../lib/json-body.js';
 import {
   cancelOrder,
   confirmOrder,
@@ -20,7 +21,7 @@ import {
   shipOrder,
 } from './service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const idParams = idPathParams;
 const listQuery = z.object({ page: z.string().optional(), page_size: z.string().optional(), filter: z.string().max(40).optional() });
 
 export default async function ordersRoutes(app: FastifyInstance) {
@@ -40,6 +41,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
     '/v1/sales/order/',
     {
       ...auth,
+      preValidation: requireJsonBody,
       schema: {
         tags: ['orders'],
         summary: 'Оформить заказ (товары одного продавца) и начать оплату',
@@ -83,6 +85,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
     '/v1/sales/orders/:id/ship/',
     {
       ...auth,
+      preValidation: requireJsonBody,
       schema: { tags: ['orders'], summary: 'Продавец: заказ отправлен', params: idParams, body: shipSchema, security: sec, response: { 200: orderSchema } },
     },
     async (request) => shipOrder(app, request.user!.id, request.params.id, request.body.tracking_number),

@@ -19,7 +19,7 @@ import {
   type OrderCreated,
   type OrderUser,
 } from '@vitrina/contract/orders';
-import { cards, orderItems, orders, payments, productPhotos, users } from '../../db/schema/index.js';
+import { cards, orderItems, orders, payments, productPhotos, products, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -180,6 +180,16 @@ export async function releaseExpiredReservations(app: FastifyInstance): Promise<
 
 /* --------------------------------------------------------------------- create */
 
+/**
+ * The 409 text for a size that has no pieces left: either bought, or held by another buyer's unpaid order
+ * (then it may come back within {@link RESERVATION_MS}).
+ */
+function goneMessage(title: string, size: string, reserved: boolean): string {
+  return reserved
+    ? `Товар «${title}» (размер ${size}) сейчас оформляет другой покупатель. Если он не оплатит заказ за 15 минут, вещь вернётся в продажу.`
+    : `Товар «${title}» (размер ${size}) уже купили. Посмотрите похожие вещи в каталоге.`;
+}
+
 interface Candidate {
   product_id: number;
   slug: string;
@@ -257,7 +267,7 @@ export async function createOrder(app: FastifyInstance, buyerId: number, body: O
     if (!offer || offer.offer_id === null) {
       throw badRequest({ items: [`Размера «${l.size}» нет у товара «${product.title}».`] });
     }
-    if ((offer.stock ?? 0) === 0) throw conflict(`Товар «${product.title}» (размер ${offer.offer_size}) уже купили.`);
+    if ((offer.stock ?? 0) === 0) throw conflict(goneMessage(product.title, offer.offer_size!, product.status === 'reserved'));
     if (l.count > (offer.stock ?? 0)) {
       throw badRequest({ items: [`Товара «${product.title}» размера ${offer.offer_size} осталось только ${offer.stock} шт.`] });
     }
@@ -277,7 +287,10 @@ export async function createOrder(app: FastifyInstance, buyerId: number, body: O
               and exists (select 1 from products where id = ${p.productId} and status in ('active', 'reserved'))
             returning price`,
       );
-      if (!r.length) throw conflict(`Товар «${p.title}» (размер ${p.size}) уже купили. Посмотрите похожие вещи в каталоге.`);
+      if (!r.length) {
+        const [cur] = await tx.select({ status: products.status }).from(products).where(eq(products.id, p.productId));
+        throw conflict(goneMessage(p.title, p.size, cur?.status === 'reserved'));
+      }
       priced.push({ ...p, price: r[0]!.price });
     }
     const productIds = [...new Set(plan.map((p) => p.productId))].sort((a, b) => a - b);

@@ -36,11 +36,13 @@ export async function applyPaymentEvent(app: FastifyInstance, ev: PaymentEventIn
       .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
       .returning({ id: paymentEvents.id });
     if (!fresh.length) return 'duplicate' as const;
-    const [pay] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.provider, ev.provider), eq(payments.providerPaymentId, ev.providerPaymentId)))
-      .for('update');
+    const byProvider = and(eq(payments.provider, ev.provider), eq(payments.providerPaymentId, ev.providerPaymentId));
+    const [found] = await tx.select({ orderId: payments.orderId }).from(payments).where(byProvider);
+    if (!found) return 'ignored' as const;
+    // Lock order first, then payment — the order every other path (cancel, expiry) takes; the other way round a
+    // buyer's «cancel» racing the bank's webhook deadlocks on PostgreSQL.
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, found.orderId)).for('update');
+    const [pay] = await tx.select().from(payments).where(byProvider).for('update');
     if (!pay) return 'ignored' as const;
     if (pay.amount !== ev.amount) {
       app.log.warn({ paymentId: pay.id }, 'payment amount mismatch, event ignored');
