@@ -28,7 +28,9 @@ import { lazyWithReload } from './shared/lib/lazy';
  * The notifications container is a chunk of its own, mounted after hydration: `notifications.show()` only
  * writes to a small store, and the container shows whatever is queued once it is there.
  */
-const Notifications = lazyWithReload(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+const Notifications = lazyWithReload(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
 
 function LazyNotifications() {
   const [mounted, setMounted] = useState(false);

@@ -34,7 +34,14 @@ export function Header({ menu }: { menu: CatalogMenuData }) {
       </a>
       <Group className="vt-container" h={64} gap="md" wrap="nowrap" justify="space-between">
         <Group gap={8} wrap="nowrap" style={{ flexShrink: 0 }}>
-          <Burger hiddenFrom="md" opened={drawerOpen} onClick={toggleDrawer} onPointerEnter={() => void CatalogDrawer.preload()} size="sm" aria-label="Каталог" />
+          <Burger
+            hiddenFrom="md"
+            opened={drawerOpen}
+            onClick={toggleDrawer}
+            onPointerEnter={() => void CatalogDrawer.preload()}
+            size="sm"
+            aria-label="Каталог"
+          />
           <Link
             to="/"
             prefetch="intent"

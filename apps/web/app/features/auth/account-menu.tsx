@@ -48,10 +48,24 @@ function AccountControl() {
   if (status === 'signed-out' || !user) {
     return (
       <>
-        <Button variant="subtle" color="ink.9" onClick={() => openSignIn()} visibleFrom="sm" px={10} data-testid="sign-in-button">
+        <Button
+          variant="subtle"
+          color="ink.9"
+          onClick={() => openSignIn()}
+          visibleFrom="sm"
+          px={10}
+          data-testid="sign-in-button"
+        >
           Войти
         </Button>
-        <ActionIcon variant="subtle" color="ink.9" size={40} onClick={() => openSignIn()} hiddenFrom="sm" aria-label="Войти">
+        <ActionIcon
+          variant="subtle"
+          color="ink.9"
+          size={40}
+          onClick={() => openSignIn()}
+          hiddenFrom="sm"
+          aria-label="Войти"
+        >
           <IconUserCircle size={24} stroke={1.6} />
         </ActionIcon>
       </>

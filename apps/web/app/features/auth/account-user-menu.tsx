@@ -23,7 +23,11 @@ export default function AccountUserMenu({ user, signOut }: { user: SelfUser; sig
   return (
     <Menu position="bottom-end" width={240} shadow="md" radius="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="Меню профиля" data-testid="account-menu" style={{ borderRadius: '50%', padding: 2 }}>
+        <UnstyledButton
+          aria-label="Меню профиля"
+          data-testid="account-menu"
+          style={{ borderRadius: '50%', padding: 2 }}
+        >
           <UserAvatar user={user} size={36} />
         </UnstyledButton>
       </Menu.Target>

@@ -17,7 +17,13 @@ export default function CatalogDrawer({
   onClose: () => void;
 }) {
   return (
-    <Drawer opened={opened} onClose={onClose} title="Каталог" size="85%" styles={{ title: { fontWeight: 700, fontSize: 18 } }}>
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title="Каталог"
+      size="85%"
+      styles={{ title: { fontWeight: 700, fontSize: 18 } }}
+    >
       <CatalogMenuMobile menu={menu} onNavigate={onClose} />
       <Stack gap={14} mt="lg" px={16}>
         <UnstyledButton component={Link} to="/brands" onClick={onClose} fw={600}>

@@ -1,10 +1,10 @@
 /**
- * The header search field: a GET form to /catalog/search (works without JS) around the search input. The
- * light `SearchBox` renders it alone for the first paint; `SearchSuggest` wraps the same field in a Combobox.
+ * The header search field: a GET form to /catalog/search (works without JS) around the search input (drawn like
+ * Mantine's TextInput by search-field.module.css, without its code). The light `SearchBox` renders it alone for the first paint; `SearchSuggest` wraps the same field in a Combobox.
  */
-import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { ComponentPropsWithRef, FocusEventHandler } from 'react';
+import classes from './search-field.module.css';
 
 export interface SearchFieldProps extends Omit<ComponentPropsWithRef<'form'>, 'onChange'> {
   value: string;
@@ -17,22 +17,25 @@ export interface SearchFieldProps extends Omit<ComponentPropsWithRef<'form'>, 'o
 export function SearchField({ value, onValue, autoFocus, onInputFocus, onInputBlur, ...form }: SearchFieldProps) {
   return (
     <form role="search" action="/catalog/search" method="get" style={{ width: '100%' }} {...form}>
-      <TextInput
-        name="q"
-        type="search"
-        aria-label="Поиск по каталогу"
-        placeholder="Бренд, вещь или категория"
-        value={value}
-        autoFocus={autoFocus}
-        autoComplete="off"
-        enterKeyHint="search"
-        leftSection={<IconSearch size={18} aria-hidden />}
-        radius="xl"
-        onChange={(e) => onValue(e.currentTarget.value)}
-        onFocus={onInputFocus}
-        onBlur={onInputBlur}
-        styles={{ input: { background: 'var(--vt-mist)', border: '1px solid transparent' } }}
-      />
+      <div className={classes.wrapper}>
+        <span className={classes.icon}>
+          <IconSearch size={18} aria-hidden />
+        </span>
+        <input
+          className={classes.input}
+          name="q"
+          type="search"
+          aria-label="Поиск по каталогу"
+          placeholder="Бренд, вещь или категория"
+          value={value}
+          autoFocus={autoFocus}
+          autoComplete="off"
+          enterKeyHint="search"
+          onChange={(e) => onValue(e.currentTarget.value)}
+          onFocus={onInputFocus}
+          onBlur={onInputBlur}
+        />
+      </div>
     </form>
   );
 }

@@ -25,7 +25,13 @@ export function lazyWithReload<P extends object>(load: () => Promise<{ default: 
   };
   return Object.assign(
     lazy(() => preload()),
-    { preload: (): Promise<boolean> => preload().then(() => true, () => false) },
+    {
+      preload: (): Promise<boolean> =>
+        preload().then(
+          () => true,
+          () => false,
+        ),
+    },
   );
 }
 
