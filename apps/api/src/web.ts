@@ -91,6 +91,17 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
     });
   }
   const mode = opts.dev ? 'development' : 'production';
+  // One request handler per build (the production build never changes; in dev Vite hands out a new build
+  // after an edit). The built server bundle carries its own React Router (entry.server re-exports its
+  // createRequestHandler), so loaders, rendering and the handler share one copy.
+  let handlerFor: { build: ServerBuild; handler: ReturnType<typeof createRequestHandler> } | null = null;
+  const requestHandler = (build: ServerBuild) => {
+    if (handlerFor?.build !== build) {
+      const create = (build.entry.module as { createRequestHandler?: typeof createRequestHandler }).createRequestHandler;
+      handlerFor = { build, handler: (create ?? createRequestHandler)(build, mode) };
+    }
+    return handlerFor.handler;
+  };
   app.get('/v1/public/version/', { schema: { hide: true } }, async (_req, reply) => {
     reply.header('cache-control', 'no-store');
     return { build: (await getBuild()).assets.version };
@@ -98,7 +109,7 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
     const nonce = randomBytes(16).toString('base64');
     const build = await getBuild();
-    const handler = createRequestHandler(build, mode);
+    const handler = requestHandler(build);
     const context: WebLoadContext = {
       cspNonce: nonce,
       apiFetch: async (p, init) => {

@@ -52,3 +52,6 @@ export default function handleRequest(
     setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/** The request handler from the React Router copy bundled with this build (used by apps/api/src/web.ts). */
+export { createRequestHandler } from 'react-router';

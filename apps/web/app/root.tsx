@@ -6,7 +6,6 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './shared/ui/global.css';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import {
   Links,
   Meta,
@@ -17,12 +16,32 @@ import {
   useRouteError,
   type LoaderFunctionArgs,
 } from 'react-router';
-import type { ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { theme } from './shared/ui/theme';
 import { useNonce } from './shared/lib/nonce';
 import type { LoadContext } from './shared/lib/load-context';
 import { NotFound } from './shared/ui/not-found';
 import { ClientGuards } from './shared/lib/client-guards';
+import { lazyWithReload } from './shared/lib/lazy';
+
+/**
+ * The notifications container is a chunk of its own, mounted after hydration: `notifications.show()` only
+ * writes to a small store, and the container shows whatever is queued once it is there.
+ */
+const Notifications = lazyWithReload(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
+
+function LazyNotifications() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-center" />
+    </Suspense>
+  );
+}
 
 export function loader({ context }: LoaderFunctionArgs) {
   const ctx = context as unknown as LoadContext;
@@ -50,7 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <MantineProvider theme={theme} forceColorScheme="light">
-          <Notifications position="top-center" />
+          <LazyNotifications />
           {children}
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />

@@ -3,18 +3,28 @@
  * a count, the account control and «Продать». On phones: a burger drawer for the catalog and the search
  * box on a second row.
  */
-import { ActionIcon, Box, Burger, Button, Divider, Drawer, Group, Stack, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { ActionIcon, Box, Burger, Button, Group } from '@mantine/core';
 import { IconHeart } from '@tabler/icons-react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { AccountMenu } from '../features/auth/account-menu';
 import { CartButton } from '../features/cart/cart-button';
-import { CatalogMenuDesktop, CatalogMenuMobile, type CatalogMenuData } from '../features/catalog/catalog-menu';
+import { CatalogMenuDesktop, type CatalogMenuData } from '../features/catalog/catalog-menu';
 import { SearchBox } from '../features/search/search-box';
+import { lazyWithReload } from '../shared/lib/lazy';
 import { WordMark } from '../shared/ui/word-mark';
 
+/** The phone drawer is a chunk of its own: downloaded on the first tap of the burger. */
+const CatalogDrawer = lazyWithReload(() => import('../features/catalog/catalog-drawer'));
+
 export function Header({ menu }: { menu: CatalogMenuData }) {
-  const [drawerOpen, drawer] = useDisclosure(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from the first opening on, so it can play its closing transition.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const toggleDrawer = () => {
+    setDrawerUsed(true);
+    setDrawerOpen((o) => !o);
+  };
   return (
     <header
       style={{ borderBottom: '1px solid var(--vt-line)', background: '#fff', position: 'sticky', top: 0, zIndex: 200 }}
@@ -24,7 +34,14 @@ export function Header({ menu }: { menu: CatalogMenuData }) {
       </a>
       <Group className="vt-container" h={64} gap="md" wrap="nowrap" justify="space-between">
         <Group gap={8} wrap="nowrap" style={{ flexShrink: 0 }}>
-          <Burger hiddenFrom="md" opened={drawerOpen} onClick={drawer.toggle} size="sm" aria-label="Каталог" />
+          <Burger
+            hiddenFrom="md"
+            opened={drawerOpen}
+            onClick={toggleDrawer}
+            onPointerEnter={() => void CatalogDrawer.preload()}
+            size="sm"
+            aria-label="Каталог"
+          />
           <Link
             to="/"
             prefetch="intent"
@@ -62,27 +79,11 @@ export function Header({ menu }: { menu: CatalogMenuData }) {
       <Box hiddenFrom="sm" className="vt-container" pb={10}>
         <SearchBox />
       </Box>
-      <Drawer
-        opened={drawerOpen}
-        onClose={drawer.close}
-        title="Каталог"
-        size="85%"
-        styles={{ title: { fontWeight: 700, fontSize: 18 } }}
-      >
-        <CatalogMenuMobile menu={menu} onNavigate={drawer.close} />
-        <Stack gap={14} mt="lg" px={16}>
-          <UnstyledButton component={Link} to="/brands" onClick={drawer.close} fw={600}>
-            Бренды
-          </UnstyledButton>
-          <UnstyledButton component={Link} to="/account/favorites" onClick={drawer.close} fw={600}>
-            Избранное
-          </UnstyledButton>
-          <Divider />
-          <Button component={Link} to="/account/sell-create" onClick={drawer.close} fullWidth>
-            Продать
-          </Button>
-        </Stack>
-      </Drawer>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <CatalogDrawer menu={menu} opened={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

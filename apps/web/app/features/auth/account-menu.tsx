@@ -1,32 +1,40 @@
 /**
  * Header account control (spec §4): «Войти» when signed out (opens the sign-in dialog), an avatar menu when
  * signed in (Профиль, Мои товары, Покупки, Избранное, Выйти). It also starts the auth state and mounts the
- * sign-in dialog once for the whole site.
+ * sign-in dialog for the whole site. The avatar menu and the dialog are chunks of their own: the menu loads
+ * once a user is known, the dialog when it is first opened (or when the browser is idle after hydration).
  */
-import { ActionIcon, Button, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconHeart, IconLogout, IconShoppingBag, IconTag, IconUser, IconUserCircle } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
-import { displayPhone } from './phone-mask';
-import { SignInDialog } from './sign-in-dialog';
-import { openSignIn } from './sign-in-state';
-import { useAuthStore } from './store';
-import { userDisplayName } from './types';
+import { ActionIcon, Button, Skeleton } from '@mantine/core';
+import { IconUserCircle } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { Link } from 'react-router';
+import { lazyWithReload, useIdleLoad } from '../../shared/lib/lazy';
+import { openSignIn, useSignInDialog } from './sign-in-state';
 import { useAuth } from './use-auth';
-import { UserAvatar } from './user-avatar';
+
+const SignInDialog = lazyWithReload(() => import('./sign-in-dialog').then((m) => ({ default: m.SignInDialog })));
+const AccountUserMenu = lazyWithReload(() => import('./account-user-menu'));
+
+const loading = <Skeleton circle height={36} width={36} mx={2} aria-hidden data-testid="account-loading" />;
 
 export function AccountMenu() {
+  // Mounted from the first opening on (and kept, so the dialog can play its closing transition).
+  const used = useSignInDialog((s) => s.opened || s.used);
+  useIdleLoad(SignInDialog.preload, 5000);
   return (
     <>
       <AccountControl />
-      <SignInDialog />
+      {used && (
+        <Suspense fallback={null}>
+          <SignInDialog />
+        </Suspense>
+      )}
     </>
   );
 }
 
 function AccountControl() {
   const { user, status, signOut, loadError } = useAuth();
-  const navigate = useNavigate();
 
   if (status === 'unknown' && loadError) {
     return (
@@ -35,63 +43,38 @@ function AccountControl() {
       </ActionIcon>
     );
   }
-  if (status === 'unknown') return <Skeleton circle height={36} width={36} mx={2} aria-hidden data-testid="account-loading" />;
+  if (status === 'unknown') return loading;
 
   if (status === 'signed-out' || !user) {
     return (
       <>
-        <Button variant="subtle" color="ink.9" onClick={() => openSignIn()} visibleFrom="sm" px={10} data-testid="sign-in-button">
+        <Button
+          variant="subtle"
+          color="ink.9"
+          onClick={() => openSignIn()}
+          visibleFrom="sm"
+          px={10}
+          data-testid="sign-in-button"
+        >
           Войти
         </Button>
-        <ActionIcon variant="subtle" color="ink.9" size={40} onClick={() => openSignIn()} hiddenFrom="sm" aria-label="Войти">
+        <ActionIcon
+          variant="subtle"
+          color="ink.9"
+          size={40}
+          onClick={() => openSignIn()}
+          hiddenFrom="sm"
+          aria-label="Войти"
+        >
           <IconUserCircle size={24} stroke={1.6} />
         </ActionIcon>
       </>
     );
   }
 
-  const exit = async () => {
-    await signOut();
-    notifications.show({ message: 'Вы вышли из профиля' });
-    await navigate('/');
-    useAuthStore.setState({ exited: false });
-  };
-
   return (
-    <Menu position="bottom-end" width={240} shadow="md" radius="md" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label="Меню профиля" data-testid="account-menu" style={{ borderRadius: '50%', padding: 2 }}>
-          <UserAvatar user={user} size={36} />
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          <Text fw={600} c="ink.9" size="sm" truncate>
-            {userDisplayName(user)}
-          </Text>
-          {user.first_name || user.last_name ? (
-            <Text size="xs" c="ink.6">
-              {displayPhone(user.phone)}
-            </Text>
-          ) : null}
-        </Menu.Label>
-        <Menu.Item component={Link} to="/account" leftSection={<IconUser size={18} stroke={1.6} />}>
-          Профиль
-        </Menu.Item>
-        <Menu.Item component={Link} to="/account/sales" leftSection={<IconTag size={18} stroke={1.6} />}>
-          Мои товары
-        </Menu.Item>
-        <Menu.Item component={Link} to="/account/history" leftSection={<IconShoppingBag size={18} stroke={1.6} />}>
-          Покупки
-        </Menu.Item>
-        <Menu.Item component={Link} to="/account/favorites" leftSection={<IconHeart size={18} stroke={1.6} />}>
-          Избранное
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item onClick={() => void exit()} leftSection={<IconLogout size={18} stroke={1.6} />}>
-          Выйти
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={loading}>
+      <AccountUserMenu user={user} signOut={signOut} />
+    </Suspense>
   );
 }

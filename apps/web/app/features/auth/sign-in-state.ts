@@ -8,9 +8,11 @@ interface SignInDialogState {
   opened: boolean;
   /** Path to open after a successful sign-in (the page the person asked for), or null to stay. */
   redirectTo: string | null;
+  /** Opened at least once on this page (the lazily loaded dialog stays mounted from then on). */
+  used: boolean;
 }
 
-export const useSignInDialog = create<SignInDialogState>()(() => ({ opened: false, redirectTo: null }));
+export const useSignInDialog = create<SignInDialogState>()(() => ({ opened: false, redirectTo: null, used: false }));
 
 /**
  * Opens the sign-in dialog.
@@ -18,7 +20,7 @@ export const useSignInDialog = create<SignInDialogState>()(() => ({ opened: fals
  */
 export function openSignIn(redirectTo?: string) {
   const safe = redirectTo && redirectTo.startsWith('/') && !redirectTo.startsWith('//') ? redirectTo : null;
-  useSignInDialog.setState({ opened: true, redirectTo: safe });
+  useSignInDialog.setState({ opened: true, redirectTo: safe, used: true });
 }
 
 /** Closes the dialog (the person changed their mind: no redirect). */

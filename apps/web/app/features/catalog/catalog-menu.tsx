@@ -1,10 +1,13 @@
 /**
- * The catalog menu by type (Женщинам / Мужчинам / Детям) with their categories: hover/focus panels on
- * desktop, an accordion inside the phone drawer.
+ * The catalog menu by type (Женщинам / Мужчинам / Детям) with their categories: on desktop a panel under
+ * each type on hover (120 ms delay) or keyboard focus, closed by Escape; on phones an accordion inside the
+ * drawer (catalog-drawer.tsx, loaded on the first tap). The panels are rendered only while open, so pages
+ * carry no hidden menu markup.
  */
-import { Accordion, Anchor, Group, HoverCard, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { TYPE_LABELS, TYPES } from './type-labels';
+import classes from './catalog-menu.module.css';
 
 export interface MenuCategory {
   id: number;
@@ -30,118 +33,74 @@ export function buildMenu(
   return menu;
 }
 
-const linkStyle = { color: 'var(--vt-ink)' };
+const DELAY_MS = 120;
 
 /** Desktop: type links with a categories panel on hover or keyboard focus. */
 export function CatalogMenuDesktop({ menu }: { menu: CatalogMenuData }) {
+  const [open, setOpen] = useState<string | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const location = useLocation();
+  const later = (next: string | null) => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setOpen(next), DELAY_MS);
+  };
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  // A click on a link navigates: the panel closes.
+  useEffect(() => setOpen(null), [location.pathname, location.search]);
+
   return (
-    <Group gap={4} component="nav" aria-label="Каталог" wrap="nowrap">
-      {TYPES.map((t) => (
-        <HoverCard
-          key={t}
-          openDelay={120}
-          closeDelay={120}
-          position="bottom-start"
-          shadow="md"
-          radius="md"
-          width={640}
-          withinPortal
-        >
-          <HoverCard.Target>
-            <Anchor
-              component={Link}
+    <nav aria-label="Каталог" style={{ display: 'flex', gap: 4, flexWrap: 'nowrap', alignItems: 'center' }}>
+      {TYPES.map((t) => {
+        const cats = menu[t] ?? [];
+        const isOpen = open === t && cats.length > 0;
+        return (
+          <div
+            key={t}
+            className={classes.item}
+            onMouseEnter={() => later(t)}
+            onMouseLeave={() => later(null)}
+            onFocus={() => {
+              window.clearTimeout(timer.current);
+              setOpen(t);
+            }}
+            onBlur={(e) => {
+              if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(null);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') setOpen(null);
+            }}
+          >
+            <Link
               to={`/catalog/${t}`}
               prefetch="intent"
-              fw={600}
-              fz="sm"
-              px={10}
-              py={8}
-              underline="hover"
-              style={linkStyle}
+              className={classes.typeLink}
+              data-open={isOpen || undefined}
+              aria-expanded={cats.length > 0 ? isOpen : undefined}
             >
               {TYPE_LABELS[t]}
-            </Anchor>
-          </HoverCard.Target>
-          {(menu[t]?.length ?? 0) > 0 && (
-            <HoverCard.Dropdown p="lg">
-              <SimpleGrid cols={4} spacing="lg">
-                {menu[t]!.map((p) => (
-                  <Stack key={p.id} gap={6}>
-                    <Anchor component={Link} to={`/catalog/${t}?category=${p.id}`} fw={700} fz="sm" style={linkStyle}>
+            </Link>
+            {isOpen && (
+              <div className={classes.panel}>
+                {cats.map((p) => (
+                  <div key={p.id} className={classes.column}>
+                    <Link to={`/catalog/${t}?category=${p.id}`} className={`${classes.link} ${classes.parent}`}>
                       {p.name}
-                    </Anchor>
+                    </Link>
                     {p.children.slice(0, 10).map((c) => (
-                      <Anchor
-                        key={c.id}
-                        component={Link}
-                        to={`/catalog/${t}?category=${c.id}`}
-                        fz="sm"
-                        style={linkStyle}
-                      >
+                      <Link key={c.id} to={`/catalog/${t}?category=${c.id}`} className={classes.link}>
                         {c.name}
-                      </Anchor>
+                      </Link>
                     ))}
-                  </Stack>
+                  </div>
                 ))}
-              </SimpleGrid>
-            </HoverCard.Dropdown>
-          )}
-        </HoverCard>
-      ))}
-      <Anchor
-        component={Link}
-        to="/brands"
-        prefetch="intent"
-        fw={600}
-        fz="sm"
-        px={10}
-        py={8}
-        underline="hover"
-        style={linkStyle}
-      >
+              </div>
+            )}
+          </div>
+        );
+      })}
+      <Link to="/brands" prefetch="intent" className={classes.typeLink}>
         Бренды
-      </Anchor>
-    </Group>
-  );
-}
-
-/** Phone drawer: an accordion per type. */
-export function CatalogMenuMobile({ menu, onNavigate }: { menu: CatalogMenuData; onNavigate: () => void }) {
-  return (
-    <Accordion variant="default" chevronPosition="right">
-      {TYPES.map((t) => (
-        <Accordion.Item key={t} value={t}>
-          <Accordion.Control>
-            <Text fw={700}>{TYPE_LABELS[t]}</Text>
-          </Accordion.Control>
-          <Accordion.Panel>
-            <Stack gap={10}>
-              <UnstyledButton component={Link} to={`/catalog/${t}`} onClick={onNavigate} fw={600}>
-                Все товары
-              </UnstyledButton>
-              {(menu[t] ?? []).map((p) => (
-                <Stack key={p.id} gap={8}>
-                  <UnstyledButton component={Link} to={`/catalog/${t}?category=${p.id}`} onClick={onNavigate} fw={600}>
-                    {p.name}
-                  </UnstyledButton>
-                  {p.children.map((c) => (
-                    <UnstyledButton
-                      key={c.id}
-                      component={Link}
-                      to={`/catalog/${t}?category=${c.id}`}
-                      onClick={onNavigate}
-                      pl="md"
-                      fz="sm"
-                    >
-                      {c.name}
-                    </UnstyledButton>
-                  ))}
-                </Stack>
-              ))}
-            </Stack>
-          </Accordion.Panel>
-        </Accordion.Item>
-      ))}
-    </Accordion>
+      </Link>
+    </nav>
   );
 }

@@ -1,153 +1,61 @@
 /**
- * The header search box: a GET form to /catalog/search (works without JS), with suggestions from
- * `/v1/public/search/suggest/` (debounced) — brands, categories and listings. Enter without a chosen
- * suggestion searches the typed text.
+ * The header search box: a GET form to /catalog/search (works without JS). Suggestions (brands,
+ * categories, listings from `/v1/public/search/suggest/`) live in a separate chunk, `SearchSuggest`,
+ * loaded when the browser is idle after hydration or as soon as the field is touched; until then Enter
+ * searches the typed text. The typed text and the focus carry over when the suggestions arrive.
  */
-import { Combobox, Group, Text, TextInput, useCombobox } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import type { Suggest } from '@vitrina/contract/catalog';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { api } from '../../shared/api/client';
-import { formatPrice } from '../../shared/lib/price';
+import { lazyWithReload, useIdleLoad } from '../../shared/lib/lazy';
+import { SearchField } from './search-field';
 
-const TYPE_SHORT: Record<string, string> = { women: 'женщинам', men: 'мужчинам', kids: 'детям' };
+const SearchSuggest = lazyWithReload(() => import('./search-suggest'));
 
 export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; onDone?: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
   const initial = location.pathname === '/catalog/search' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
   const [value, setValue] = useState(initial);
-  const [debounced] = useDebouncedValue(value.trim(), 200);
-  const [suggest, setSuggest] = useState<Suggest | null>(null);
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const seq = useRef(0);
+  const [enhanced, setEnhanced] = useState(false);
+  const focused = useRef(false);
 
   useEffect(() => setValue(initial), [initial]);
 
-  useEffect(() => {
-    if (debounced.length < 2) {
-      setSuggest(null);
-      return;
-    }
-    const id = ++seq.current;
-    const ctrl = new AbortController();
-    void api<Suggest>(`/v1/public/search/suggest/?q=${encodeURIComponent(debounced)}`, {
-      auth: false,
-      signal: ctrl.signal,
-    }).then((r) => {
-      if (id === seq.current && r.ok) setSuggest(r.data);
-    });
-    return () => ctrl.abort();
-  }, [debounced]);
+  const enhance = useCallback(
+    () =>
+      SearchSuggest.preload().then((ok) => {
+        if (ok) startTransition(() => setEnhanced(true));
+      }),
+    [],
+  );
+  useIdleLoad(enhance);
 
-  const go = (to: string) => {
-    combobox.closeDropdown();
-    onDone?.();
-    navigate(to);
-  };
-  const submitText = () => {
-    const q = value.trim();
-    if (q) go(`/catalog/search?q=${encodeURIComponent(q)}`);
-  };
-
-  const options: { value: string; node: ReactNode }[] = [];
-  for (const b of suggest?.brands ?? [])
-    options.push({
-      value: `/catalog/brand/${b.slug}`,
-      node: (
-        <Text fz="sm" fw={600}>
-          {b.name}{' '}
-          <Text span c="dimmed" fz="xs">
-            бренд
-          </Text>
-        </Text>
-      ),
-    });
-  for (const c of suggest?.categories ?? [])
-    options.push({
-      value: `/catalog/${c.type}?category=${c.id}`,
-      node: (
-        <Text fz="sm">
-          {c.name}{' '}
-          <Text span c="dimmed" fz="xs">
-            {TYPE_SHORT[c.type] ?? ''}
-          </Text>
-        </Text>
-      ),
-    });
-  for (const p of suggest?.products ?? [])
-    options.push({
-      value: `/product/${p.slug}`,
-      node: (
-        <Group gap={10} wrap="nowrap">
-          {p.photo ? (
-            <img
-              src={p.photo.url_small}
-              alt=""
-              width={32}
-              height={40}
-              style={{ objectFit: 'cover', borderRadius: 4, background: 'var(--vt-mist)' }}
-            />
-          ) : null}
-          <Text fz="sm" lineClamp={1} style={{ flex: 1 }}>
-            {p.title}
-          </Text>
-          <Text fz="sm" className="vt-price">
-            {formatPrice(p.price)}
-          </Text>
-        </Group>
-      ),
-    });
-
+  const field = (
+    <SearchField
+      value={value}
+      onValue={setValue}
+      autoFocus={autoFocus}
+      onPointerEnter={() => void enhance()}
+      onInputFocus={() => {
+        focused.current = true;
+        void enhance();
+      }}
+      onInputBlur={() => {
+        focused.current = false;
+      }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const q = value.trim();
+        if (!q) return;
+        onDone?.();
+        void navigate(`/catalog/search?q=${encodeURIComponent(q)}`);
+      }}
+    />
+  );
+  if (!enhanced) return field;
   return (
-    <Combobox store={combobox} onOptionSubmit={(v) => go(v)} withinPortal={false} zIndex={300}>
-      <Combobox.Target>
-        <form
-          role="search"
-          action="/catalog/search"
-          method="get"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (combobox.getSelectedOptionIndex() < 0) submitText();
-          }}
-          style={{ width: '100%' }}
-        >
-          <TextInput
-            name="q"
-            type="search"
-            aria-label="Поиск по каталогу"
-            placeholder="Бренд, вещь или категория"
-            value={value}
-            autoFocus={autoFocus}
-            autoComplete="off"
-            enterKeyHint="search"
-            leftSection={<IconSearch size={18} aria-hidden />}
-            radius="xl"
-            onChange={(e) => {
-              setValue(e.currentTarget.value);
-              combobox.openDropdown();
-              combobox.resetSelectedOption();
-            }}
-            onFocus={() => combobox.openDropdown()}
-            onBlur={() => combobox.closeDropdown()}
-            styles={{ input: { background: 'var(--vt-mist)', border: '1px solid transparent' } }}
-          />
-        </form>
-      </Combobox.Target>
-      <Combobox.Dropdown hidden={options.length === 0 || value.trim().length < 2}>
-        <Combobox.Options>
-          {options.map((o) => (
-            <Combobox.Option value={o.value} key={o.value}>
-              {o.node}
-            </Combobox.Option>
-          ))}
-          <Combobox.Option value={`/catalog/search?q=${encodeURIComponent(value.trim())}`}>
-            <Text fz="sm">Искать «{value.trim()}»</Text>
-          </Combobox.Option>
-        </Combobox.Options>
-      </Combobox.Dropdown>
-    </Combobox>
+    <Suspense fallback={field}>
+      <SearchSuggest value={value} onValue={setValue} autoFocus={autoFocus || focused.current} onDone={onDone} />
+    </Suspense>
   );
 }
