@@ -116,7 +116,11 @@ export function PaymentWait({ orderId, paymentId }: { orderId: number | null; pa
           Заказ ещё не оплачен
         </Title>
         <Text maw={460}>
-          Банк не получил оплату заказа {unpaid.number}.
+          Банк не получил оплату заказа{' '}
+          <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+            {unpaid.number}
+          </Text>
+          .
           {unpaid.reserved_until
             ? ` Товар забронирован за вами до ${timeOf(unpaid.reserved_until)} — после этого бронь снимется.`
             : ''}
