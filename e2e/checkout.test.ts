@@ -5,149 +5,23 @@
  * Screenshots of every screen go to `test-results/checkout/`.
  */
 import { mkdirSync } from 'node:fs';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseURL, browserAvailable, latestCode, launch, newPage } from './helpers.js';
-
-const SHOTS = 'test-results/checkout';
-
-interface ProductCard {
-  slug: string;
-  title: string;
-  sizes: string[];
-  status: string;
-}
-
-const randomDigits = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-
-async function shot(page: Page, name: string, fullPage = true) {
-  const w = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${SHOTS}/${name}-${w}.png`, fullPage });
-}
-
-/** Signs in through the header dialog and the dev SMS outbox. */
-async function signIn(page: Page) {
-  const digits = randomDigits();
-  await page.goto('/');
-  // The cookie notice would cover the bottom of full-screen dialogs on phones: accept it first.
-  const accept = page.getByRole('button', { name: 'Принять' });
-  await accept
-    .waitFor({ timeout: 5000 })
-    .then(() => accept.click())
-    .catch(() => undefined);
-  await page.getByRole('button', { name: 'Войти', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Номер телефона').pressSequentially(digits);
-  await dialog.getByRole('button', { name: 'Получить код' }).click();
-  const first = dialog.getByLabel(/Код из SMS, цифра 1/);
-  await first.waitFor();
-  const code = await latestCode(`+7${digits}`);
-  await first.click();
-  await page.keyboard.type(code);
-  await dialog.waitFor({ state: 'hidden' });
-}
-
-/** Adds the product to the cart on its page, then goes through the cart to checkout. */
-async function toCheckout(page: Page, product: ProductCard) {
-  await page.goto(`/product/${product.slug}`);
-  await page.getByRole('radiogroup').getByText(product.sizes[0]!, { exact: true }).click();
-  await page.getByRole('button', { name: 'В корзину' }).click();
-  await page.getByRole('link', { name: 'Перейти в корзину' }).first().waitFor();
-  await page.goto('/cart');
-  await page.getByRole('link', { name: 'Оформить заказ' }).first().click();
-  await page.waitForURL(/\/checkout\?seller=\d+/);
-  await page.getByRole('heading', { name: 'Оформление заказа' }).waitFor();
-}
-
-/** Picks the first pickup point of the directory dialog and saves it. */
-async function choosePickupPoint(page: Page) {
-  await page.getByRole('button', { name: 'Добавить пункт выдачи' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Пункт выдачи' });
-  await dialog.getByTestId('pickup-point').first().click();
-  await dialog.getByRole('button', { name: 'Забрать здесь' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
-/** Adds a pickup point from the directory dialog; it becomes the chosen one. */
-async function addPickupPoint(page: Page) {
-  await page.getByRole('button', { name: 'Добавить пункт выдачи' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Пункт выдачи' });
-  await dialog.getByTestId('pickup-point').first().waitFor();
-  await page.waitForTimeout(300); // the dialog's opening transition
-  await shot(page, 'pickup-dialog', false);
-  await dialog.getByTestId('pickup-point').first().click();
-  await dialog.getByRole('button', { name: 'Забрать здесь' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-  await expect(page.getByTestId('delivery-point').first().getAttribute('data-checked')).resolves.toBe('true');
-}
-
-/** The test bank page: card number, expiry, CVC, «Оплатить». */
-async function payOnBankPage(page: Page, number: string) {
-  await page.waitForURL(/\/testgateway\/pay\//);
-  await page.getByLabel('Номер карты').fill(number);
-  await page.getByLabel('Срок действия').fill('12/30');
-  await page.getByLabel('CVC').fill('123');
-  await shot(page, 'bank');
-  await page.getByRole('button', { name: /Оплатить/ }).click();
-}
-
-async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const headers: Record<string, string> = token ? { authorization: `Token ${token}` } : {};
-  const init: RequestInit = { method: 'POST', headers };
-  if (body instanceof FormData) init.body = body;
-  else {
-    headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  const r = await fetch(`${baseURL()}${path}`, init);
-  const json = (await r.json().catch(() => null)) as T;
-  if (!r.ok) throw new Error(`${path} → ${r.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** A new user signed in over HTTP (dev SMS outbox) → token. */
-async function apiSignIn(): Promise<string> {
-  const phone = `+7${randomDigits()}`;
-  await post('/v1/auth/send-code/', { phone });
-  const { token } = await post<{ token: string }>('/v1/auth/verify-code/', { phone, code: await latestCode(phone) });
-  return token;
-}
-
-/** Publishes a one-size listing as the seller with `token` → its slug and title. */
-async function createListing(token: string): Promise<{ slug: string; title: string; size: string }> {
-  const chars = (await (await fetch(`${baseURL()}/v1/product/chars/`)).json()) as {
-    data: { brands: { id: number }[]; categories: { id: number; parent: number | null }[] };
-  };
-  const cats = chars.data.categories;
-  const leaf = cats.find((c) => c.parent !== null && !cats.some((x) => x.parent === c.id))!;
-  const sizes = (await (await fetch(`${baseURL()}/v1/public/sizes/${leaf.id}/`)).json()) as { value: string }[];
-  const size = sizes[0]?.value ?? 'One size';
-  const title = `Жакет твидовый ${Date.now() % 100000}`;
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    title,
-    description: 'Носила пару раз, без дефектов.',
-    brand: String(chars.data.brands[0]!.id),
-    category: String(leaf.id),
-    condition: 'excellent',
-    color: 'beige',
-    sizes: JSON.stringify([{ size, price: 7490, count: 1 }]),
-  };
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const jpeg = await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#b59a7a' } })
-    .jpeg({ quality: 75 })
-    .toBuffer();
-  form.append('photos', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'front.jpg');
-  const listing = await post<{ slug: string }>('/v1/products/', form, token);
-  return { slug: listing.slug, title, size };
-}
-
-const cartSlugs = (page: Page) =>
-  page.evaluate(() => {
-    const raw = localStorage.getItem('cart');
-    return raw ? (JSON.parse(raw) as { state: { items: { slug: string }[] } }).state.items.map((i) => i.slug) : [];
-  });
+import type { Browser } from 'playwright-core';
+import { baseURL, browserAvailable, launch, newPage } from './helpers.js';
+import {
+  SHOTS,
+  addPickupPoint,
+  apiSignIn,
+  cartSlugs,
+  choosePickupPoint,
+  createListing,
+  payOnBankPage,
+  post,
+  shot,
+  signIn,
+  toCheckout,
+  type ProductCard,
+} from './buy-helpers.js';
 
 describe.runIf(browserAvailable())('checkout', () => {
   let browser: Browser;

@@ -214,6 +214,9 @@ export function PickupPointDialog({ opened, onClose, onSaved }: PickupPointDialo
             leftSection={<IconSearch size={16} aria-hidden />}
             value={q}
             onChange={(e) => setQ(e.currentTarget.value)}
+            // The dialog opens with the caret in the search (desktop): one can type an address at once. On a
+            // phone the on-screen keyboard would hide the list, so focus stays on the dialog.
+            data-autofocus={phone ? undefined : true}
           />
         </SimpleGrid>
         <ScrollArea type="never" offsetScrollbars={false}>

@@ -160,7 +160,12 @@ export function OrderDetails({ order, role }: { order: Order; role: 'buyer' | 's
               {formatPrice(order.total)}
             </Text>
           </Group>
-          {role === 'seller' && (
+          {role === 'seller' && order.status === 'cancelled' && (
+            <Text fz="sm" c="dimmed">
+              Заказ отменён — выплаты не будет.
+            </Text>
+          )}
+          {role === 'seller' && order.status !== 'cancelled' && (
             <>
               <Group justify="space-between">
                 <Text fz="sm">Комиссия Витрины</Text>

@@ -1,8 +1,11 @@
 /**
  * `/payment?order=<id>[&payment=<id>]`: the gateway returns the buyer here. Polls `GET /v1/payments/{id}/`
- * (or the order) until the payment is decided, then moves on to `/success` or `/fail`.
+ * (or the order) until the payment is decided, then moves on to `/success` or `/fail`. A payment still pending
+ * after {@link UNPAID_AFTER_MS} means the buyer came back without paying («Вернуться в магазин без оплаты»):
+ * the page says so, offers the bank page again and the reservation deadline — and keeps polling meanwhile.
  */
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import type { Order } from '@vitrina/contract/orders';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { fetchOrder, fetchPayment } from './api';
@@ -10,10 +13,16 @@ import { fetchOrder, fetchPayment } from './api';
 const PAID = ['paid', 'shipped', 'delivered', 'completed'];
 const POLL_MS = 1500;
 const GIVE_UP_MS = 90_000;
+/** A verdict of the test bank or YooKassa arrives within seconds; still pending after this → not paid. */
+const UNPAID_AFTER_MS = 6_000;
+
+const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' });
 
 export function PaymentWait({ orderId, paymentId }: { orderId: number | null; paymentId: string | null }) {
   const navigate = useNavigate();
   const [state, setState] = useState<'waiting' | 'slow' | 'missing'>(orderId ? 'waiting' : 'missing');
+  /** The pending order once it is clear the buyer has not paid (null while waiting). */
+  const [unpaid, setUnpaid] = useState<Order | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -24,6 +33,7 @@ export function PaymentWait({ orderId, paymentId }: { orderId: number | null; pa
     const tick = async () => {
       let orderStatus: string | null = null;
       let paymentStatus: string | null = null;
+      let order: Order | null = null;
       if (paymentId) {
         const r = await fetchPayment(paymentId);
         if (r.ok) {
@@ -34,6 +44,7 @@ export function PaymentWait({ orderId, paymentId }: { orderId: number | null; pa
       if (!orderStatus) {
         const r = await fetchOrder(orderId);
         if (r.ok) {
+          order = r.data;
           orderStatus = r.data.status;
           paymentStatus = r.data.payment?.status ?? null;
         } else if (r.error.status === 404) {
@@ -45,10 +56,20 @@ export function PaymentWait({ orderId, paymentId }: { orderId: number | null; pa
       if (orderStatus && PAID.includes(orderStatus)) return navigate(`/success?order=${orderId}`, { replace: true });
       if (orderStatus === 'cancelled' || paymentStatus === 'canceled')
         return navigate(`/fail?order=${orderId}`, { replace: true });
-      if (Date.now() - started > GIVE_UP_MS) return setState('slow');
+      const waited = Date.now() - started;
+      if (orderStatus === 'awaiting_payment' && waited > UNPAID_AFTER_MS) {
+        if (!order) {
+          const r = await fetchOrder(orderId);
+          if (r.ok) order = r.data;
+        }
+        if (stopped) return;
+        if (order) setUnpaid(order);
+        if (waited > GIVE_UP_MS) return; // the «не оплачен» screen stays; its buttons lead on
+      } else if (waited > GIVE_UP_MS) return setState('slow');
       timer = setTimeout(tick, POLL_MS);
     };
     setState('waiting');
+    setUnpaid(null);
     void tick();
     return () => {
       stopped = true;
@@ -81,6 +102,38 @@ export function PaymentWait({ orderId, paymentId }: { orderId: number | null; pa
         </Text>
         <Group mt="sm">
           <Button onClick={() => setAttempt((n) => n + 1)}>Проверить ещё раз</Button>
+          <Button component={Link} to="/account/history" variant="default">
+            История покупок
+          </Button>
+        </Group>
+      </Stack>
+    );
+
+  if (unpaid)
+    return (
+      <Stack align="center" gap="sm" py={64} ta="center" role="status" aria-live="polite">
+        <Title order={1} fz={28}>
+          Заказ ещё не оплачен
+        </Title>
+        <Text maw={460}>
+          Банк не получил оплату заказа{' '}
+          <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+            {unpaid.number}
+          </Text>
+          .
+          {unpaid.reserved_until
+            ? ` Товар забронирован за вами до ${timeOf(unpaid.reserved_until)} — после этого бронь снимется.`
+            : ''}
+        </Text>
+        <Text c="dimmed" fz="sm" maw={460}>
+          Если вы уже оплатили, подождите немного: страница обновится сама.
+        </Text>
+        <Group mt="sm" justify="center">
+          {unpaid.payment?.confirmation_url && (
+            <Button component="a" href={unpaid.payment.confirmation_url}>
+              Оплатить
+            </Button>
+          )}
           <Button component={Link} to="/account/history" variant="default">
             История покупок
           </Button>

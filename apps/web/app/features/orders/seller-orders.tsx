@@ -105,7 +105,7 @@ export function SellerOrders() {
         {data.results.map((o) => (
           <Accordion.Item key={o.id} value={String(o.id)} data-testid="sale">
             <Accordion.Control aria-label={`Заказ ${o.number}, ${o.status_label}`}>
-              <OrderHead order={o} who={`вам ${formatPrice(o.payout)}`} />
+              <OrderHead order={o} who={o.status === 'cancelled' ? undefined : `вам ${formatPrice(o.payout)}`} />
             </Accordion.Control>
             <Accordion.Panel>
               <OrderDetails order={o} role="seller" />
