@@ -31,15 +31,15 @@ import { toRubles } from '../../lib/money.js';
 import { countListings } from './counts.js';
 import { memo } from './memo.js';
 import {
-  CARD_COLUMNS,
+  FULL_CARD,
+  cardOf,
   isSmallMatch,
   loadCategories,
   orderBy,
   pageOf,
   photoImage,
   resolveFilters,
-  toCards,
-  type CardRow,
+  type FullCardRow,
 } from './service.js';
 
 /** Longest accepted query, characters. */
@@ -251,7 +251,7 @@ export function expandWords(words: string[], vocabulary: string[]): Map<string, 
 
 interface RunResult {
   count: number;
-  rows: CardRow[];
+  rows: FullCardRow[];
 }
 
 /**
@@ -289,12 +289,12 @@ async function runSearch(
           ? sql`rank desc, p.published_at desc, p.id desc`
           : orderBy('new');
     // The page's ids (and ranks) first; only the page's own rows are then read whole.
-    const rows = await queryRows<CardRow & { rank: number }>(
+    const rows = await queryRows<FullCardRow & { rank: number }>(
       conn,
-      sql`select ${CARD_COLUMNS}, page.rank from (
+      sql`select ${FULL_CARD.columns}, page.rank from (
             select p.id, ${ranked ? rank : sql`0`} as rank from products p
             where ${w} order by ${order} limit ${limit} offset ${offset}
-          ) page join products p on p.id = page.id left join brands b on b.id = p.brand_id
+          ) page join products p on p.id = page.id ${FULL_CARD.joins}
           order by ${by !== 'relevance' ? orderBy(by) : ranked ? sql`page.rank desc, p.published_at desc, p.id desc` : orderBy('new')}`,
     );
     return { count, rows };
@@ -367,7 +367,7 @@ export async function searchProducts(db: Db, q: ProductListQuery, url: string): 
     if (res.count > 0) break;
   }
   makePage(url, pq, res.count, []); // 404 past the end before building cards
-  return makePage(url, pq, res.count, await toCards(db, res.rows));
+  return makePage(url, pq, res.count, res.rows.map(cardOf));
 }
 
 /** Most suggestions of each kind. */

@@ -415,53 +415,76 @@ export interface CardRow {
   brand_name: string | null;
 }
 
+/** A card's first photo and its in-stock sizes (grid order), as columns of a query over `products p`. */
+const CARD_EXTRAS = sql`ph.key as photo_key, ph.width as photo_width, ph.height as photo_height,
+  coalesce((select json_agg(json_build_object('size', o.size, 'price', o.price) order by coalesce(s.position, 2147483647), o.id)
+            from offers o left join sizes s on s.id = o.size_id
+            where o.product_id = p.id and o.count > 0), '[]'::json) as offers`;
+
 /**
- * Turns card rows into cards: first photos and in-stock sizes for all of them in one query each.
+ * A whole card in one query: `select ${FULL_CARD.columns} from … products p ${FULL_CARD.joins}` gives
+ * {@link FullCardRow}s (brand, first photo, in-stock sizes) for {@link cardOf}.
+ */
+export const FULL_CARD = {
+  columns: sql`${CARD_COLUMNS}, ${CARD_EXTRAS}`,
+  joins: sql`left join brands b on b.id = p.brand_id
+    left join lateral (select key, width, height from product_photos pp where pp.product_id = p.id
+                       order by position, id limit 1) ph on true`,
+};
+
+export interface FullCardRow extends CardRow {
+  photo_key: string | null;
+  photo_width: number | null;
+  photo_height: number | null;
+  /** In-stock offers, price in kopecks. */
+  offers: { size: string; price: number }[];
+}
+
+/** A listing card from its full row; the price is the lowest in-stock offer (rubles). */
+export function cardOf(r: FullCardRow): ProductCard {
+  const own = r.offers;
+  const price = own.length ? Math.min(...own.map((o) => o.price)) : r.min_price;
+  return {
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    brand: r.brand_id != null ? { id: r.brand_id, slug: r.brand_slug!, name: r.brand_name! } : null,
+    sizes: own.map((o) => o.size),
+    price: toRubles(price),
+    condition: r.condition,
+    condition_label: conditionLabel(r.condition),
+    photo:
+      r.photo_key != null
+        ? photoImage({ key: r.photo_key, width: r.photo_width ?? 0, height: r.photo_height ?? 0 })
+        : null,
+    seller_id: r.owner_id,
+    status: r.status,
+    created_at: iso(r.created_at),
+  };
+}
+
+/**
+ * Turns card rows into cards, reading the first photos and in-stock sizes of all of them in one query.
  * Keeps the order of `rows`.
  */
 export async function toCards(db: Db, rows: CardRow[]): Promise<ProductCard[]> {
   if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  // One query for the whole page: the first photo and the in-stock sizes (grid order) of every card.
-  const extras = await queryRows<{
-    product_id: number;
-    key: string | null;
-    width: number | null;
-    height: number | null;
-    offers: { size: string; price: number }[];
-  }>(
+  const extras = await queryRows<FullCardRow>(
     db,
-    sql`select i.id as product_id, ph.key, ph.width, ph.height,
-          coalesce((select json_agg(json_build_object('size', o.size, 'price', o.price)
-                                    order by coalesce(s.position, 2147483647), o.id)
-                    from offers o left join sizes s on s.id = o.size_id
-                    where o.product_id = i.id and o.count > 0), '[]'::json) as offers
-        from unnest(${sql.param(ids)}::int[]) as i(id)
-        left join lateral (select key, width, height from product_photos pp where pp.product_id = i.id
+    sql`select p.id, ${CARD_EXTRAS} from unnest(${sql.param(rows.map((r) => r.id))}::int[]) as p(id)
+        left join lateral (select key, width, height from product_photos pp where pp.product_id = p.id
                            order by position, id limit 1) ph on true`,
   );
-  const photoBy = new Map(
-    extras.filter((e) => e.key != null).map((e) => [e.product_id, { key: e.key!, width: e.width!, height: e.height! }]),
-  );
-  const offersBy = new Map(extras.map((e) => [e.product_id, e.offers]));
+  const byId = new Map(extras.map((e) => [e.id, e]));
   return rows.map((r) => {
-    const own = offersBy.get(r.id) ?? [];
-    const photo = photoBy.get(r.id);
-    const price = own.length ? Math.min(...own.map((o) => o.price)) : r.min_price;
-    return {
-      id: r.id,
-      slug: r.slug,
-      title: r.title,
-      brand: r.brand_id != null ? { id: r.brand_id, slug: r.brand_slug!, name: r.brand_name! } : null,
-      sizes: own.map((o) => o.size),
-      price: toRubles(price),
-      condition: r.condition,
-      condition_label: conditionLabel(r.condition),
-      photo: photo ? photoImage(photo) : null,
-      seller_id: r.owner_id,
-      status: r.status,
-      created_at: iso(r.created_at),
-    };
+    const e = byId.get(r.id);
+    return cardOf({
+      ...r,
+      photo_key: e?.photo_key ?? null,
+      photo_width: e?.photo_width ?? null,
+      photo_height: e?.photo_height ?? null,
+      offers: e?.offers ?? [],
+    });
   });
 }
 
@@ -485,15 +508,15 @@ export async function listProducts(db: Db, q: ProductListQuery, url: string): Pr
   if (count === 0) return makePage(url, pq, 0, []);
   // The page's ids come from a covering index alone (index-only scan: filters checked on index entries);
   // only the page's own rows are read from the table.
-  const rows = await queryRows<CardRow>(
+  const rows = await queryRows<FullCardRow>(
     db,
-    sql`select ${CARD_COLUMNS} from (
+    sql`select ${FULL_CARD.columns} from (
           select p.id from products p where ${where}
           order by ${orderBy(q.sort, await isSmallMatch(db, count))} limit ${pq.page_size} offset ${(pq.page - 1) * pq.page_size}
-        ) page join products p on p.id = page.id left join brands b on b.id = p.brand_id
+        ) page join products p on p.id = page.id ${FULL_CARD.joins}
         order by ${orderBy(q.sort)}`,
   );
-  return makePage(url, pq, count, await toCards(db, rows));
+  return makePage(url, pq, count, rows.map(cardOf));
 }
 
 /* ------------------------------------------------------------------------------------------------ */
