@@ -523,7 +523,7 @@ export async function listProducts(db: Db, q: ProductListQuery, url: string): Pr
 /* A listing by slug                                                                                  */
 /* ------------------------------------------------------------------------------------------------ */
 
-/** Sellers' cards by id (one query). */
+/** Sellers' cards by id: one query, and the count of active listings per seller (see counts.ts). */
 async function sellerCards(db: Db, ids: number[]): Promise<Map<number, SellerCard>> {
   const rows = await queryRows<{
     id: number;
@@ -533,17 +533,19 @@ async function sellerCards(db: Db, ids: number[]): Promise<Map<number, SellerCar
     city: string;
     about: string;
     date_joined: unknown;
-    products_count: number;
     subscribers_count: number;
   }>(
     db,
     sql`select u.id, u.first_name, u.last_name, u.avatar, u.city, u.about, u.date_joined,
-          (select count(*)::int from products p where p.owner_id = u.id and p.status = 'active') as products_count,
           (select count(*)::int from subscriptions s where s.seller_id = u.id) as subscribers_count
         from users u where u.id = any(${sql.param(ids)}::int[])`,
   );
+  // A big seller's count of active listings is reused for a while like any large count (counts.ts).
+  const counts = await Promise.all(
+    rows.map((u) => countListings(db, [sql`p.status = 'active'`, sql`p.owner_id = ${u.id}`])),
+  );
   return new Map(
-    rows.map((u) => [
+    rows.map((u, i) => [
       u.id,
       {
         id: u.id,
@@ -552,7 +554,7 @@ async function sellerCards(db: Db, ids: number[]): Promise<Map<number, SellerCar
         city: u.city,
         about: u.about,
         date_joined: iso(u.date_joined),
-        products_count: u.products_count,
+        products_count: counts[i]!,
         subscribers_count: u.subscribers_count,
       },
     ]),
