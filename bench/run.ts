@@ -166,19 +166,26 @@ interface Target {
   db?: string;
 }
 
-/** User + system CPU time of processes from /proc, ms (processes that cannot be read count 0). */
-function cpuMs(pids: number[]): number {
-  let ticks = 0;
+/** User + system CPU time of each process from /proc, ms (a process that cannot be read is left out). */
+function cpuMs(pids: number[]): Map<number, number> {
+  const out = new Map<number, number>();
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(f[11]) + Number(f[12]); // utime, stime (fields 14 and 15)
+      out.set(pid, (Number(f[11]) + Number(f[12])) * 10); // utime + stime (fields 14, 15), USER_HZ = 100
     } catch {
       // gone or not on this machine
     }
   }
-  return ticks * 10; // USER_HZ = 100 on Linux
+  return out;
+}
+
+/** CPU ms the processes used since `before` (a process gone meanwhile adds nothing). */
+function cpuSince(before: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, ms] of cpuMs([...before.keys()])) sum += Math.max(0, ms - before.get(pid)!);
+  return sum;
 }
 
 /** Process ids of the PostgreSQL backends connected to a database (the server's pool). */
@@ -198,13 +205,12 @@ async function measure(base: string, name: string, paths: string[], args: Args, 
   const headers = { 'accept-encoding': 'gzip' };
   await autocannon({ url: base, connections: args.connections, duration: 2, requests, headers });
   // CPU per request is what the machine's other load does not change much (latency under a shared CPU does).
-  const pgPids = target.db ? await backends(target.db) : [];
-  const node0 = target.pid ? cpuMs([target.pid]) : 0;
-  const pg0 = cpuMs(pgPids);
+  const node0 = cpuMs(target.pid ? [target.pid] : []);
+  const pg0 = cpuMs(target.db ? await backends(target.db) : []);
   const r = await autocannon({ url: base, connections: args.connections, duration: args.duration, requests, headers });
   const n = Math.max(1, r.requests.total);
-  const cpuNode = target.pid ? (cpuMs([target.pid]) - node0) / n : null;
-  const cpuPg = target.db ? (cpuMs(pgPids) - pg0) / n : null;
+  const cpuNode = target.pid ? cpuSince(node0) / n : null;
+  const cpuPg = target.db ? cpuSince(pg0) / n : null;
   const fig = { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, cpuNode, cpuPg };
   if (fig.errors) console.log(`[bench] ${name}: не 2xx ${r.non2xx}, ошибок соединения ${r.errors}, тайм-аутов ${r.timeouts}`);
   const cpu = cpuNode != null ? `, CPU/запрос: node ${cpuNode.toFixed(2)} мс, postgres ${cpuPg?.toFixed(2) ?? '?'} мс` : '';
