@@ -463,31 +463,6 @@ export function cardOf(r: FullCardRow): ProductCard {
   };
 }
 
-/**
- * Turns card rows into cards, reading the first photos and in-stock sizes of all of them in one query.
- * Keeps the order of `rows`.
- */
-export async function toCards(db: Db, rows: CardRow[]): Promise<ProductCard[]> {
-  if (!rows.length) return [];
-  const extras = await queryRows<FullCardRow>(
-    db,
-    sql`select p.id, ${CARD_EXTRAS} from unnest(${sql.param(rows.map((r) => r.id))}::int[]) as p(id)
-        left join lateral (select key, width, height from product_photos pp where pp.product_id = p.id
-                           order by position, id limit 1) ph on true`,
-  );
-  const byId = new Map(extras.map((e) => [e.id, e]));
-  return rows.map((r) => {
-    const e = byId.get(r.id);
-    return cardOf({
-      ...r,
-      photo_key: e?.photo_key ?? null,
-      photo_width: e?.photo_width ?? null,
-      photo_height: e?.photo_height ?? null,
-      offers: e?.offers ?? [],
-    });
-  });
-}
-
 /** Page number and size of a listing query (defaults 1 and {@link LIST_PAGE_SIZE}). */
 export const pageOf = (q: ProductListQuery) => ({ page: q.page ?? 1, page_size: q.page_size ?? LIST_PAGE_SIZE });
 
@@ -595,11 +570,15 @@ export async function getProduct(
       view_count: number;
       published_at: unknown;
       brand_name_ru: string | null;
+      photos: { key: string; width: number; height: number }[];
     }
   >(
     db,
     sql`select ${CARD_COLUMNS}, p.description, p.category_id, p.type, p.color, p.view_count, p.published_at,
-          b.name_ru as brand_name_ru
+          b.name_ru as brand_name_ru,
+          coalesce((select json_agg(json_build_object('key', ph.key, 'width', ph.width, 'height', ph.height)
+                                    order by ph.position, ph.id)
+                    from product_photos ph where ph.product_id = p.id), '[]'::json) as photos
         from products p left join brands b on b.id = p.brand_id where p.slug = ${slug}`,
   );
   const p = rows[0];
@@ -611,7 +590,8 @@ export async function getProduct(
   const byId = new Map(cats.map((c) => [c.id, c]));
   const grid = p.category_id != null ? gridOf(byId, p.category_id) : null;
 
-  const [offers, photos, sellers, similar] = await Promise.all([
+  const photos = p.photos;
+  const [offers, sellers, similar] = await Promise.all([
     queryRows<{ id: number; size: string; label: string | null; price: number; count: number }>(
       db,
       sql`select o.id, o.size, o.price, o.count, s.label
@@ -621,10 +601,6 @@ export async function getProduct(
             order by (s.id = o.size_id) desc limit 1
           ) s on true
           where o.product_id = ${p.id} order by coalesce(s.position, 2147483647), o.id`,
-    ),
-    queryRows<{ key: string; width: number; height: number }>(
-      db,
-      sql`select key, width, height from product_photos where product_id = ${p.id} order by position, id`,
     ),
     sellerCards(db, [p.owner_id]),
     similarListings(db, p),
@@ -678,26 +654,34 @@ export async function getProduct(
   };
 }
 
+/**
+ * Up to {@link SIMILAR_LIMIT} active listings like `p`: same category and brand first, then same category,
+ * then same brand, newest first within each; one query (candidate ids from the covering indexes, whole
+ * cards only for the chosen ones).
+ */
 async function similarListings(
   db: Db,
   p: { id: number; category_id: number | null; brand_id: number | null },
 ): Promise<ProductCard[]> {
   const parts: SQL[] = [];
-  const base = sql`select ${CARD_COLUMNS} from products p left join brands b on b.id = p.brand_id where p.status = 'active' and p.id <> ${p.id}`;
-  if (p.category_id != null && p.brand_id != null) {
-    parts.push(
-      sql`(${base} and p.category_id = ${p.category_id} and p.brand_id = ${p.brand_id} order by p.published_at desc limit ${SIMILAR_LIMIT})`,
-    );
-  }
-  if (p.category_id != null)
-    parts.push(sql`(${base} and p.category_id = ${p.category_id} order by p.published_at desc limit ${SIMILAR_LIMIT})`);
-  if (p.brand_id != null)
-    parts.push(sql`(${base} and p.brand_id = ${p.brand_id} order by p.published_at desc limit ${SIMILAR_LIMIT})`);
+  const tier = (n: number, cond: SQL) =>
+    sql`(select p.id, ${n}::int as tier, p.published_at from products p
+         where p.status = 'active' and p.id <> ${p.id} and ${cond}
+         order by p.published_at desc limit ${SIMILAR_LIMIT})`;
+  if (p.category_id != null && p.brand_id != null)
+    parts.push(tier(1, sql`p.category_id = ${p.category_id} and p.brand_id = ${p.brand_id}`));
+  if (p.category_id != null) parts.push(tier(2, sql`p.category_id = ${p.category_id}`));
+  if (p.brand_id != null) parts.push(tier(3, sql`p.brand_id = ${p.brand_id}`));
   if (!parts.length) return [];
-  const rows = await queryRows<CardRow>(db, sql.join(parts, sql` union all `));
-  const seen = new Set<number>();
-  const picked = rows.filter((r) => !seen.has(r.id) && seen.add(r.id)).slice(0, SIMILAR_LIMIT);
-  return toCards(db, picked);
+  const rows = await queryRows<FullCardRow>(
+    db,
+    sql`select ${FULL_CARD.columns} from (
+          select distinct on (c.id) c.id, c.tier, c.published_at from (${sql.join(parts, sql` union all `)}) c
+          order by c.id, c.tier
+        ) s join products p on p.id = s.id ${FULL_CARD.joins}
+        order by s.tier, s.published_at desc, s.id desc limit ${SIMILAR_LIMIT}`,
+  );
+  return rows.map(cardOf);
 }
 
 /* ------------------------------------------------------------------------------------------------ */
