@@ -28,19 +28,10 @@ import { queryRows, type Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { makePage, type Page } from '../../lib/pagination.js';
 import { toRubles } from '../../lib/money.js';
+import { FULL_CARD, cardOf, photoImage, type FullCardRow } from './cards.js';
 import { countListings } from './counts.js';
 import { memo } from './memo.js';
-import {
-  FULL_CARD,
-  cardOf,
-  isSmallMatch,
-  loadCategories,
-  orderBy,
-  pageOf,
-  photoImage,
-  resolveFilters,
-  type FullCardRow,
-} from './service.js';
+import { isSmallMatch, loadCategories, orderBy, pageOf, resolveFilters } from './service.js';
 
 /** Longest accepted query, characters. */
 export const SEARCH_MAX_LENGTH = 200;
