@@ -155,16 +155,66 @@ interface Figure {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time per request, ms: the server process and the PostgreSQL backends of its database (null: unknown). */
+  cpuNode: number | null;
+  cpuPg: number | null;
 }
 
-async function measure(base: string, name: string, paths: string[], args: Args): Promise<Figure> {
+/** Whose CPU a measurement counts: the server's process id and the name of its database. */
+interface Target {
+  pid?: number;
+  db?: string;
+}
+
+/** User + system CPU time of each process from /proc, ms (a process that cannot be read is left out). */
+function cpuMs(pids: number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(pid, (Number(f[11]) + Number(f[12])) * 10); // utime + stime (fields 14, 15), USER_HZ = 100
+    } catch {
+      // gone or not on this machine
+    }
+  }
+  return out;
+}
+
+/** CPU ms the processes used since `before` (a process gone meanwhile adds nothing). */
+function cpuSince(before: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, ms] of cpuMs([...before.keys()])) sum += Math.max(0, ms - before.get(pid)!);
+  return sum;
+}
+
+/** Process ids of the PostgreSQL backends connected to a database (the server's pool). */
+async function backends(db: string): Promise<number[]> {
+  const c = new pg.Client({ connectionString: `${PG}/postgres` });
+  await c.connect();
+  try {
+    const r = await c.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [db]);
+    return r.rows.map((x) => x.pid);
+  } finally {
+    await c.end();
+  }
+}
+
+async function measure(base: string, name: string, paths: string[], args: Args, target: Target = {}): Promise<Figure> {
   const requests = paths.map((p) => ({ method: 'GET', path: p }));
   const headers = { 'accept-encoding': 'gzip' };
   await autocannon({ url: base, connections: args.connections, duration: 2, requests, headers });
+  // CPU per request is what the machine's other load does not change much (latency under a shared CPU does).
+  const node0 = cpuMs(target.pid ? [target.pid] : []);
+  const pg0 = cpuMs(target.db ? await backends(target.db) : []);
   const r = await autocannon({ url: base, connections: args.connections, duration: args.duration, requests, headers });
-  const fig = { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+  const n = Math.max(1, r.requests.total);
+  const cpuNode = target.pid ? cpuSince(node0) / n : null;
+  const cpuPg = target.db ? cpuSince(pg0) / n : null;
+  const fig = { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, cpuNode, cpuPg };
   if (fig.errors) console.log(`[bench] ${name}: не 2xx ${r.non2xx}, ошибок соединения ${r.errors}, тайм-аутов ${r.timeouts}`);
-  console.log(`[bench] ${name}: ${fig.rps.toFixed(0)} req/s, p50 ${fig.p50} ms, p99 ${fig.p99} ms${fig.errors ? `, ошибок ${fig.errors}` : ''}`);
+  const cpu = cpuNode != null ? `, CPU/запрос: node ${cpuNode.toFixed(2)} мс, postgres ${cpuPg?.toFixed(2) ?? '?'} мс` : '';
+  console.log(`[bench] ${name}: ${fig.rps.toFixed(0)} req/s, p50 ${fig.p50} ms, p99 ${fig.p99} ms${fig.errors ? `, ошибок ${fig.errors}` : ''}${cpu}`);
   return fig;
 }
 
@@ -224,10 +274,16 @@ function renderDoc(reports: SizeReport[], js: { files: number; raw: number; gz: 
   );
   for (const r of reports) {
     lines.push(`## Данные: ${r.size} (${r.products.toLocaleString('ru-RU')} товаров)`, '');
-    lines.push('| Сценарий | req/s | p50, мс | p99, мс | Доля от ping | Ошибки (не 2xx) |', '|---|---:|---:|---:|---:|---:|');
-    lines.push(`| \`/v1/ping/\` (потолок сервера) | ${r.ping.rps.toFixed(0)} | ${r.ping.p50} | ${r.ping.p99} | 100 % | ${r.ping.errors} |`);
+    const ms = (v: number | null) => (v == null ? '—' : v.toFixed(2));
+    lines.push(
+      '| Сценарий | req/s | p50, мс | p99, мс | Доля от ping | Ошибки (не 2xx) | CPU Node, мс/запрос | CPU PostgreSQL, мс/запрос |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
+    );
+    lines.push(
+      `| \`/v1/ping/\` (потолок сервера) | ${r.ping.rps.toFixed(0)} | ${r.ping.p50} | ${r.ping.p99} | 100 % | ${r.ping.errors} | ${ms(r.ping.cpuNode)} | ${ms(r.ping.cpuPg)} |`,
+    );
     for (const f of r.figures) {
-      lines.push(`| ${f.name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${((f.rps / r.ping.rps) * 100).toFixed(0)} % | ${f.errors} |`);
+      lines.push(`| ${f.name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${((f.rps / r.ping.rps) * 100).toFixed(0)} % | ${f.errors} | ${ms(f.cpuNode)} | ${ms(f.cpuPg)} |`);
     }
     lines.push('');
   }
@@ -276,9 +332,10 @@ async function main() {
       await waitReady(base, child);
       const count = ((await (await fetch(`${base}/v1/public/products/?page_size=1`)).json()) as { count: number }).count;
       const scen = await scenarios(base);
-      const ping = await measure(base, 'ping', ['/v1/ping/'], args);
+      const target: Target = { pid: child?.pid, db: t.size in SIZES && !args.url ? SIZES[t.size]!.db : undefined };
+      const ping = await measure(base, 'ping', ['/v1/ping/'], args, target);
       const figures: Figure[] = [];
-      for (const s of scen) figures.push(await measure(base, s.name, s.paths, args));
+      for (const s of scen) figures.push(await measure(base, s.name, s.paths, args, target));
       reports.push({ size: t.size, products: count, ping, figures });
       js ??= await homeJs(base);
     } finally {

@@ -26,14 +26,13 @@ import {
   getCategoriesOfType,
   getChars,
   getCompilation,
-  getProduct,
-  getSeller,
   getSitemap,
   getSizesOfCategory,
   listBrands,
   listCompilations,
   listProducts,
 } from './service.js';
+import { getProduct, getSeller } from './product-page.js';
 import { searchProducts, suggest } from './search.js';
 import { flushViews } from './views.js';
 

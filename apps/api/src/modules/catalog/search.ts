@@ -28,19 +28,10 @@ import { queryRows, type Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { makePage, type Page } from '../../lib/pagination.js';
 import { toRubles } from '../../lib/money.js';
+import { FULL_CARD, cardOf, photoImage, type FullCardRow } from './cards.js';
 import { countListings } from './counts.js';
 import { memo } from './memo.js';
-import {
-  CARD_COLUMNS,
-  isSmallMatch,
-  loadCategories,
-  orderBy,
-  pageOf,
-  photoImage,
-  resolveFilters,
-  toCards,
-  type CardRow,
-} from './service.js';
+import { isSmallMatch, loadCategories, orderBy, pageOf, resolveFilters } from './service.js';
 
 /** Longest accepted query, characters. */
 export const SEARCH_MAX_LENGTH = 200;
@@ -274,7 +265,7 @@ export function expandWords(words: string[], vocabulary: string[]): Map<string, 
 
 interface RunResult {
   count: number;
-  rows: CardRow[];
+  rows: FullCardRow[];
 }
 
 /**
@@ -312,12 +303,12 @@ async function runSearch(
           ? sql`rank desc, p.published_at desc, p.id desc`
           : orderBy('new');
     // The page's ids (and ranks) first; only the page's own rows are then read whole.
-    const rows = await queryRows<CardRow & { rank: number }>(
+    const rows = await queryRows<FullCardRow & { rank: number }>(
       conn,
-      sql`select ${CARD_COLUMNS}, page.rank from (
+      sql`select ${FULL_CARD.columns}, page.rank from (
             select p.id, ${ranked ? rank : sql`0`} as rank from products p
             where ${w} order by ${order} limit ${limit} offset ${offset}
-          ) page join products p on p.id = page.id left join brands b on b.id = p.brand_id
+          ) page join products p on p.id = page.id ${FULL_CARD.joins}
           order by ${by !== 'relevance' ? orderBy(by) : ranked ? sql`page.rank desc, p.published_at desc, p.id desc` : orderBy('new')}`,
     );
     return { count, rows };
@@ -393,7 +384,7 @@ export async function searchProducts(db: Db, q: ProductListQuery, url: string): 
     if (res.count > 0) break;
   }
   makePage(url, pq, res.count, []); // 404 past the end before building cards
-  return makePage(url, pq, res.count, await toCards(db, res.rows));
+  return makePage(url, pq, res.count, res.rows.map(cardOf));
 }
 
 /** Most suggestions of each kind. */

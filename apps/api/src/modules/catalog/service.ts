@@ -1,11 +1,12 @@
 /**
  * The public catalog (issue «The shop runs»; spec §3, §7): filters of the sell form and the catalog
  * (`product/chars`), categories and size grids, the cart availability check, listing pages with
- * filters/sorting, a listing by slug, brands, compilations, seller cards and the sitemap.
+ * filters/sorting, brands, compilations and the sitemap. A listing by slug and seller cards: product-page.ts;
+ * cards: cards.ts; counts: counts.ts.
  *
- * Money is kopecks in the database and rubles in every answer. Only `active` listings appear in lists;
- * `sold`/`reserved` open by slug with their status; `draft`/`deleted` open only for their owner.
- * Every list fetches its page with one query per kind of data (cards, photos, offers) — no N+1.
+ * Money is kopecks in the database and rubles in every answer. Only `active` listings appear in lists.
+ * A listing page is two queries at most — its count (large ones reused: counts.ts) and its cards with
+ * photos and sizes — its ids read from covering indexes alone (see the `products_active_*` indexes).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
@@ -20,41 +21,24 @@ import {
   type CategoryItem,
   type Compilation,
   type ProductCard,
-  type ProductDetail,
   type ProductListQuery,
-  type SellerCard,
   type Sitemap,
 } from '@vitrina/contract/catalog';
 import type { Image } from '@vitrina/contract/common';
 import { queryRows, type Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { makePage, type Page } from '../../lib/pagination.js';
-import { toKopecks, toRubles } from '../../lib/money.js';
+import { toKopecks } from '../../lib/money.js';
 import { imageUrls } from '../media/service.js';
+import { FULL_CARD, cardOf, iso, photoImage, type FullCardRow } from './cards.js';
 import { countListings } from './counts.js';
 import { memoHaving } from './memo.js';
-import { countView, pendingViews } from './views.js';
 
 /** Default and largest page sizes of listing pages. */
 export const LIST_PAGE_SIZE = 24;
 export const LIST_MAX_PAGE_SIZE = 60;
 /** Most listings a sitemap lists. */
 export const SITEMAP_MAX_PRODUCTS = 50_000;
-/** Most similar listings on a product page. */
-export const SIMILAR_LIMIT = 10;
-/** Avatar variant widths (the users module stores avatars with these). */
-const AVATAR_WIDTHS = [96, 256, 512] as const;
-
-const iso = (v: unknown): string => new Date(v as string).toISOString();
-const isoOrNull = (v: unknown): string | null => (v == null ? null : iso(v));
-
-/** A stored product photo → its public URLs and size. */
-export function photoImage(p: { key: string; width: number; height: number }): Image {
-  return { ...imageUrls(p.key, undefined, p.width), width: p.width, height: p.height };
-}
-
-const conditionLabel = (v: string) => CONDITIONS.find((c) => c.value === v)?.label ?? v;
-const colorLabel = (v: string | null) => (v ? (COLORS.find((c) => c.value === v)?.label ?? v) : null);
 
 /* ------------------------------------------------------------------------------------------------ */
 /* Reference data                                                                                     */
@@ -87,7 +71,7 @@ export function categoriesHaving(db: Db, has: (all: CategoryRow[]) => boolean): 
 }
 
 /** The size grid of a category: its own or the nearest ancestor's. */
-function gridOf(byId: Map<number, CategoryRow>, id: number): number | null {
+export function gridOf(byId: Map<number, CategoryRow>, id: number): number | null {
   let cur = byId.get(id);
   for (let depth = 0; cur && depth < 20; depth++) {
     if (cur.size_grid_id != null) return cur.size_grid_id;
@@ -397,74 +381,6 @@ export function orderBy(sort: string | undefined, small = false): SQL {
   }
 }
 
-/** Columns of a card row (products `p` left-joined with brands `b`). */
-export const CARD_COLUMNS = sql`p.id, p.slug, p.title, p.condition, p.min_price, p.owner_id, p.status, p.created_at,
-  b.id as brand_id, b.slug as brand_slug, b.name as brand_name`;
-
-export interface CardRow {
-  id: number;
-  slug: string;
-  title: string;
-  condition: string;
-  min_price: number;
-  owner_id: number;
-  status: string;
-  created_at: unknown;
-  brand_id: number | null;
-  brand_slug: string | null;
-  brand_name: string | null;
-}
-
-/**
- * Turns card rows into cards: first photos and in-stock sizes for all of them in one query each.
- * Keeps the order of `rows`.
- */
-export async function toCards(db: Db, rows: CardRow[]): Promise<ProductCard[]> {
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  // One query for the whole page: the first photo and the in-stock sizes (grid order) of every card.
-  const extras = await queryRows<{
-    product_id: number;
-    key: string | null;
-    width: number | null;
-    height: number | null;
-    offers: { size: string; price: number }[];
-  }>(
-    db,
-    sql`select i.id as product_id, ph.key, ph.width, ph.height,
-          coalesce((select json_agg(json_build_object('size', o.size, 'price', o.price)
-                                    order by coalesce(s.position, 2147483647), o.id)
-                    from offers o left join sizes s on s.id = o.size_id
-                    where o.product_id = i.id and o.count > 0), '[]'::json) as offers
-        from unnest(${sql.param(ids)}::int[]) as i(id)
-        left join lateral (select key, width, height from product_photos pp where pp.product_id = i.id
-                           order by position, id limit 1) ph on true`,
-  );
-  const photoBy = new Map(
-    extras.filter((e) => e.key != null).map((e) => [e.product_id, { key: e.key!, width: e.width!, height: e.height! }]),
-  );
-  const offersBy = new Map(extras.map((e) => [e.product_id, e.offers]));
-  return rows.map((r) => {
-    const own = offersBy.get(r.id) ?? [];
-    const photo = photoBy.get(r.id);
-    const price = own.length ? Math.min(...own.map((o) => o.price)) : r.min_price;
-    return {
-      id: r.id,
-      slug: r.slug,
-      title: r.title,
-      brand: r.brand_id != null ? { id: r.brand_id, slug: r.brand_slug!, name: r.brand_name! } : null,
-      sizes: own.map((o) => o.size),
-      price: toRubles(price),
-      condition: r.condition,
-      condition_label: conditionLabel(r.condition),
-      photo: photo ? photoImage(photo) : null,
-      seller_id: r.owner_id,
-      status: r.status,
-      created_at: iso(r.created_at),
-    };
-  });
-}
-
 /** Page number and size of a listing query (defaults 1 and {@link LIST_PAGE_SIZE}). */
 export const pageOf = (q: ProductListQuery) => ({ page: q.page ?? 1, page_size: q.page_size ?? LIST_PAGE_SIZE });
 
@@ -485,194 +401,15 @@ export async function listProducts(db: Db, q: ProductListQuery, url: string): Pr
   if (count === 0) return makePage(url, pq, 0, []);
   // The page's ids come from a covering index alone (index-only scan: filters checked on index entries);
   // only the page's own rows are read from the table.
-  const rows = await queryRows<CardRow>(
+  const rows = await queryRows<FullCardRow>(
     db,
-    sql`select ${CARD_COLUMNS} from (
+    sql`select ${FULL_CARD.columns} from (
           select p.id from products p where ${where}
           order by ${orderBy(q.sort, await isSmallMatch(db, count))} limit ${pq.page_size} offset ${(pq.page - 1) * pq.page_size}
-        ) page join products p on p.id = page.id left join brands b on b.id = p.brand_id
+        ) page join products p on p.id = page.id ${FULL_CARD.joins}
         order by ${orderBy(q.sort)}`,
   );
-  return makePage(url, pq, count, await toCards(db, rows));
-}
-
-/* ------------------------------------------------------------------------------------------------ */
-/* A listing by slug                                                                                  */
-/* ------------------------------------------------------------------------------------------------ */
-
-/** Sellers' cards by id (one query). */
-async function sellerCards(db: Db, ids: number[]): Promise<Map<number, SellerCard>> {
-  const rows = await queryRows<{
-    id: number;
-    first_name: string;
-    last_name: string;
-    avatar: string | null;
-    city: string;
-    about: string;
-    date_joined: unknown;
-    products_count: number;
-    subscribers_count: number;
-  }>(
-    db,
-    sql`select u.id, u.first_name, u.last_name, u.avatar, u.city, u.about, u.date_joined,
-          (select count(*)::int from products p where p.owner_id = u.id and p.status = 'active') as products_count,
-          (select count(*)::int from subscriptions s where s.seller_id = u.id) as subscribers_count
-        from users u where u.id = any(${sql.param(ids)}::int[])`,
-  );
-  return new Map(
-    rows.map((u) => [
-      u.id,
-      {
-        id: u.id,
-        name: `${u.first_name} ${u.last_name}`.trim() || 'Продавец',
-        avatar: u.avatar ? { ...imageUrls(u.avatar, AVATAR_WIDTHS), width: 512, height: 512 } : null,
-        city: u.city,
-        about: u.about,
-        date_joined: iso(u.date_joined),
-        products_count: u.products_count,
-        subscribers_count: u.subscribers_count,
-      },
-    ]),
-  );
-}
-
-/**
- * `GET /v1/public/sellers/{id}/`.
- * @throws ApiError 404 for an unknown seller
- */
-export async function getSeller(db: Db, id: number): Promise<SellerCard> {
-  const card = (await sellerCards(db, [id])).get(id);
-  if (!card) throw notFound('Продавец не найден.');
-  return card;
-}
-
-/**
- * `GET /v1/public/products/{slug}/`: a listing with offers (size labels from its grid), ordered photos,
- * the seller's card and up to {@link SIMILAR_LIMIT} similar active listings (same category and brand
- * first, then same category, then same brand). Counts the view of everyone but the owner (written in
- * batches: see views.ts).
- * @param viewerId the signed-in user's id (the owner also sees drafts), or null
- * @param onViewError told when writing a batch of views fails
- * @throws ApiError 404 for unknown slugs and for drafts/deleted listings of others
- */
-export async function getProduct(
-  db: Db,
-  slug: string,
-  viewerId: number | null,
-  onViewError: (err: unknown) => void = () => {},
-): Promise<ProductDetail> {
-  const rows = await queryRows<
-    CardRow & {
-      description: string;
-      category_id: number | null;
-      type: string;
-      color: string | null;
-      view_count: number;
-      published_at: unknown;
-      brand_name_ru: string | null;
-    }
-  >(
-    db,
-    sql`select ${CARD_COLUMNS}, p.description, p.category_id, p.type, p.color, p.view_count, p.published_at,
-          b.name_ru as brand_name_ru
-        from products p left join brands b on b.id = p.brand_id where p.slug = ${slug}`,
-  );
-  const p = rows[0];
-  if (!p) throw notFound('Товар не найден.');
-  const isOwner = viewerId != null && viewerId === p.owner_id;
-  if ((p.status === 'draft' || p.status === 'deleted') && !isOwner) throw notFound('Товар не найден.');
-
-  const cats = await categoriesHaving(db, (all) => p.category_id == null || all.some((c) => c.id === p.category_id));
-  const byId = new Map(cats.map((c) => [c.id, c]));
-  const grid = p.category_id != null ? gridOf(byId, p.category_id) : null;
-
-  const [offers, photos, sellers, similar] = await Promise.all([
-    queryRows<{ id: number; size: string; label: string | null; price: number; count: number }>(
-      db,
-      sql`select o.id, o.size, o.price, o.count, s.label
-          from offers o left join lateral (
-            select label, position from sizes s
-            where s.id = o.size_id or (o.size_id is null and s.grid_id = ${grid} and lower(s.value) = lower(o.size))
-            order by (s.id = o.size_id) desc limit 1
-          ) s on true
-          where o.product_id = ${p.id} order by coalesce(s.position, 2147483647), o.id`,
-    ),
-    queryRows<{ key: string; width: number; height: number }>(
-      db,
-      sql`select key, width, height from product_photos where product_id = ${p.id} order by position, id`,
-    ),
-    sellerCards(db, [p.owner_id]),
-    similarListings(db, p),
-  ]);
-  // Views are written in batches (views.ts); the answer counts this one and those not yet written.
-  const views = p.view_count + pendingViews(db, p.id) + (isOwner ? 0 : 1);
-  if (!isOwner) countView(db, p.id, onViewError);
-
-  const path: { id: number; name: string }[] = [];
-  for (let c = p.category_id != null ? byId.get(p.category_id) : undefined, d = 0; c && d < 20; d++) {
-    path.unshift({ id: c.id, name: c.name });
-    c = c.parent_id != null ? byId.get(c.parent_id) : undefined;
-  }
-  const cat = p.category_id != null ? byId.get(p.category_id) : undefined;
-  const seller = sellers.get(p.owner_id);
-  if (!seller) throw notFound('Товар не найден.');
-  const inStock = offers.filter((o) => o.count > 0);
-  return {
-    id: p.id,
-    slug: p.slug,
-    title: p.title,
-    sizes: inStock.map((o) => o.size),
-    price: toRubles(inStock.length ? Math.min(...inStock.map((o) => o.price)) : p.min_price),
-    condition: p.condition,
-    condition_label: conditionLabel(p.condition),
-    photo: photos[0] ? photoImage(photos[0]) : null,
-    seller_id: p.owner_id,
-    status: p.status,
-    created_at: iso(p.created_at),
-    description: p.description,
-    brand:
-      p.brand_id != null
-        ? { id: p.brand_id, slug: p.brand_slug!, name: p.brand_name!, name_ru: p.brand_name_ru ?? '' }
-        : null,
-    category: cat ? { id: cat.id, name: cat.name, type: cat.type, path } : null,
-    type: p.type,
-    color: p.color,
-    color_label: colorLabel(p.color),
-    view_count: views,
-    published_at: isoOrNull(p.published_at),
-    offers: offers.map((o) => ({
-      id: o.id,
-      size: o.size,
-      size_label: o.label ?? o.size,
-      price: toRubles(o.price),
-      count: o.count,
-    })),
-    photos: photos.map(photoImage),
-    seller,
-    similar,
-  };
-}
-
-async function similarListings(
-  db: Db,
-  p: { id: number; category_id: number | null; brand_id: number | null },
-): Promise<ProductCard[]> {
-  const parts: SQL[] = [];
-  const base = sql`select ${CARD_COLUMNS} from products p left join brands b on b.id = p.brand_id where p.status = 'active' and p.id <> ${p.id}`;
-  if (p.category_id != null && p.brand_id != null) {
-    parts.push(
-      sql`(${base} and p.category_id = ${p.category_id} and p.brand_id = ${p.brand_id} order by p.published_at desc limit ${SIMILAR_LIMIT})`,
-    );
-  }
-  if (p.category_id != null)
-    parts.push(sql`(${base} and p.category_id = ${p.category_id} order by p.published_at desc limit ${SIMILAR_LIMIT})`);
-  if (p.brand_id != null)
-    parts.push(sql`(${base} and p.brand_id = ${p.brand_id} order by p.published_at desc limit ${SIMILAR_LIMIT})`);
-  if (!parts.length) return [];
-  const rows = await queryRows<CardRow>(db, sql.join(parts, sql` union all `));
-  const seen = new Set<number>();
-  const picked = rows.filter((r) => !seen.has(r.id) && seen.add(r.id)).slice(0, SIMILAR_LIMIT);
-  return toCards(db, picked);
+  return makePage(url, pq, count, rows.map(cardOf));
 }
 
 /* ------------------------------------------------------------------------------------------------ */

@@ -1,0 +1,87 @@
+/**
+ * Listing cards (issue «The shop runs», spec §7): the short form of a listing in pages, search and
+ * «similar listings» — brand, first photo, in-stock sizes and the lowest price (rubles; kopecks in the
+ * database). A whole card comes from one query ({@link FULL_CARD}), never one query per card.
+ */
+import { sql } from 'drizzle-orm';
+import { CONDITIONS, type ProductCard } from '@vitrina/contract/catalog';
+import type { Image } from '@vitrina/contract/common';
+import { toRubles } from '../../lib/money.js';
+import { imageUrls } from '../media/service.js';
+
+/** An ISO 8601 string of a timestamp column. */
+export const iso = (v: unknown): string => new Date(v as string).toISOString();
+
+/** A stored product photo → its public URLs and size. */
+export function photoImage(p: { key: string; width: number; height: number }): Image {
+  return { ...imageUrls(p.key, undefined, p.width), width: p.width, height: p.height };
+}
+
+/** The Russian label of a condition value (the value itself when unknown). */
+export const conditionLabel = (v: string) => CONDITIONS.find((c) => c.value === v)?.label ?? v;
+
+/** Columns of a card row (products `p` left-joined with brands `b`). */
+export const CARD_COLUMNS = sql`p.id, p.slug, p.title, p.condition, p.min_price, p.owner_id, p.status, p.created_at,
+  b.id as brand_id, b.slug as brand_slug, b.name as brand_name`;
+
+export interface CardRow {
+  id: number;
+  slug: string;
+  title: string;
+  condition: string;
+  min_price: number;
+  owner_id: number;
+  status: string;
+  created_at: unknown;
+  brand_id: number | null;
+  brand_slug: string | null;
+  brand_name: string | null;
+}
+
+/** A card's first photo and its in-stock sizes (grid order), as columns of a query over `products p`. */
+const CARD_EXTRAS = sql`ph.key as photo_key, ph.width as photo_width, ph.height as photo_height,
+  coalesce((select json_agg(json_build_object('size', o.size, 'price', o.price) order by coalesce(s.position, 2147483647), o.id)
+            from offers o left join sizes s on s.id = o.size_id
+            where o.product_id = p.id and o.count > 0), '[]'::json) as offers`;
+
+/**
+ * A whole card in one query: `select ${FULL_CARD.columns} from … products p ${FULL_CARD.joins}` gives
+ * {@link FullCardRow}s (brand, first photo, in-stock sizes) for {@link cardOf}.
+ */
+export const FULL_CARD = {
+  columns: sql`${CARD_COLUMNS}, ${CARD_EXTRAS}`,
+  joins: sql`left join brands b on b.id = p.brand_id
+    left join lateral (select key, width, height from product_photos pp where pp.product_id = p.id
+                       order by position, id limit 1) ph on true`,
+};
+
+export interface FullCardRow extends CardRow {
+  photo_key: string | null;
+  photo_width: number | null;
+  photo_height: number | null;
+  /** In-stock offers, price in kopecks. */
+  offers: { size: string; price: number }[];
+}
+
+/** A listing card from its full row; the price is the lowest in-stock offer (rubles). */
+export function cardOf(r: FullCardRow): ProductCard {
+  const own = r.offers;
+  const price = own.length ? Math.min(...own.map((o) => o.price)) : r.min_price;
+  return {
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    brand: r.brand_id != null ? { id: r.brand_id, slug: r.brand_slug!, name: r.brand_name! } : null,
+    sizes: own.map((o) => o.size),
+    price: toRubles(price),
+    condition: r.condition,
+    condition_label: conditionLabel(r.condition),
+    photo:
+      r.photo_key != null
+        ? photoImage({ key: r.photo_key, width: r.photo_width ?? 0, height: r.photo_height ?? 0 })
+        : null,
+    seller_id: r.owner_id,
+    status: r.status,
+    created_at: iso(r.created_at),
+  };
+}
