@@ -16,13 +16,13 @@ import {
   useRouteError,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { theme } from './shared/ui/theme';
 import { useNonce } from './shared/lib/nonce';
 import type { LoadContext } from './shared/lib/load-context';
 import { NotFound } from './shared/ui/not-found';
 import { ClientGuards } from './shared/lib/client-guards';
-import { lazyWithReload } from './shared/lib/lazy';
+import { LazyPart, lazyWithReload } from './shared/lib/lazy';
 
 /**
  * The notifications container is a chunk of its own, mounted after hydration: `notifications.show()` only
@@ -37,9 +37,9 @@ function LazyNotifications() {
   useEffect(() => setMounted(true), []);
   if (!mounted) return null;
   return (
-    <Suspense fallback={null}>
+    <LazyPart fallback={null}>
       <Notifications position="top-center" />
-    </Suspense>
+    </LazyPart>
   );
 }
 

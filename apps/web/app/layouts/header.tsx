@@ -5,13 +5,13 @@
  */
 import { Box, Burger, Group } from '@mantine/core';
 import { IconHeart } from '@tabler/icons-react';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { AccountMenu } from '../features/auth/account-menu';
 import { CartButton } from '../features/cart/cart-button';
 import { CatalogMenuDesktop, type CatalogMenuData } from '../features/catalog/catalog-menu';
 import { SearchBox } from '../features/search/search-box';
-import { lazyWithReload } from '../shared/lib/lazy';
+import { LazyPart, lazyWithReload } from '../shared/lib/lazy';
 import { LightButton, LightIconButton } from '../shared/ui/light-button';
 import { WordMark } from '../shared/ui/word-mark';
 
@@ -77,9 +77,9 @@ export function Header({ menu }: { menu: CatalogMenuData }) {
         <SearchBox />
       </Box>
       {drawerUsed && (
-        <Suspense fallback={null}>
+        <LazyPart fallback={null}>
           <CatalogDrawer menu={menu} opened={drawerOpen} onClose={() => setDrawerOpen(false)} />
-        </Suspense>
+        </LazyPart>
       )}
     </header>
   );

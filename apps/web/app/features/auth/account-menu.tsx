@@ -6,8 +6,7 @@
  */
 import { Skeleton } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
-import { Suspense } from 'react';
-import { lazyWithReload, useIdleLoad } from '../../shared/lib/lazy';
+import { LazyPart, lazyWithReload, useIdleLoad } from '../../shared/lib/lazy';
 import { LightButton, LightIconButton } from '../../shared/ui/light-button';
 import { openSignIn, useSignInDialog } from './sign-in-state';
 import { useAuth } from './use-auth';
@@ -25,9 +24,9 @@ export function AccountMenu() {
     <>
       <AccountControl />
       {used && (
-        <Suspense fallback={null}>
+        <LazyPart fallback={null}>
           <SignInDialog />
-        </Suspense>
+        </LazyPart>
       )}
     </>
   );
@@ -65,8 +64,8 @@ function AccountControl() {
   }
 
   return (
-    <Suspense fallback={loading}>
+    <LazyPart fallback={loading}>
       <AccountUserMenu user={user} signOut={signOut} />
-    </Suspense>
+    </LazyPart>
   );
 }
