@@ -22,13 +22,14 @@ import { useNonce } from './shared/lib/nonce';
 import type { LoadContext } from './shared/lib/load-context';
 import { NotFound } from './shared/ui/not-found';
 import { ClientGuards } from './shared/lib/client-guards';
+import type { NotificationsProps } from '@mantine/notifications';
 import { LazyPart, lazyWithReload } from './shared/lib/lazy';
 
 /**
  * The notifications container is a chunk of its own, mounted after hydration: `notifications.show()` only
  * writes to a small store, and the container shows whatever is queued once it is there.
  */
-const Notifications = lazyWithReload(() =>
+const Notifications = lazyWithReload<NotificationsProps>(() =>
   import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
 );
 

@@ -11,7 +11,9 @@ import { LightButton, LightIconButton } from '../../shared/ui/light-button';
 import { openSignIn, useSignInDialog } from './sign-in-state';
 import { useAuth } from './use-auth';
 
-const SignInDialog = lazyWithReload(() => import('./sign-in-dialog').then((m) => ({ default: m.SignInDialog })));
+const SignInDialog = lazyWithReload<object>(() =>
+  import('./sign-in-dialog').then((m) => ({ default: m.SignInDialog })),
+);
 const AccountUserMenu = lazyWithReload(() => import('./account-user-menu'));
 
 const loading = <Skeleton circle height={36} width={36} mx={2} aria-hidden data-testid="account-loading" />;

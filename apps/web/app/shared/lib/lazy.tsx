@@ -50,11 +50,11 @@ export function useIdleLoad(preload: () => unknown, timeoutMs = 2000) {
 }
 
 class FailSafe extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
+  override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
-  render() {
+  override render() {
     return this.state.failed ? this.props.fallback : this.props.children;
   }
 }

@@ -63,16 +63,16 @@ export function LightButton({
   style,
   ...rest
 }: LightButtonProps) {
+  const vars: Record<string, string> = {
+    ...(size === 'md' ? MD : {}),
+    '--button-radius': 'var(--mantine-radius-md)',
+    ...VARIANTS[variant],
+  };
   const props = {
     className: visibleFrom ? `${BUTTON_CLASSES.root} mantine-visible-from-${visibleFrom}` : BUTTON_CLASSES.root,
     'data-variant': variant === 'filled' ? undefined : variant,
     'data-size': size === 'md' ? 'md' : undefined,
-    style: {
-      ...(size === 'md' ? MD : {}),
-      '--button-radius': 'var(--mantine-radius-md)',
-      ...VARIANTS[variant],
-      ...style,
-    } as CSSProperties,
+    style: { ...vars, ...style } as CSSProperties,
     onClick,
     ...rest,
   };
