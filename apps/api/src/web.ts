@@ -25,6 +25,24 @@ export interface WebLoadContext {
   buildId: string;
 }
 
+/**
+ * Reference data every server-rendered page asks for (the catalog menu in the header, filter labels) and
+ * that changes only when the catalog is seeded: SSR answers it from memory for 60 s instead of running
+ * the query and its JSON round trip on every page (issue 2, performance).
+ */
+const SSR_CACHED_PATHS = new Set(['/v1/product/chars/']);
+const SSR_CACHE_MS = 60_000;
+
+interface InjectedAnswer {
+  status: number;
+  body: string;
+  type: string;
+}
+
+function toResponse(a: InjectedAnswer): Response {
+  return new Response(a.status === 204 ? null : a.body, { status: a.status, headers: { 'content-type': a.type } });
+}
+
 function csp(nonce: string, dev: boolean) {
   return [
     "default-src 'self'",
@@ -94,6 +112,7 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
   // One request handler per build (the production build never changes; in dev Vite hands out a new build
   // after an edit). The built server bundle carries its own React Router (entry.server re-exports its
   // createRequestHandler), so loaders, rendering and the handler share one copy.
+  const ssrCache = new Map<string, InjectedAnswer & { at: number }>();
   let handlerFor: { build: ServerBuild; handler: ReturnType<typeof createRequestHandler> } | null = null;
   const requestHandler = (build: ServerBuild) => {
     if (handlerFor?.build !== build) {
@@ -113,6 +132,9 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
     const context: WebLoadContext = {
       cspNonce: nonce,
       apiFetch: async (p, init) => {
+        const cacheable = !init && SSR_CACHED_PATHS.has(p);
+        const hit = cacheable ? ssrCache.get(p) : undefined;
+        if (hit && Date.now() - hit.at < SSR_CACHE_MS) return toResponse(hit);
         const res = await app.inject({
           method: (init?.method ?? 'GET') as 'GET',
           url: p,
@@ -120,10 +142,13 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
           headers: init?.headers ?? {},
           payload: init?.body,
         });
-        return new Response(res.statusCode === 204 ? null : res.body, {
+        const answer = {
           status: res.statusCode,
-          headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
-        });
+          body: res.body,
+          type: String(res.headers['content-type'] ?? 'application/json'),
+        };
+        if (cacheable && res.statusCode === 200) ssrCache.set(p, { ...answer, at: Date.now() });
+        return toResponse(answer);
       },
       publicUrl: app.config.publicUrl,
       yandexMapsApiKey: app.config.yandexMapsApiKey,

@@ -16,19 +16,20 @@ import {
   useRouteError,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { theme } from './shared/ui/theme';
 import { useNonce } from './shared/lib/nonce';
 import type { LoadContext } from './shared/lib/load-context';
 import { NotFound } from './shared/ui/not-found';
 import { ClientGuards } from './shared/lib/client-guards';
-import { lazyWithReload } from './shared/lib/lazy';
+import type { NotificationsProps } from '@mantine/notifications';
+import { LazyPart, lazyWithReload } from './shared/lib/lazy';
 
 /**
  * The notifications container is a chunk of its own, mounted after hydration: `notifications.show()` only
  * writes to a small store, and the container shows whatever is queued once it is there.
  */
-const Notifications = lazyWithReload(() =>
+const Notifications = lazyWithReload<NotificationsProps>(() =>
   import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
 );
 
@@ -37,9 +38,9 @@ function LazyNotifications() {
   useEffect(() => setMounted(true), []);
   if (!mounted) return null;
   return (
-    <Suspense fallback={null}>
+    <LazyPart fallback={null}>
       <Notifications position="top-center" />
-    </Suspense>
+    </LazyPart>
   );
 }
 

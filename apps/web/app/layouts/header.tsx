@@ -3,15 +3,16 @@
  * a count, the account control and «Продать». On phones: a burger drawer for the catalog and the search
  * box on a second row.
  */
-import { ActionIcon, Box, Burger, Button, Group } from '@mantine/core';
+import { Box, Burger, Group } from '@mantine/core';
 import { IconHeart } from '@tabler/icons-react';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { AccountMenu } from '../features/auth/account-menu';
 import { CartButton } from '../features/cart/cart-button';
 import { CatalogMenuDesktop, type CatalogMenuData } from '../features/catalog/catalog-menu';
 import { SearchBox } from '../features/search/search-box';
-import { lazyWithReload } from '../shared/lib/lazy';
+import { LazyPart, lazyWithReload } from '../shared/lib/lazy';
+import { LightButton, LightIconButton } from '../shared/ui/light-button';
 import { WordMark } from '../shared/ui/word-mark';
 
 /** The phone drawer is a chunk of its own: downloaded on the first tap of the burger. */
@@ -58,31 +59,27 @@ export function Header({ menu }: { menu: CatalogMenuData }) {
           <SearchBox />
         </Box>
         <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-          <ActionIcon
-            component={Link}
-            to="/account/favorites"
-            prefetch="intent"
-            variant="subtle"
-            color="ink.9"
-            size={40}
-            aria-label="Избранное"
-          >
+          <LightIconButton to="/account/favorites" aria-label="Избранное">
             <IconHeart size={24} stroke={1.6} />
-          </ActionIcon>
+          </LightIconButton>
           <CartButton />
           <AccountMenu />
-          <Button component={Link} to="/account/sell-create" prefetch="intent" visibleFrom="md" ml={6}>
+          <LightButton
+            to="/account/sell-create"
+            visibleFrom="md"
+            style={{ marginLeft: 'calc(0.375rem * var(--mantine-scale))' }}
+          >
             Продать
-          </Button>
+          </LightButton>
         </Group>
       </Group>
       <Box hiddenFrom="sm" className="vt-container" pb={10}>
         <SearchBox />
       </Box>
       {drawerUsed && (
-        <Suspense fallback={null}>
+        <LazyPart fallback={null}>
           <CatalogDrawer menu={menu} opened={drawerOpen} onClose={() => setDrawerOpen(false)} />
-        </Suspense>
+        </LazyPart>
       )}
     </header>
   );

@@ -4,15 +4,16 @@
  * sign-in dialog for the whole site. The avatar menu and the dialog are chunks of their own: the menu loads
  * once a user is known, the dialog when it is first opened (or when the browser is idle after hydration).
  */
-import { ActionIcon, Button, Skeleton } from '@mantine/core';
+import { Skeleton } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
-import { Suspense } from 'react';
-import { Link } from 'react-router';
-import { lazyWithReload, useIdleLoad } from '../../shared/lib/lazy';
+import { LazyPart, lazyWithReload, useIdleLoad } from '../../shared/lib/lazy';
+import { LightButton, LightIconButton } from '../../shared/ui/light-button';
 import { openSignIn, useSignInDialog } from './sign-in-state';
 import { useAuth } from './use-auth';
 
-const SignInDialog = lazyWithReload(() => import('./sign-in-dialog').then((m) => ({ default: m.SignInDialog })));
+const SignInDialog = lazyWithReload<object>(() =>
+  import('./sign-in-dialog').then((m) => ({ default: m.SignInDialog })),
+);
 const AccountUserMenu = lazyWithReload(() => import('./account-user-menu'));
 
 const loading = <Skeleton circle height={36} width={36} mx={2} aria-hidden data-testid="account-loading" />;
@@ -25,9 +26,9 @@ export function AccountMenu() {
     <>
       <AccountControl />
       {used && (
-        <Suspense fallback={null}>
+        <LazyPart fallback={null}>
           <SignInDialog />
-        </Suspense>
+        </LazyPart>
       )}
     </>
   );
@@ -38,9 +39,9 @@ function AccountControl() {
 
   if (status === 'unknown' && loadError) {
     return (
-      <ActionIcon component={Link} to="/account" variant="subtle" color="ink.9" size={40} aria-label="Профиль">
+      <LightIconButton to="/account" aria-label="Профиль">
         <IconUserCircle size={24} stroke={1.6} />
-      </ActionIcon>
+      </LightIconButton>
     );
   }
   if (status === 'unknown') return loading;
@@ -48,33 +49,25 @@ function AccountControl() {
   if (status === 'signed-out' || !user) {
     return (
       <>
-        <Button
+        <LightButton
           variant="subtle"
-          color="ink.9"
           onClick={() => openSignIn()}
           visibleFrom="sm"
-          px={10}
+          style={{ paddingInline: 'calc(0.625rem * var(--mantine-scale))' }}
           data-testid="sign-in-button"
         >
           Войти
-        </Button>
-        <ActionIcon
-          variant="subtle"
-          color="ink.9"
-          size={40}
-          onClick={() => openSignIn()}
-          hiddenFrom="sm"
-          aria-label="Войти"
-        >
+        </LightButton>
+        <LightIconButton onClick={() => openSignIn()} hiddenFrom="sm" aria-label="Войти">
           <IconUserCircle size={24} stroke={1.6} />
-        </ActionIcon>
+        </LightIconButton>
       </>
     );
   }
 
   return (
-    <Suspense fallback={loading}>
+    <LazyPart fallback={loading}>
       <AccountUserMenu user={user} signOut={signOut} />
-    </Suspense>
+    </LazyPart>
   );
 }

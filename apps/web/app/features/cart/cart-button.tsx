@@ -1,7 +1,7 @@
 /** Header cart icon with the count badge (pieces in the cart; shown after mount to match the SSR HTML). */
-import { ActionIcon, Indicator } from '@mantine/core';
+import { Indicator } from '@mantine/core';
 import { IconShoppingBag } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { LightIconButton } from '../../shared/ui/light-button';
 import { cartCount } from './cart-rules';
 import { useCartItems } from './store';
 
@@ -17,18 +17,13 @@ export function CartButton() {
       zIndex={2}
       styles={{ indicator: { fontWeight: 700, fontSize: 11 } }}
     >
-      <ActionIcon
-        component={Link}
+      <LightIconButton
         to="/cart"
-        prefetch="intent"
-        variant="subtle"
-        color="ink.9"
-        size={40}
         aria-label={count ? `Корзина, товаров: ${count}` : 'Корзина'}
         data-testid="header-cart"
       >
         <IconShoppingBag size={24} stroke={1.6} />
-      </ActionIcon>
+      </LightIconButton>
     </Indicator>
   );
 }

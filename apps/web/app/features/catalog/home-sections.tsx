@@ -1,8 +1,9 @@
 /** Home page sections: hero, compilations row, popular brands. */
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { BrandListItem, Compilation } from '@vitrina/contract/catalog';
 import type { Image } from '@vitrina/contract/common';
 import { Link } from 'react-router';
+import { LightButton } from '../../shared/ui/light-button';
 import { ProductImage } from '../../shared/ui/product-image';
 import { countLabel, WORDS } from '../../shared/lib/plural';
 import classes from './home.module.css';
@@ -22,12 +23,12 @@ export function Hero({ photos = [] }: { photos?: { image: Image; alt: string; sl
           фото.
         </Text>
         <Group gap="sm" mt="xs">
-          <Button component={Link} to="/catalog/women" prefetch="intent" size="md">
+          <LightButton to="/catalog/women" size="md">
             Смотреть каталог
-          </Button>
-          <Button component={Link} to="/account/sell-create" prefetch="intent" size="md" variant="default">
+          </LightButton>
+          <LightButton to="/account/sell-create" size="md" variant="default">
             Продать вещь
-          </Button>
+          </LightButton>
         </Group>
       </Stack>
       {photos.length >= 3 && (

@@ -3,8 +3,7 @@
  * see it flash; the card itself (cookie-notice-card.tsx) is downloaded only for those who have not.
  */
 import { useMounted } from '@mantine/hooks';
-import { Suspense } from 'react';
-import { lazyWithReload } from '../../shared/lib/lazy';
+import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { useCookieConsent } from './store';
 
 const CookieNoticeCard = lazyWithReload(() => import('./cookie-notice-card'));
@@ -14,8 +13,8 @@ export function CookieNotice() {
   const accepted = useCookieConsent((s) => s.accepted);
   if (!mounted || accepted) return null;
   return (
-    <Suspense fallback={null}>
+    <LazyPart fallback={null}>
       <CookieNoticeCard />
-    </Suspense>
+    </LazyPart>
   );
 }

@@ -4,9 +4,9 @@
  * loaded when the browser is idle after hydration or as soon as the field is touched; until then Enter
  * searches the typed text. The typed text and the focus carry over when the suggestions arrive.
  */
-import { startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { lazyWithReload, useIdleLoad } from '../../shared/lib/lazy';
+import { LazyPart, lazyWithReload, useIdleLoad } from '../../shared/lib/lazy';
 import { SearchField } from './search-field';
 
 const SearchSuggest = lazyWithReload(() => import('./search-suggest'));
@@ -54,8 +54,8 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
   );
   if (!enhanced) return field;
   return (
-    <Suspense fallback={field}>
+    <LazyPart fallback={field}>
       <SearchSuggest value={value} onValue={setValue} autoFocus={autoFocus || focused.current} onDone={onDone} />
-    </Suspense>
+    </LazyPart>
   );
 }

@@ -3,6 +3,7 @@
  * Forms: [one, few, many] (1 товар, 2 товара, 5 товаров); fractions take the «few» form (1,5 товара).
  */
 const rules = new Intl.PluralRules('ru');
+const grouped = new Intl.NumberFormat('ru-RU');
 
 export function plural(n: number, forms: readonly [one: string, few: string, many: string]): string {
   switch (rules.select(n)) {
@@ -19,7 +20,7 @@ export function plural(n: number, forms: readonly [one: string, few: string, man
 
 /** `countLabel(128, ['товар','товара','товаров'])` → `'128 товаров'` (thousands grouped: «1 234 товара»). */
 export function countLabel(n: number, forms: readonly [string, string, string]): string {
-  return `${new Intl.NumberFormat('ru-RU').format(n).replace(/[\u202f\u00a0]/g, '\u00a0')} ${plural(n, forms)}`;
+  return `${grouped.format(n).replace(/[\u202f\u00a0]/g, '\u00a0')} ${plural(n, forms)}`;
 }
 
 /** Common word forms. */

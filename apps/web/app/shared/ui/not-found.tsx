@@ -1,6 +1,6 @@
 /** The 404 page (spec §2, §8): heading «404», a text that the page does not exist, a button home. */
-import { Button, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Stack, Text, Title } from '@mantine/core';
+import { LightButton } from './light-button';
 
 export function NotFound() {
   return (
@@ -14,9 +14,9 @@ export function NotFound() {
       <Text c="dimmed" maw={420}>
         Такой страницы не существует или она была удалена. Проверьте адрес или начните с главной.
       </Text>
-      <Button component={Link} to="/" size="md">
+      <LightButton to="/" size="md">
         На главную
-      </Button>
+      </LightButton>
     </Stack>
   );
 }

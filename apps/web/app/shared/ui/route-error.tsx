@@ -1,7 +1,7 @@
 /** A route-level error boundary that keeps the site header and footer: 404 → the 404 page, else a retry text. */
-import { Button } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { EmptyState } from './empty-state';
+import { LightButton } from './light-button';
 import { NotFound } from './not-found';
 
 export function RouteError() {
@@ -11,7 +11,7 @@ export function RouteError() {
     <EmptyState
       title="Не удалось загрузить страницу"
       text="Проверьте соединение и попробуйте ещё раз — обычно это помогает."
-      action={<Button onClick={() => window.location.reload()}>Обновить страницу</Button>}
+      action={<LightButton onClick={() => window.location.reload()}>Обновить страницу</LightButton>}
     />
   );
 }

@@ -2,9 +2,11 @@
  * Code splitting for what the first paint does not need (issue 2, performance): `lazyWithReload` is
  * `React.lazy` whose failed chunk load reloads the page (at most once per 10 s, spec §8), and
  * `useIdleLoad` starts loading a chunk once the browser is idle after hydration, so the part is ready
- * before anyone reaches for it.
+ * before anyone reaches for it. `LazyPart` renders such a component: its fallback while the chunk loads
+ * and, should the chunk fail to load (the page reloads at most once per 10 s), instead of it — so a lost
+ * chunk never takes the page down with it.
  */
-import { lazy, useEffect, type ComponentType } from 'react';
+import { Component, lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { isChunkLoadError, reloadOnce } from './client-guards';
 
 /**
@@ -45,4 +47,23 @@ export function useIdleLoad(preload: () => unknown, timeoutMs = 2000) {
     const id = window.setTimeout(() => void preload(), 300);
     return () => window.clearTimeout(id);
   }, [preload, timeoutMs]);
+}
+
+class FailSafe extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/** Renders a lazily loaded part: `fallback` while it loads and if its chunk cannot be loaded. */
+export function LazyPart({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+  return (
+    <FailSafe fallback={fallback}>
+      <Suspense fallback={fallback}>{children}</Suspense>
+    </FailSafe>
+  );
 }

@@ -1,0 +1,145 @@
+/**
+ * Mantine's Button look without Mantine's Button code (which brings its Loader along): the same markup,
+ * static classes and CSS variables as `<Button>` renders, styled by @mantine/core/styles.css. Used where
+ * the first page load needs a button (header, home hero, 404) to keep the home page under 150 KB of
+ * gzipped JavaScript (issue 2). light-button.test.ts checks the classes still exist in Mantine's CSS.
+ */
+import type { CSSProperties, ReactNode } from 'react';
+import { Link } from 'react-router';
+
+/** Mantine's own class names for Button (root, inner, label), as in @mantine/core 9. */
+export const BUTTON_CLASSES = {
+  root: 'mantine-focus-auto mantine-active m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root',
+  inner: 'm_80f1301b mantine-Button-inner',
+  label: 'm_811560b9 mantine-Button-label',
+} as const;
+
+const BORDER = 'calc(0.0625rem * var(--mantine-scale)) solid';
+
+/** The variables Mantine's variant resolver gives our theme (primary colour `ink`). */
+const VARIANTS = {
+  filled: { '--button-color': 'var(--mantine-color-white)' },
+  default: {
+    '--button-bg': 'var(--mantine-color-default)',
+    '--button-hover': 'var(--mantine-color-default-hover)',
+    '--button-color': 'var(--mantine-color-default-color)',
+    '--button-bd': `${BORDER} var(--mantine-color-default-border)`,
+  },
+  /** `variant="subtle" color="ink.9"`. */
+  subtle: {
+    '--button-bg': 'transparent',
+    '--button-hover': 'rgba(17, 17, 17, 0.12)',
+    '--button-color': 'var(--mantine-color-ink-6)',
+    '--button-bd': `${BORDER} transparent`,
+  },
+} as const;
+
+const MD = {
+  '--button-height': 'var(--button-height-md)',
+  '--button-padding-x': 'var(--button-padding-x-md)',
+  '--button-fz': 'var(--mantine-font-size-md)',
+};
+
+export interface LightButtonProps {
+  children: ReactNode;
+  /** A link (React Router, prefetched on intent) when set; a `<button type="button">` otherwise. */
+  to?: string;
+  onClick?: () => void;
+  variant?: keyof typeof VARIANTS;
+  size?: 'sm' | 'md';
+  /** Mantine's `visibleFrom` breakpoint. */
+  visibleFrom?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+  style?: CSSProperties;
+  'data-testid'?: string;
+}
+
+export function LightButton({
+  children,
+  to,
+  onClick,
+  variant = 'filled',
+  size = 'sm',
+  visibleFrom,
+  style,
+  ...rest
+}: LightButtonProps) {
+  const vars: Record<string, string> = {
+    ...(size === 'md' ? MD : {}),
+    '--button-radius': 'var(--mantine-radius-md)',
+    ...VARIANTS[variant],
+  };
+  const props = {
+    className: visibleFrom ? `${BUTTON_CLASSES.root} mantine-visible-from-${visibleFrom}` : BUTTON_CLASSES.root,
+    'data-variant': variant === 'filled' ? undefined : variant,
+    'data-size': size === 'md' ? 'md' : undefined,
+    style: { ...vars, ...style } as CSSProperties,
+    onClick,
+    ...rest,
+  };
+  const inner = (
+    <span className={BUTTON_CLASSES.inner}>
+      <span className={BUTTON_CLASSES.label}>{children}</span>
+    </span>
+  );
+  if (to !== undefined)
+    return (
+      <Link to={to} prefetch="intent" {...props}>
+        {inner}
+      </Link>
+    );
+  return (
+    <button type="button" {...props}>
+      {inner}
+    </button>
+  );
+}
+
+/** Mantine's own class names for ActionIcon (root, icon), as in @mantine/core 9. */
+export const ACTION_ICON_CLASSES = {
+  root: 'mantine-focus-auto mantine-active m_8d3f4000 mantine-ActionIcon-root m_87cf2631 mantine-UnstyledButton-root',
+  icon: 'm_8d3afb97 mantine-ActionIcon-icon',
+} as const;
+
+/** `variant="subtle" color="ink.9" size={40}`, as Mantine's resolver renders it for our theme. */
+const ICON_SUBTLE = {
+  '--ai-size': 'calc(2.5rem * var(--mantine-scale))',
+  '--ai-bg': 'transparent',
+  '--ai-hover': 'rgba(17, 17, 17, 0.12)',
+  '--ai-color': 'var(--mantine-color-ink-6)',
+  '--ai-bd': `${BORDER} transparent`,
+} as CSSProperties;
+
+export interface LightIconButtonProps {
+  /** The icon. */
+  children: ReactNode;
+  'aria-label': string;
+  /** A link (React Router, prefetched on intent) when set; a `<button type="button">` otherwise. */
+  to?: string;
+  onClick?: () => void;
+  /** Mantine's `hiddenFrom` breakpoint. */
+  hiddenFrom?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+  'data-testid'?: string;
+}
+
+/** Mantine's subtle 40 px ActionIcon look (header icons) without ActionIcon's code. */
+export function LightIconButton({ children, to, onClick, hiddenFrom, ...rest }: LightIconButtonProps) {
+  const props = {
+    className: hiddenFrom ? `${ACTION_ICON_CLASSES.root} mantine-hidden-from-${hiddenFrom}` : ACTION_ICON_CLASSES.root,
+    'data-variant': 'subtle',
+    style: ICON_SUBTLE,
+    onClick,
+    ...rest,
+  };
+  const icon = <span className={ACTION_ICON_CLASSES.icon}>{children}</span>;
+  if (to !== undefined)
+    return (
+      <Link to={to} prefetch="intent" {...props}>
+        {icon}
+      </Link>
+    );
+  return (
+    <button type="button" {...props}>
+      {icon}
+    </button>
+  );
+}
