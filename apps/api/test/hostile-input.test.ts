@@ -24,26 +24,54 @@ describe.runIf(dbAvailable())('hostile input (issues 3, 4)', () => {
   let fx: { brand: number; leaf: number };
   let img: Buffer;
 
-  const create = (fields: Record<string, string>, files = [{ field: 'photos', filename: 'a.jpg', contentType: 'image/jpeg', data: img }]) => {
+  const create = (
+    fields: Record<string, string>,
+    files = [{ field: 'photos', filename: 'a.jpg', contentType: 'image/jpeg', data: img }],
+  ) => {
     const body = multipart(
-      { title: 'Куртка джинсовая', brand: String(fx.brand), category: String(fx.leaf), condition: 'good', sizes: '[{"size":"M","price":2500,"count":1}]', ...fields },
+      {
+        title: 'Куртка джинсовая',
+        brand: String(fx.brand),
+        category: String(fx.leaf),
+        condition: 'good',
+        sizes: '[{"size":"M","price":2500,"count":1}]',
+        ...fields,
+      },
       files,
     );
-    return t.app.inject({ method: 'POST', url: '/v1/products/', headers: { ...a, ...body.headers }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/v1/products/',
+      headers: { ...a, ...body.headers },
+      payload: body.payload,
+    });
   };
-  const countMine = async () => (await t.app.db.select({ id: products.id }).from(products).where(eq(products.ownerId, me))).length;
+  const countMine = async () =>
+    (await t.app.db.select({ id: products.id }).from(products).where(eq(products.ownerId, me))).length;
 
   beforeAll(async () => {
     t = await createTestApp();
     a = (await signIn(t.app, phone())).auth;
     me = (await t.app.inject({ url: '/v1/self/', headers: a })).json().info.id;
-    img = await sharp({ create: { width: 1000, height: 700, channels: 3, background: { r: 90, g: 110, b: 160 } } }).jpeg().toBuffer();
+    img = await sharp({ create: { width: 1000, height: 700, channels: 3, background: { r: 90, g: 110, b: 160 } } })
+      .jpeg()
+      .toBuffer();
     const db = t.app.db;
     const [grid] = await db.insert(sizeGrids).values({ slug: 'hostile-grid', name: 'Одежда, проверка' }).returning();
-    await db.insert(sizes).values(['S', 'M', 'L'].map((v, i) => ({ gridId: grid!.id, value: v, label: v, position: i })));
-    const [brand] = await db.insert(brands).values({ slug: 'hostile-brand', name: 'Hostile Brand', nameRu: 'Хостайл', aliases: [] }).returning();
-    await db.execute(sql`insert into catalog_types (id, name, position) values ('women', 'Женщинам', 0) on conflict do nothing`);
-    const [leaf] = await db.insert(categories).values({ type: 'women', slug: 'hostile-jackets', name: 'Куртки проверка', sizeGridId: grid!.id }).returning();
+    await db
+      .insert(sizes)
+      .values(['S', 'M', 'L'].map((v, i) => ({ gridId: grid!.id, value: v, label: v, position: i })));
+    const [brand] = await db
+      .insert(brands)
+      .values({ slug: 'hostile-brand', name: 'Hostile Brand', nameRu: 'Хостайл', aliases: [] })
+      .returning();
+    await db.execute(
+      sql`insert into catalog_types (id, name, position) values ('women', 'Женщинам', 0) on conflict do nothing`,
+    );
+    const [leaf] = await db
+      .insert(categories)
+      .values({ type: 'women', slug: 'hostile-jackets', name: 'Куртки проверка', sizeGridId: grid!.id })
+      .returning();
     fx = { brand: brand!.id, leaf: leaf!.id };
   });
   afterAll(() => t?.close());
@@ -64,15 +92,19 @@ describe.runIf(dbAvailable())('hostile input (issues 3, 4)', () => {
       expect(res.headers['www-authenticate'], header).toBe('Token');
     }
     // Another scheme is ignored on public calls (as DRF); the scheme word is case-insensitive (as DRF).
-    expect((await t.app.inject({ url: '/v1/public/brands/', headers: { authorization: `Bearer ${key}` } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/v1/public/brands/', headers: { authorization: `Bearer ${key}` } })).statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ url: '/v1/self/', headers: { authorization: `token ${key}` } })).statusCode).toBe(200);
   });
 
   it('accepts a code pasted with spaces and does not count a malformed code as a try', async () => {
     const number = phone();
-    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, remoteAddress: randomIp() });
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, remoteAddress: randomIp() });
     expect((await post('/v1/auth/send-code/', { phone: number })).statusCode).toBe(200);
-    const code = (await t.app.inject(`/v1/dev/sms-outbox/?phone=${encodeURIComponent(number)}`)).json().results[0].code as string;
+    const code = (await t.app.inject(`/v1/dev/sms-outbox/?phone=${encodeURIComponent(number)}`)).json().results[0]
+      .code as string;
     for (let i = 0; i < 6; i += 1) {
       const bad = await post('/v1/auth/verify-code/', { phone: number, code: 'abcd' });
       expect(bad.statusCode).toBe(400);
@@ -84,11 +116,23 @@ describe.runIf(dbAvailable())('hostile input (issues 3, 4)', () => {
 
   it('reads an empty JSON body as no body', async () => {
     const json = { 'content-type': 'application/json' };
-    const send = await t.app.inject({ method: 'POST', url: '/v1/auth/send-code/', headers: json, payload: '', remoteAddress: randomIp() });
+    const send = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/send-code/',
+      headers: json,
+      payload: '',
+      remoteAddress: randomIp(),
+    });
     expect(send.statusCode).toBe(400);
     expect(send.json()).toEqual({ phone: ['Введите номер телефона.'] });
-    const seller = (await t.app.inject({ url: '/v1/self/', headers: (await signIn(t.app, phone())).auth })).json().info.id;
-    const sub = await t.app.inject({ method: 'POST', url: `/v1/social/subscribe/${seller}/`, headers: { ...a, ...json }, payload: '' });
+    const seller = (await t.app.inject({ url: '/v1/self/', headers: (await signIn(t.app, phone())).auth })).json().info
+      .id;
+    const sub = await t.app.inject({
+      method: 'POST',
+      url: `/v1/social/subscribe/${seller}/`,
+      headers: { ...a, ...json },
+      payload: '',
+    });
     expect(sub.statusCode, sub.body).toBe(200);
   });
 
@@ -108,7 +152,12 @@ describe.runIf(dbAvailable())('hostile input (issues 3, 4)', () => {
     const draft = await create({ draft: 'true' });
     expect(draft.json().status).toBe('draft');
     const body = multipart({ publish: 'sure' });
-    const patch = await t.app.inject({ method: 'PATCH', url: `/v1/products/${draft.json().id}/`, headers: { ...a, ...body.headers }, payload: body.payload });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/products/${draft.json().id}/`,
+      headers: { ...a, ...body.headers },
+      payload: body.payload,
+    });
     expect(patch.statusCode).toBe(400);
     expect(patch.json()).toEqual({ publish: ['Ожидается «true» или «false».'] });
   });
@@ -137,7 +186,12 @@ describe.runIf(dbAvailable())('hostile input (issues 3, 4)', () => {
 
   it('refuses an avatar sent as text instead of a file', async () => {
     const body = multipart({ first_name: 'Анна', avatar: 'https://example.com/me.jpg' });
-    const res = await t.app.inject({ method: 'PUT', url: '/v1/self/change/', headers: { ...a, ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/self/change/',
+      headers: { ...a, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toHaveProperty('avatar');
     expect((await t.app.inject({ url: '/v1/self/', headers: a })).json().info.first_name).toBe('');

@@ -35,7 +35,12 @@ export function LabelledMultiSelect({ label, comboboxProps, ...props }: MultiSel
   return (
     <div>
       <FieldLabel htmlFor={id}>{label}</FieldLabel>
-      <MultiSelect {...props} id={id} inputWrapperOrder={ORDER} comboboxProps={{ keepMounted: false, ...comboboxProps }} />
+      <MultiSelect
+        {...props}
+        id={id}
+        inputWrapperOrder={ORDER}
+        comboboxProps={{ keepMounted: false, ...comboboxProps }}
+      />
     </div>
   );
 }

@@ -30,7 +30,11 @@ export function OwnerPanel({ product }: { product: ProductDetail }) {
             </Text>
           </div>
           <Group gap="sm">
-            <Button component={Link} to={`/account/sell-create?edit=${product.id}`} leftSection={<IconPencil size={16} />}>
+            <Button
+              component={Link}
+              to={`/account/sell-create?edit=${product.id}`}
+              leftSection={<IconPencil size={16} />}
+            >
               Редактировать
             </Button>
             <Button component={Link} to="/account/sales" variant="default">
