@@ -5,6 +5,8 @@
  * avatar sent as text, and `srcset` widths of photos smaller than 1280 px. Each must be a clear Russian
  * 4xx naming the field (never a 500) and must store nothing.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -205,5 +207,47 @@ describe.runIf(dbAvailable())('hostile input (issues 3, 4)', () => {
     expect(p.srcset).toMatch(/\/320\.webp 320w, .*\/640\.webp 640w, .*\/1280\.webp 1000w$/);
     const large = await t.app.inject({ url: p.url_large });
     expect((await sharp(large.rawPayload).metadata()).width).toBe(1000);
+  });
+
+  it('answers 413 for an oversized upload as soon as the limit is passed, not after the whole body', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    /** Streams a 60 MB file part in 1 MB chunks; resolves with the status and how much was sent by then. */
+    const upload = (method: string, path: string, field: string) =>
+      new Promise<{ status: number; sentMb: number }>((resolve, reject) => {
+        const boundary = `b${Date.now()}`;
+        const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+        const req = http.request({
+          host: '127.0.0.1',
+          port,
+          method,
+          path,
+          headers: { ...a, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        });
+        let sent = 0;
+        let answered = false;
+        req.on('response', (res) => {
+          answered = true;
+          res.resume();
+          resolve({ status: res.statusCode!, sentMb: sent / 1048576 });
+        });
+        req.on('error', (err) => (answered ? undefined : reject(err)));
+        req.write(head);
+        const chunk = Buffer.alloc(1048576, 7);
+        const pump = () => {
+          if (answered || req.destroyed) return;
+          if (sent >= 60 * 1048576) return req.end(`\r\n--${boundary}--\r\n`);
+          req.write(chunk);
+          sent += chunk.length;
+          setTimeout(pump, 10);
+        };
+        pump();
+      });
+    const photo = await upload('POST', '/v1/products/', 'photos');
+    expect(photo.status).toBe(413);
+    expect(photo.sentMb).toBeLessThan(40);
+    const avatar = await upload('PUT', '/v1/self/change/', 'avatar');
+    expect(avatar.status).toBe(413);
+    expect(avatar.sentMb).toBeLessThan(40);
   });
 });
