@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import sharp, { type Metadata } from 'sharp';
 import { ApiError } from '../../lib/errors.js';
 
@@ -82,6 +83,27 @@ export async function storeImage(
     if (err instanceof ApiError) throw err;
     throw bad('Не удалось обработать изображение: файл повреждён или не поддерживается.');
   }
+}
+
+/**
+ * Reads one uploaded file (a multipart file stream with the `fileSize` limit of app.ts) into memory and stops
+ * at the limit: busboy would silently skip the rest of an oversized file until its end, so a 200 MB upload was
+ * read to the last byte before the 413. Here the 413 can be answered (and the connection closed) at once.
+ * @returns the bytes, or null when the file is over the limit
+ */
+export function readUpload(file: Readable & { truncated?: boolean }): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    file.on('data', (chunk: Buffer) => chunks.push(chunk));
+    file.once('limit', () => {
+      chunks.length = 0;
+      file.removeAllListeners('data');
+      file.resume();
+      resolve(null);
+    });
+    file.once('end', () => resolve(file.truncated ? null : Buffer.concat(chunks)));
+    file.once('error', reject);
+  });
 }
 
 /** Removes a stored image's variants (e.g. files of a failed request). Never throws. */

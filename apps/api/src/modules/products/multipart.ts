@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { ApiError, badRequest } from '../../lib/errors.js';
-import { removeImage, storeImage, type StoredImage } from '../media/service.js';
+import { readUpload, removeImage, storeImage, type StoredImage } from '../media/service.js';
 import { LISTING_LIMITS, LISTING_MESSAGES } from '@vitrina/contract/products';
 import { heicToPng, isHevcHeif } from './heic.js';
 
@@ -45,16 +45,8 @@ export async function readListingUpload(request: FastifyRequest, mediaDir: strin
         part.file.resume();
         throw badRequest({ photos: [LISTING_MESSAGES.photosMax] });
       }
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) {
-          throw new ApiError(413, { photos: [`Файл «${part.filename}» больше 15 МБ.`] });
-        }
-        throw err;
-      }
-      if (part.file.truncated) throw new ApiError(413, { photos: [`Файл «${part.filename}» больше 15 МБ.`] });
+      let data = await readUpload(part.file);
+      if (!data) throw new ApiError(413, { photos: [`Файл «${part.filename}» больше 15 МБ.`] });
       if (await isHevcHeif(data)) data = await heicToPng(data);
       photos.push(await storeImage(data, { mediaDir, prefix: 'p', field: 'photos' }));
     }

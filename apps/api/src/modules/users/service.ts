@@ -6,7 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import { deliveryPoints, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { ApiError, badRequest, type FieldErrors } from '../../lib/errors.js';
-import { imageUrls, removeImage, storeImage, type StoredImage } from '../media/service.js';
+import { imageUrls, readUpload, removeImage, storeImage, type StoredImage } from '../media/service.js';
 import { heicToPng, isHevcHeif } from '../products/heic.js';
 
 /** Avatar variant widths, px (url_small 96, url 256, url_large 512). */
@@ -99,14 +99,8 @@ export async function readProfileForm(request: FastifyRequest): Promise<ProfileF
         part.file.resume();
         throw badRequest({ [part.fieldname]: ['Неизвестное поле с файлом. Фотографию профиля отправляйте в поле avatar.'] });
       }
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        throw err;
-      }
-      if (part.file.truncated) throw tooLarge();
+      const data = await readUpload(part.file);
+      if (!data) throw tooLarge();
       // An empty file part (a form submitted without choosing a file) changes nothing.
       if (data.length > 0) avatar = data;
     }

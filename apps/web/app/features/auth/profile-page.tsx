@@ -10,6 +10,7 @@ import { formatDate } from '../../shared/lib/dates';
 import { displayPhone } from './phone-mask';
 import { useAuthStore } from './store';
 import { userDisplayName, type SelfUser } from './types';
+import { checkImageFile } from '../sell/image-check';
 import { uploadProfile } from './upload-profile';
 import { UserAvatar } from './user-avatar';
 
@@ -100,10 +101,11 @@ function ProfileForm({ user, onDone }: { user: SelfUser; onDone: () => void }) {
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
-  const pick = (f: File | null) => {
+  const pick = async (f: File | null) => {
     if (!f) return;
-    if (f.size > AVATAR_MAX_BYTES) {
-      setErrors((e) => ({ ...e, avatar: 'Файл больше 10 МБ. Выберите фото поменьше.' }));
+    const problem = f.size > AVATAR_MAX_BYTES ? 'Файл больше 10 МБ. Выберите фото поменьше.' : await checkImageFile(f);
+    if (problem) {
+      setErrors((e) => ({ ...e, avatar: problem }));
       return;
     }
     setErrors(({ avatar: _drop, ...rest }) => rest);
@@ -155,13 +157,21 @@ function ProfileForm({ user, onDone }: { user: SelfUser; onDone: () => void }) {
       <Stack gap="md">
         <Group gap="lg" wrap="nowrap" align="center">
           {preview ? (
-            <img src={preview} alt="Новое фото профиля" width={96} height={96} style={{ borderRadius: '50%', objectFit: 'cover', flexShrink: 0 }} />
+            <img
+              src={preview}
+              alt="Новое фото профиля"
+              width={96}
+              height={96}
+              style={{ borderRadius: '50%', objectFit: 'cover', flexShrink: 0 }}
+              // HEIC cannot be shown by most browsers: keep the file, show the usual avatar until it is saved.
+              onError={() => setPreview(null)}
+            />
           ) : (
             <UserAvatar user={{ ...user, avatar: shownAvatar }} size={96} />
           )}
           <Stack gap={6} style={{ minWidth: 0 }}>
             <Group gap="xs">
-              <FileButton onChange={pick} accept={AVATAR_ACCEPT}>
+              <FileButton onChange={(f) => void pick(f)} accept={AVATAR_ACCEPT}>
                 {(props) => (
                   <Button {...props} variant="default" leftSection={<IconCamera size={18} stroke={1.6} />} disabled={saving}>
                     {shownAvatar || file ? 'Заменить фото' : 'Выбрать фото'}

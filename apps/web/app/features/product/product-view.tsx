@@ -7,6 +7,8 @@ import { Alert, Anchor, Breadcrumbs, Stack, Table, Text, Title } from '@mantine/
 import type { ProductDetail } from '@vitrina/contract/catalog';
 import { Link } from 'react-router';
 import { ProductGrid, SectionTitle } from '../../shared/ui/product-card';
+import { useAuth } from '../auth/use-auth';
+import { isOwnListing, OwnerPanel } from '../sell/owner-panel';
 import { BuyBox } from './buy-box';
 import { Gallery } from './gallery';
 import { productCrumbs, ProductJsonLd } from './json-ld';
@@ -15,6 +17,7 @@ import classes from './product-view.module.css';
 
 export function ProductView({ product, origin }: { product: ProductDetail; origin: string }) {
   const crumbs = productCrumbs(product);
+  const { user } = useAuth();
   const details: [string, string][] = [
     ['Состояние', product.condition_label],
     ['Цвет', product.color_label ?? ''],
@@ -69,7 +72,7 @@ export function ProductView({ product, origin }: { product: ProductDetail; origi
               {product.condition_label}
             </Text>
           </Stack>
-          <BuyBox product={product} />
+          {isOwnListing(product, user?.id) ? <OwnerPanel product={product} /> : <BuyBox product={product} />}
           <SellerCard seller={product.seller} />
           <div>
             <Title order={2} fz={18} mb={8}>

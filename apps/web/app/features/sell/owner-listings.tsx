@@ -29,6 +29,7 @@ import { formatPrice } from '../../shared/lib/price';
 import { formatDate } from '../../shared/lib/dates';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { SellerOrders } from '../orders/seller-orders';
+import { missingParts } from './messages';
 import { deleteListing, fetchOwnerPage, fetchStatuses, makeDraft, publishListing } from './api';
 
 const TABS = ['active', 'draft', 'reserved', 'sold'] as const;
@@ -154,10 +155,7 @@ function StatusList({
         title: 'Не получилось',
         message:
           kind === 'publish' && Object.keys(r.error.fields).length
-            ? `Чтобы опубликовать, заполните товар до конца (${Object.values(r.error.fields)
-                .flat()
-                .join(' ')
-                .toLowerCase()}) — откройте «Редактировать».`
+            ? `Чтобы опубликовать, заполните товар до конца: ${missingParts(Object.values(r.error.fields).flat())}. Откройте «Редактировать».`
             : r.error.message,
       });
       return;
@@ -229,7 +227,7 @@ function StatusList({
             </Link>
             <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
               <Group gap="xs" wrap="nowrap">
-                <Text fw={600} truncate>
+                <Text fw={600} lineClamp={2} style={{ wordBreak: 'break-word' }}>
                   {l.title}
                 </Text>
                 <Badge

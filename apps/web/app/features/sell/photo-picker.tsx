@@ -8,6 +8,7 @@ import '@mantine/dropzone/styles.css';
 import { IconArrowLeft, IconArrowRight, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { LISTING_LIMITS } from '@vitrina/contract/products';
 import { useState } from 'react';
+import { sortImageFiles } from './image-check';
 
 /** A photo of the form: a new file (object-URL preview) or one already stored (`photoId`). */
 export type PhotoItem =
@@ -145,11 +146,13 @@ export function PhotoPicker({
       )}
       {left > 0 && (
         <Dropzone
-          onDrop={(files) => {
+          onDrop={async (files) => {
             setRejected(null);
-            const take = files.slice(0, left);
-            if (files.length > left) setRejected(`Можно добавить ещё ${left} фото — лишние не добавлены.`);
-            onChange([...items, ...toItems(take)]);
+            const { ok, problems } = await sortImageFiles(files);
+            const take = ok.slice(0, left);
+            if (ok.length > left) problems.push(`Можно добавить ещё ${left} фото — лишние не добавлены.`);
+            if (problems.length) setRejected(problems.join(' '));
+            if (take.length) onChange([...items, ...toItems(take)]);
           }}
           onReject={(rej) => {
             const tooBig = rej.some((r) => r.errors.some((e) => e.code === 'file-too-large'));

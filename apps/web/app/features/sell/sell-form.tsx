@@ -9,12 +9,10 @@ import {
   Alert,
   Button,
   Group,
-  MultiSelect,
   NumberInput,
   Paper,
   Progress,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -30,6 +28,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatPrice } from '../../shared/lib/price';
 import { fetchCategories, fetchChars, fetchFee, fetchListing, fetchSizes, sendListing, type Chars } from './api';
+import { LabelledMultiSelect, LabelledSelect } from './labelled-select';
 import { PhotoPicker, type PhotoItem } from './photo-picker';
 
 interface SizeRow {
@@ -339,7 +338,7 @@ export function SellForm({ editId }: { editId: number | null }) {
               inputWrapperOrder={['label', 'input', 'error', 'description']}
               disabled={busy}
             />
-            <Select
+            <LabelledSelect
               label="Бренд"
               placeholder="Начните вводить название"
               data={brandData}
@@ -369,7 +368,7 @@ export function SellForm({ editId }: { editId: number | null }) {
                 fullWidth
               />
             </Stack>
-            <Select
+            <LabelledSelect
               label="Категория"
               placeholder={cats ? 'Выберите категорию' : 'Загружаем категории…'}
               data={catOptions}
@@ -383,7 +382,7 @@ export function SellForm({ editId }: { editId: number | null }) {
               disabled={busy || !cats}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Select
+              <LabelledSelect
                 label="Состояние"
                 placeholder="Выберите состояние"
                 data={CONDITIONS.map((c) => ({ value: c.value, label: c.label }))}
@@ -394,7 +393,7 @@ export function SellForm({ editId }: { editId: number | null }) {
                 withAsterisk={false}
                 disabled={busy}
               />
-              <Select
+              <LabelledSelect
                 label="Цвет"
                 placeholder="Не указан"
                 data={COLORS.map((c) => ({ value: c.value, label: c.label }))}
@@ -410,7 +409,8 @@ export function SellForm({ editId }: { editId: number | null }) {
 
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
           <Stack gap="md">
-            <MultiSelect
+            <LabelledMultiSelect
+              comboboxProps={{ withinPortal: true }}
               label="Размер"
               placeholder={values.category ? 'Выберите один или несколько размеров' : 'Сначала выберите категорию'}
               data={sizeData}
@@ -433,7 +433,6 @@ export function SellForm({ editId }: { editId: number | null }) {
               withAsterisk={false}
               disabled={busy || !values.category}
               hidePickedOptions={false}
-              comboboxProps={{ withinPortal: true }}
             />
             {values.sizes.map((row, i) => {
               const price = num(row.price);
