@@ -1,5 +1,5 @@
 /**
- * preValidation for JSON-only calls (orders, shipping): a missing body is validated as `{}` so the answer names
+ * preValidation for JSON-only calls (sign-in, orders, shipping): a missing body is validated as `{}` so the answer names
  * the missing fields, and a multipart/urlencoded form is refused with a Russian 415 instead of being read as an
  * empty body ("получено null").
  */

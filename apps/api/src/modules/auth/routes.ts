@@ -2,10 +2,10 @@
  * HTTP routes of the `auth` module (spec §7): `POST /v1/auth/send-code/`, `POST /v1/auth/verify-code/`,
  * ours: `POST /v1/auth/logout/`. Rules live in ./service.ts.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '../../lib/errors.js';
+import { requireJsonBody } from '../../lib/json-body.js';
 import { revokeToken, sendCode, verifyCode } from './service.js';
 
 const phoneField = z
@@ -30,17 +30,6 @@ const codeField = z
 const jsonObject = <T extends z.core.$ZodLooseShape>(shape: T, what: string) =>
   z.object(shape, { error: `Отправьте JSON-объект ${what} с заголовком Content-Type: application/json.` });
 
-/**
- * preValidation of the JSON-only auth calls: a missing body is validated as `{}` (so the answer names the
- * missing fields) and a multipart form is refused with 415 instead of being read as an empty body.
- */
-async function jsonBodyOnly(request: FastifyRequest) {
-  if (request.isMultipart()) {
-    throw new ApiError(415, { detail: 'Отправьте данные как JSON (Content-Type: application/json), а не как форму.' });
-  }
-  if (request.body === undefined || request.body === null) request.body = {};
-}
-
 export default async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -53,7 +42,7 @@ export default async function authRoutes(app: FastifyInstance) {
         description: 'Повторная отправка на тот же номер — не раньше чем через 60 с (429 с Retry-After); есть лимит на адрес.',
         body: jsonObject({ phone: phoneField }, '{"phone": "+7 999 123-45-67"}'),
       },
-      preValidation: jsonBodyOnly,
+      preValidation: requireJsonBody,
     },
     async (request) => {
       const res = await sendCode(app, { phone: request.body.phone, ip: request.ip });
@@ -70,7 +59,7 @@ export default async function authRoutes(app: FastifyInstance) {
         description: 'Первый успешный вход создаёт пользователя. После 5 неверных попыток код перестаёт действовать.',
         body: jsonObject({ phone: phoneField, code: codeField }, '{"phone": "+7 999 123-45-67", "code": "1234"}'),
       },
-      preValidation: jsonBodyOnly,
+      preValidation: requireJsonBody,
       config: { rateLimit: { max: 60, timeWindow: 60_000 } },
     },
     async (request, reply) => {
