@@ -24,6 +24,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import errorsPlugin from './plugins/errors.js';
 import authPlugin from './plugins/auth.js';
 import { MEDIA_MAX_BYTES } from './modules/media/service.js';
+import { logSerializers } from './lib/log-privacy.js';
 import authRoutes from './modules/auth/routes.js';
 import usersRoutes from './modules/users/routes.js';
 import catalogRoutes from './modules/catalog/routes.js';
@@ -72,8 +73,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.body', '*.code', '*.number', '*.cvc', '*.phone'],
+            serializers: logSerializers,
           }
-        : deps.logger,
+        : deps.logger && { serializers: logSerializers, ...(deps.logger === true ? {} : deps.logger) },
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,

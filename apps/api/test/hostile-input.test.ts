@@ -250,4 +250,24 @@ describe.runIf(dbAvailable())('hostile input (issues 3, 4)', () => {
     expect(avatar.status).toBe(413);
     expect(avatar.sentMb).toBeLessThan(40);
   });
+
+  it('keeps the phone of the SMS outbox and the token of the notifications socket out of request logs', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp(
+      { LOG_LEVEL: 'info' },
+      { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+    );
+    try {
+      const number = phone();
+      const key = (await signIn(logged.app, number)).token;
+      await logged.app.inject(`/v1/dev/sms-outbox/?phone=${encodeURIComponent(number)}`);
+      await logged.app.inject(`/ws/notifications/?token=${key}`);
+      const all = lines.join('');
+      expect(all).toContain('/v1/dev/sms-outbox/?phone=***');
+      expect(all).not.toContain(number.slice(1));
+      expect(all).not.toContain(key);
+    } finally {
+      await logged.close();
+    }
+  });
 });
