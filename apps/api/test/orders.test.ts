@@ -2,7 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, signIn, type TestContext } from './helpers.js';
 import { makeCard, makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
-import { offers, orders, products } from '../src/db/schema/index.js';
+import { offers, orders, products, users } from '../src/db/schema/index.js';
 import { releaseExpiredReservations } from '../src/modules/orders/service.js';
 
 describe.runIf(dbAvailable())('orders', () => {
@@ -37,6 +37,8 @@ describe.runIf(dbAvailable())('orders', () => {
   };
 
   it('creates an order: reserves stock, records fee and payout, opens a payment', async () => {
+    // The seller has an avatar: its URL is one of the avatar variants (96/256/512), not a photo width.
+    await t.app.db.update(users).set({ avatar: 'a/ab/abcdef' }).where(eq(users.id, seller.id));
     const l = await makeListing(t.app, seller.id, [
       { size: 'S', price: 4990, count: 1 },
       { size: 'M', price: 5490, count: 2 },
@@ -54,8 +56,8 @@ describe.runIf(dbAvailable())('orders', () => {
       fee: 1048,
       payout: 9432,
       delivery_point: { id: buyerPoint, delivery_service_type: 'cdek', point_id: 'MSK001' },
-      seller: { id: seller.id, first_name: 'Вера' },
-      buyer: { id: buyer.id },
+      seller: { id: seller.id, first_name: 'Вера', avatar: '/media/a/ab/abcdef/96.webp' },
+      buyer: { id: buyer.id, avatar: null },
       reserved_until: '2026-11-22T12:15:00.000Z',
       card: null,
     });

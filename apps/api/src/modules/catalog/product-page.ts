@@ -8,7 +8,7 @@ import { COLORS, type ProductCard, type ProductDetail, type SellerCard } from '@
 import { queryRows, type Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { toRubles } from '../../lib/money.js';
-import { imageUrls } from '../media/service.js';
+import { avatarImage } from '../social/service.js';
 import {
   CARD_COLUMNS,
   FULL_CARD,
@@ -25,8 +25,6 @@ import { countView, pendingViews } from './views.js';
 
 /** Most similar listings on a product page. */
 export const SIMILAR_LIMIT = 10;
-/** Avatar variant widths (the users module stores avatars with these). */
-const AVATAR_WIDTHS = [96, 256, 512] as const;
 
 const isoOrNull = (v: unknown): string | null => (v == null ? null : iso(v));
 const colorLabel = (v: string | null) => (v ? (COLORS.find((c) => c.value === v)?.label ?? v) : null);
@@ -58,7 +56,7 @@ async function sellerCards(db: Db, ids: number[]): Promise<Map<number, SellerCar
       {
         id: u.id,
         name: `${u.first_name} ${u.last_name}`.trim() || 'Продавец',
-        avatar: u.avatar ? { ...imageUrls(u.avatar, AVATAR_WIDTHS), width: 512, height: 512 } : null,
+        avatar: avatarImage(u.avatar),
         city: u.city,
         about: u.about,
         date_joined: iso(u.date_joined),

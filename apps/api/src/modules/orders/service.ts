@@ -27,6 +27,7 @@ import { toRubles } from '../../lib/money.js';
 import { makePage, pageWindow, type Page, type PageQuery } from '../../lib/pagination.js';
 import { imageUrls } from '../media/service.js';
 import { getOwnDeliveryPoint, serializeDeliveryPoint } from '../delivery/service.js';
+import { avatarUrls } from '../users/service.js';
 import { getOwnCard } from '../cards/service.js';
 import { paymentProvider, type SavedCardRef } from '../../providers/payments/index.js';
 
@@ -407,7 +408,7 @@ export async function loadOrders(db: Db, ids: number[], viewerId: number): Promi
     : [];
   const person = (id: number): OrderUser => {
     const u = people.find((p) => p.id === id);
-    return { id, first_name: u?.firstName ?? '', last_name: u?.lastName ?? '', avatar: u?.avatar ? imageUrls(u.avatar).url_small : null };
+    return { id, first_name: u?.firstName ?? '', last_name: u?.lastName ?? '', avatar: avatarUrls(u?.avatar ?? null)?.url_small ?? null };
   };
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids
