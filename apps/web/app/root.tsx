@@ -26,8 +26,10 @@ import type { NotificationsProps } from '@mantine/notifications';
 import { LazyPart, lazyWithReload } from './shared/lib/lazy';
 
 /**
- * The notifications container is a chunk of its own, mounted after hydration: `notifications.show()` only
- * writes to a small store, and the container shows whatever is queued once it is there.
+ * The notifications container is a chunk of its own, mounted when the browser is idle after hydration:
+ * `notifications.show()` only writes to a small store, and the container shows whatever is queued once
+ * it is there. (Nothing here imports @mantine/notifications statically: that would pull the whole package
+ * into the first load.)
  */
 const Notifications = lazyWithReload<NotificationsProps>(() =>
   import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
@@ -35,7 +37,12 @@ const Notifications = lazyWithReload<NotificationsProps>(() =>
 
 function LazyNotifications() {
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    const show = () => setMounted(true);
+    if (typeof window.requestIdleCallback !== 'function') return show();
+    const id = window.requestIdleCallback(show, { timeout: 1500 });
+    return () => window.cancelIdleCallback(id);
+  }, []);
   if (!mounted) return null;
   return (
     <LazyPart fallback={null}>

@@ -2,11 +2,11 @@
  * Header account control (spec §4): «Войти» when signed out (opens the sign-in dialog), an avatar menu when
  * signed in (Профиль, Мои товары, Покупки, Избранное, Выйти). It also starts the auth state and mounts the
  * sign-in dialog for the whole site. The avatar menu and the dialog are chunks of their own: the menu loads
- * once a user is known, the dialog when it is first opened (or when the browser is idle after hydration).
+ * once a user is known, the dialog when the pointer reaches «Войти» or the dialog is first opened.
  */
 import { Skeleton } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
-import { LazyPart, lazyWithReload, useIdleLoad } from '../../shared/lib/lazy';
+import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { LightButton, LightIconButton } from '../../shared/ui/light-button';
 import { openSignIn, useSignInDialog } from './sign-in-state';
 import { useAuth } from './use-auth';
@@ -14,6 +14,7 @@ import { useAuth } from './use-auth';
 const SignInDialog = lazyWithReload<object>(() =>
   import('./sign-in-dialog').then((m) => ({ default: m.SignInDialog })),
 );
+const preloadDialog = () => void SignInDialog.preload();
 const AccountUserMenu = lazyWithReload(() => import('./account-user-menu'));
 
 const loading = <Skeleton circle height={36} width={36} mx={2} aria-hidden data-testid="account-loading" />;
@@ -21,7 +22,6 @@ const loading = <Skeleton circle height={36} width={36} mx={2} aria-hidden data-
 export function AccountMenu() {
   // Mounted from the first opening on (and kept, so the dialog can play its closing transition).
   const used = useSignInDialog((s) => s.opened || s.used);
-  useIdleLoad(SignInDialog.preload, 5000);
   return (
     <>
       <AccountControl />
@@ -52,13 +52,14 @@ function AccountControl() {
         <LightButton
           variant="subtle"
           onClick={() => openSignIn()}
+          onPointerEnter={preloadDialog}
           visibleFrom="sm"
           style={{ paddingInline: 'calc(0.625rem * var(--mantine-scale))' }}
           data-testid="sign-in-button"
         >
           Войти
         </LightButton>
-        <LightIconButton onClick={() => openSignIn()} hiddenFrom="sm" aria-label="Войти">
+        <LightIconButton onClick={() => openSignIn()} onPointerEnter={preloadDialog} hiddenFrom="sm" aria-label="Войти">
           <IconUserCircle size={24} stroke={1.6} />
         </LightIconButton>
       </>

@@ -1,12 +1,11 @@
 /**
  * The header search box: a GET form to /catalog/search (works without JS). Suggestions (brands,
  * categories, listings from `/v1/public/search/suggest/`) live in a separate chunk, `SearchSuggest`,
- * loaded when the browser is idle after hydration or as soon as the field is touched; until then Enter
- * searches the typed text. The typed text and the focus carry over when the suggestions arrive.
+ * loaded when the pointer reaches the field or it gets the focus; until then Enter searches the typed text. The typed text and the focus carry over when the suggestions arrive.
  */
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { LazyPart, lazyWithReload, useIdleLoad } from '../../shared/lib/lazy';
+import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { SearchField } from './search-field';
 
 const SearchSuggest = lazyWithReload(() => import('./search-suggest'));
@@ -28,7 +27,10 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
       }),
     [],
   );
-  useIdleLoad(enhance);
+  useEffect(() => {
+    // Already downloaded (another search box on the page): no need to wait for the pointer.
+    if (SearchSuggest.loaded()) void enhance();
+  }, [enhance]);
 
   const field = (
     <SearchField

@@ -1,28 +1,34 @@
 /**
  * Code splitting for what the first paint does not need (issue 2, performance): `lazyWithReload` is
- * `React.lazy` whose failed chunk load reloads the page (at most once per 10 s, spec §8), and
- * `useIdleLoad` starts loading a chunk once the browser is idle after hydration, so the part is ready
- * before anyone reaches for it. `LazyPart` renders such a component: its fallback while the chunk loads
- * and, should the chunk fail to load (the page reloads at most once per 10 s), instead of it — so a lost
- * chunk never takes the page down with it.
+ * `React.lazy` whose failed chunk load reloads the page (at most once per 10 s, spec §8), with `preload()`
+ * to start the download on intent (pointer over, focus). `LazyPart` renders such a component: its fallback
+ * while the chunk loads and, should the chunk fail to load, instead of it — so a lost chunk never takes the
+ * page down with it.
  */
-import { Component, lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { isChunkLoadError, reloadOnce } from './client-guards';
 
 /**
  * A lazily loaded component.
  * @param load the dynamic import, resolving to `{ default: Component }`
- * @returns the component (render it inside `<Suspense>`) with `preload()`, which starts the download and
- *   resolves once the component is ready (never rejects: a failed load resolves to false)
+ * @returns the component (render it inside `<LazyPart>`) with `preload()`, which starts the download and
+ *   resolves once the component is ready (never rejects: a failed load resolves to false), and `loaded()`
  */
 export function lazyWithReload<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   let pending: Promise<{ default: ComponentType<P> }> | null = null;
+  let done = false;
   const preload = () => {
-    pending ??= load().catch((e: unknown) => {
-      pending = null;
-      if (isChunkLoadError(e)) reloadOnce();
-      throw e;
-    });
+    pending ??= load().then(
+      (m) => {
+        done = true;
+        return m;
+      },
+      (e: unknown) => {
+        pending = null;
+        if (isChunkLoadError(e)) reloadOnce();
+        throw e;
+      },
+    );
     return pending;
   };
   return Object.assign(
@@ -33,20 +39,10 @@ export function lazyWithReload<P extends object>(load: () => Promise<{ default: 
           () => true,
           () => false,
         ),
+      /** Whether the chunk has been downloaded. */
+      loaded: () => done,
     },
   );
-}
-
-/** Calls `preload` once the browser is idle after mount (at most `timeoutMs` later, default 2 s). */
-export function useIdleLoad(preload: () => unknown, timeoutMs = 2000) {
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => void preload(), { timeout: timeoutMs });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(() => void preload(), 300);
-    return () => window.clearTimeout(id);
-  }, [preload, timeoutMs]);
 }
 
 class FailSafe extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {

@@ -45,6 +45,7 @@ export interface LightButtonProps {
   /** A link (React Router, prefetched on intent) when set; a `<button type="button">` otherwise. */
   to?: string;
   onClick?: () => void;
+  onPointerEnter?: () => void;
   variant?: keyof typeof VARIANTS;
   size?: 'sm' | 'md';
   /** Mantine's `visibleFrom` breakpoint. */
@@ -116,6 +117,7 @@ export interface LightIconButtonProps {
   /** A link (React Router, prefetched on intent) when set; a `<button type="button">` otherwise. */
   to?: string;
   onClick?: () => void;
+  onPointerEnter?: () => void;
   /** Mantine's `hiddenFrom` breakpoint. */
   hiddenFrom?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
   'data-testid'?: string;
