@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, multipart, type TestContext } from './helpers.js';
 import { gatewayToken, makeCard, makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
-import { offers, orders, payments } from '../src/db/schema/index.js';
+import { cards, offers, orders, payments } from '../src/db/schema/index.js';
 
 const CYRILLIC = /[а-яё]/i;
 
@@ -97,6 +97,18 @@ describe.runIf(dbAvailable())('buying under attack', () => {
     expect((await t.app.inject({ url: '/v1/self/cards/', headers: thief.auth })).json()).toEqual([]);
   });
 
+  it('gives a card token to exactly one account when two save it at the same instant', async () => {
+    const token = await gatewayToken(t.app);
+    const add = (user: TestUser) => {
+      const form = multipart({ card_token: token });
+      return t.app.inject({ method: 'POST', url: '/v1/user/add-card/', headers: { ...user.auth, ...form.headers }, payload: form.payload });
+    };
+    const results = await Promise.all([add(buyer), add(thief), add(buyer), add(thief)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400]);
+    const rows = await t.app.db.select().from(cards).where(eq(cards.token, token));
+    expect(rows).toHaveLength(1);
+  });
+
   it('refuses objects and lists where a form field is a string, naming the field', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -155,10 +167,10 @@ describe.runIf(dbAvailable())('buying under attack', () => {
     for (const url of ['/v1/self/card/abc/', '/v1/self/card/1.5/', '/v1/self/card/99999999999999999999/', '/v1/sales/orders/0/']) {
       const res = await t.app.inject({ url, headers: buyer.auth });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json(), url).toEqual({ id: ['Неверный номер в адресе: ожидалось целое число от 1.'] });
+      expect(res.json(), url).toEqual({ id: ['В адресе ожидается номер — целое положительное число.'] });
     }
     const del = await t.app.inject({ method: 'DELETE', url: '/v1/delivery_points/abc/', headers: buyer.auth });
-    expect(del.json()).toEqual({ id: ['Неверный номер в адресе: ожидалось целое число от 1.'] });
+    expect(del.json()).toEqual({ id: ['В адресе ожидается номер — целое положительное число.'] });
   });
 
   it('tells a late buyer that the last piece is held by an unpaid order and may come back', async () => {

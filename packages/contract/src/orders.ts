@@ -141,7 +141,7 @@ export const ORDER_FILTERS = [
 export const orderFilterSchema = z.object({ value: z.string(), label: z.string() });
 export type OrderFilter = z.infer<typeof orderFilterSchema>;
 
-const ID_MESSAGE = 'Неверный номер в адресе: ожидалось целое число от 1.';
+const ID_MESSAGE = 'В адресе ожидается номер — целое положительное число.';
 
 /** `{id}` of a path like `/v1/self/card/{id}/`: digits only, 1…2 147 483 647; anything else a 400 `{id}` in Russian. */
 export const idPathParams = z.object({

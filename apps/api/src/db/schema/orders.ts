@@ -26,7 +26,7 @@ export const cards = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('cards_user_idx').on(t.userId), uniqueIndex('cards_user_token_uq').on(t.userId, t.token)],
+  (t) => [index('cards_user_idx').on(t.userId), uniqueIndex('cards_provider_token_uq').on(t.provider, t.token)],
 );
 
 export const orders = pgTable(

@@ -90,9 +90,19 @@ export async function addCard(app: FastifyInstance, userId: number, fields: Reco
         isDefault: existing.length === 0,
         createdAt: app.clock.now(),
       })
-      .onConflictDoNothing({ target: [cards.userId, cards.token] })
+      .onConflictDoNothing({ target: [cards.provider, cards.token] })
       .returning();
-    if (!inserted.length) throw badRequest({ card_token: ['Эта карта уже сохранена.'] });
+    if (!inserted.length) {
+      // The unique (provider, token) index decides races: the token is this user's card already, or another
+      // account saved it a moment ago.
+      const [owner] = await tx
+        .select({ userId: cards.userId })
+        .from(cards)
+        .where(and(eq(cards.provider, provider.name), eq(cards.token, token)));
+      throw badRequest({
+        card_token: [owner?.userId === userId ? 'Эта карта уже сохранена.' : 'Карта не найдена. Введите данные карты ещё раз.'],
+      });
+    }
     return serializeCard(inserted[0]!);
   });
 }
