@@ -10,7 +10,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orderItems, orders, payments } from '../../db/schema/index.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { paymentProvider } from '../../providers/payments/index.js';
 
@@ -18,7 +18,7 @@ import { paymentProvider } from '../../providers/payments/index.js';
 export const RESERVATION_MS = 15 * 60_000;
 
 /** A transaction or the database (both run the same queries). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+type Conn = Tx | Db;
 
 /**
  * Cancels an order still awaiting payment and returns its stock (listing back to `active`); the pending payment
@@ -26,7 +26,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
  * @returns provider payment ids of payments that were pending (to cancel at the provider), or null when the
  *   order was not awaiting payment
  */
-export async function cancelAndRelease(tx: Tx, orderId: number, now: Date, reason: string, onlyExpired = false) {
+export async function cancelAndRelease(tx: Conn, orderId: number, now: Date, reason: string, onlyExpired = false) {
   const conds: SQL[] = [eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')];
   if (onlyExpired) conds.push(sql`${orders.reservedUntil} <= ${now.toISOString()}`);
   const done = await tx
@@ -45,7 +45,7 @@ export async function cancelAndRelease(tx: Tx, orderId: number, now: Date, reaso
 }
 
 /** Puts an order's pieces back on sale. */
-async function returnStock(tx: Tx, orderId: number, now: Date) {
+async function returnStock(tx: Conn, orderId: number, now: Date) {
   // One offer at a time in id order: the same lock order as order creation (no deadlocks on PostgreSQL).
   const back = await queryRows<{ offer_id: number; n: number }>(
     tx as unknown as Db,
@@ -60,7 +60,7 @@ async function returnStock(tx: Tx, orderId: number, now: Date) {
 }
 
 /** Listings of an order with nothing left and no other unpaid order → `sold`. */
-async function markSoldOut(tx: Tx, orderId: number, now: Date) {
+async function markSoldOut(tx: Conn, orderId: number, now: Date) {
   await tx.execute(sql`
     update products p set status = 'sold', updated_at = ${now.toISOString()}
     where p.status in ('active', 'reserved')
@@ -76,7 +76,7 @@ async function markSoldOut(tx: Tx, orderId: number, now: Date) {
  * the stock is taken again if it is still there; otherwise the order stays cancelled with a refund note.
  * @returns `paid`, `already` (not awaiting payment and not recoverable) or `late_refund`
  */
-export async function markOrderPaid(tx: Tx, orderId: number, now: Date): Promise<'paid' | 'already' | 'late_refund'> {
+export async function markOrderPaid(tx: Conn, orderId: number, now: Date): Promise<'paid' | 'already' | 'late_refund'> {
   const done = await tx
     .update(orders)
     .set({ status: 'paid', paidAt: now, reservedUntil: null })
