@@ -4,7 +4,7 @@ import { createTestApp, dbAvailable, multipart, type TestContext } from './helpe
 import { gatewayToken, makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
 import { buildApp } from '../src/app.js';
 import { cards, testgatewayCards } from '../src/db/schema/index.js';
-import { cardBrand, luhnValid } from '../src/providers/payments/testgateway.js';
+import { cardBrand, luhnValid } from '../src/providers/payments/testgateway-cards.js';
 
 const PAN = '4111111111111111';
 

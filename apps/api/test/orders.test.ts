@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, signIn, type TestContext } from './helpers.js';
 import { makeCard, makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
 import { offers, orders, products, users } from '../src/db/schema/index.js';
-import { releaseExpiredReservations } from '../src/modules/orders/service.js';
+import { releaseExpiredReservations } from '../src/modules/orders/transitions.js';
 
 describe.runIf(dbAvailable())('orders', () => {
   let t: TestContext;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 import { makeCard, makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
 import { offers, orders, paymentEvents, payments, products } from '../src/db/schema/index.js';
-import { signTestgatewayBody } from '../src/providers/payments/testgateway.js';
-import { releaseExpiredReservations } from '../src/modules/orders/service.js';
+import { signTestgatewayBody } from '../src/providers/payments/testgateway-webhook.js';
+import { releaseExpiredReservations } from '../src/modules/orders/transitions.js';
 
 const PAN_OK = '4111 1111 1111 1111';
 const PAN_DECLINE = '4000 0000 0000 0002';

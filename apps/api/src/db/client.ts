@@ -11,6 +11,8 @@ import * as schema from './schema/index.js';
 
 /** One db type for both drivers. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle inside `db.transaction(async (tx) => …)`: runs the same queries as {@link Db}. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

@@ -5,7 +5,7 @@
 import { Box, Skeleton, Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useRequireUser } from '../features/auth/use-auth';
-import { SellPage } from '../features/sell/sell-form';
+import { SellPage } from '../features/sell/sell-page';
 
 export function meta() {
   return [{ title: 'Продать вещь — Витрина' }, { name: 'robots', content: 'noindex' }];

@@ -10,16 +10,9 @@ import { ORDER_FILTERS, idPathParams, orderCreateSchema, orderCreatedSchema, ord
 import { pageOf } from '@vitrina/contract/common';
 import { parsePageQuery } from '../../lib/pagination.js';
 import { requireJsonBody } from '../../lib/json-body.js';
-import {
-  cancelOrder,
-  confirmOrder,
-  createOrder,
-  getOrderFor,
-  listOrders,
-  loadOrders,
-  releaseExpiredReservations,
-  shipOrder,
-} from './service.js';
+import { createOrder } from './create.js';
+import { getOrderFor, listOrders, loadOrders } from './read.js';
+import { cancelOrder, confirmOrder, releaseExpiredReservations, shipOrder } from './transitions.js';
 
 const idParams = idPathParams;
 const listQuery = z.object({ page: z.string().optional(), page_size: z.string().optional(), filter: z.string().max(40).optional() });

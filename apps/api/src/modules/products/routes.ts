@@ -10,7 +10,9 @@ import { feeSchema, listingSchemaOut, ownerListingSchema, productStatusSchema } 
 import { detailError, fieldErrors, pageOf } from '@vitrina/contract/common';
 import { parsePageQuery } from '../../lib/pagination.js';
 import { readListingUpload } from './multipart.js';
-import { createListing, deleteListing, getListing, makeDraft, ownerPage, removeKeys, statusCounts, updateListing } from './service.js';
+import { removeKeys } from './photos.js';
+import { getListing, ownerPage, statusCounts } from './read.js';
+import { createListing, deleteListing, makeDraft, updateListing } from './write.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const security = [{ token: [] }];

@@ -1,0 +1,135 @@
+/**
+ * Stock moves of orders (spec §4 order and listing states; issue «Buying»): cancelling an unpaid order returns
+ * its pieces, paying it marks sold-out listings `sold`, a payment arriving after the reservation ran out takes
+ * the stock again when it is still there. Every function runs inside the caller's transaction; the status
+ * guards in the UPDATEs make each move happen at most once under races.
+ *
+ * Listing status follows stock: `reserved` when every offer is at 0 while an order waits for payment, `sold` when
+ * nothing is left after payment, back to `active` when stock returns.
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { orderItems, orders, payments } from '../../db/schema/index.js';
+import type { Db, Tx } from '../../db/client.js';
+import { queryRows } from '../../db/client.js';
+import { paymentProvider } from '../../providers/payments/index.js';
+
+/** How long an unpaid order holds its stock: 15 minutes. */
+export const RESERVATION_MS = 15 * 60_000;
+
+/** A transaction or the database (both run the same queries). */
+type Conn = Tx | Db;
+
+/**
+ * Cancels an order still awaiting payment and returns its stock (listing back to `active`); the pending payment
+ * is marked `canceled`. Safe under races: the status guard in the UPDATE makes it happen at most once.
+ * @returns provider payment ids of payments that were pending (to cancel at the provider), or null when the
+ *   order was not awaiting payment
+ */
+export async function cancelAndRelease(tx: Conn, orderId: number, now: Date, reason: string, onlyExpired = false) {
+  const conds: SQL[] = [eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')];
+  if (onlyExpired) conds.push(sql`${orders.reservedUntil} <= ${now.toISOString()}`);
+  const done = await tx
+    .update(orders)
+    .set({ status: 'cancelled', cancelledAt: now, cancelReason: reason, reservedUntil: null })
+    .where(and(...conds))
+    .returning({ id: orders.id });
+  if (!done.length) return null;
+  await returnStock(tx, orderId, now);
+  const pend = await tx
+    .update(payments)
+    .set({ status: 'canceled', updatedAt: now })
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
+    .returning({ providerPaymentId: payments.providerPaymentId, provider: payments.provider });
+  return pend.filter((p) => p.providerPaymentId).map((p) => ({ provider: p.provider, id: p.providerPaymentId! }));
+}
+
+/** Puts an order's pieces back on sale. */
+async function returnStock(tx: Conn, orderId: number, now: Date) {
+  // One offer at a time in id order: the same lock order as order creation (no deadlocks on PostgreSQL).
+  const back = await queryRows<{ offer_id: number; n: number }>(
+    tx as unknown as Db,
+    sql`select offer_id, sum(count)::int as n from order_items where order_id = ${orderId} group by offer_id order by offer_id`,
+  );
+  for (const b of back) await tx.execute(sql`update offers set count = count + ${b.n} where id = ${b.offer_id}`);
+  await tx.execute(sql`
+    update products p set status = 'active', updated_at = ${now.toISOString()}
+    where p.status in ('reserved', 'sold')
+      and p.id in (select product_id from order_items where order_id = ${orderId})
+      and exists (select 1 from offers where product_id = p.id and count > 0)`);
+}
+
+/** Listings of an order with nothing left and no other unpaid order → `sold`. */
+async function markSoldOut(tx: Conn, orderId: number, now: Date) {
+  await tx.execute(sql`
+    update products p set status = 'sold', updated_at = ${now.toISOString()}
+    where p.status in ('active', 'reserved')
+      and p.id in (select product_id from order_items where order_id = ${orderId})
+      and not exists (select 1 from offers where product_id = p.id and count > 0)
+      and not exists (
+        select 1 from order_items oi join orders o on o.id = oi.order_id
+        where oi.product_id = p.id and o.status = 'awaiting_payment' and o.id <> ${orderId})`);
+}
+
+/**
+ * Marks an order paid (from a confirmed payment). When the money arrives after the reservation was released,
+ * the stock is taken again if it is still there; otherwise the order stays cancelled with a refund note.
+ * @returns `paid`, `already` (not awaiting payment and not recoverable) or `late_refund`
+ */
+export async function markOrderPaid(tx: Conn, orderId: number, now: Date): Promise<'paid' | 'already' | 'late_refund'> {
+  const done = await tx
+    .update(orders)
+    .set({ status: 'paid', paidAt: now, reservedUntil: null })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')))
+    .returning({ id: orders.id });
+  if (done.length) {
+    await markSoldOut(tx, orderId, now);
+    return 'paid';
+  }
+  const [o] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
+  if (o?.status !== 'cancelled') return 'already';
+  // Paid after the reservation ran out: take the stock again if nobody bought it meanwhile.
+  const items = await tx
+    .select({ offerId: orderItems.offerId, count: orderItems.count })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(orderItems.offerId);
+  const ok = await (tx as Db)
+    .transaction(async (sp) => {
+      for (const it of items) {
+        const r = await queryRows(sp as unknown as Db, sql`update offers set count = count - ${it.count} where id = ${it.offerId} and count >= ${it.count} returning id`);
+        if (!r.length) throw new Error('gone');
+      }
+      return true;
+    })
+    .catch(() => false);
+  if (!ok) {
+    await tx
+      .update(orders)
+      .set({ cancelReason: 'Оплата пришла после отмены заказа, товар уже продан — деньги будут возвращены.' })
+      .where(eq(orders.id, orderId));
+    return 'late_refund';
+  }
+  await tx
+    .update(orders)
+    .set({ status: 'paid', paidAt: now, cancelledAt: null, cancelReason: null })
+    .where(eq(orders.id, orderId));
+  await tx.execute(sql`
+    update products p set status = 'reserved', updated_at = ${now.toISOString()}
+    where p.status = 'active' and p.id in (select product_id from order_items where order_id = ${orderId})
+      and not exists (select 1 from offers where product_id = p.id and count > 0)`);
+  await markSoldOut(tx, orderId, now);
+  return 'paid';
+}
+
+/**
+ * Cancels at the payment provider the payments {@link cancelAndRelease} found pending (those of the provider now
+ * configured). A failure is logged, never thrown: the order is already cancelled.
+ */
+export async function cancelAtProvider(app: FastifyInstance, pending: { provider: string; id: string }[]) {
+  for (const p of pending) {
+    if (p.provider === app.config.payments.provider) {
+      await paymentProvider(app).cancelPayment(p.id).catch((err: unknown) => app.log.warn({ err }, 'cancel payment failed'));
+    }
+  }
+}

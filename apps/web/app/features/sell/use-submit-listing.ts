@@ -1,0 +1,130 @@
+/**
+ * Saving the sell form (spec §7 `POST /v1/products/`, `PATCH /v1/products/{id}/`): checks the fields by the
+ * rules of the button pressed, sends the multipart form with upload progress, puts new photos where the
+ * seller placed them, then says so and goes to the product (published) or to the drafts (draft). Server
+ * field errors go back under their fields.
+ */
+import { notifications } from '@mantine/notifications';
+import { checkListing, type Listing } from '@vitrina/contract/products';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ApiResult } from '../../shared/api/client';
+import { sendListing } from './api';
+import type { PhotoItem } from './photo-picker';
+import { candidate, sizesPayload, type Values } from './sell-values';
+import type { SubmitKind, useFieldErrors } from './use-field-errors';
+
+type NewPhoto = Extract<PhotoItem, { kind: 'new' }>;
+
+/** The multipart body: the fields, the new photo files and, when editing, the stored photos kept and their order. */
+function listingFormData(
+  values: Values,
+  photos: PhotoItem[],
+  listing: Listing | null,
+  editId: number | null,
+  kind: SubmitKind,
+) {
+  const form = new FormData();
+  form.set('title', values.title.trim());
+  form.set('description', values.description);
+  form.set('brand', values.brand ?? '');
+  form.set('category', values.category ?? '');
+  form.set('condition', values.condition ?? '');
+  form.set('color', values.color ?? '');
+  form.set('sizes', JSON.stringify(sizesPayload(values.sizes)));
+  for (const p of photos) if (p.kind === 'new') form.append('photos', p.file, p.file.name);
+  if (editId) {
+    const storedNow = photos.filter((p) => p.kind === 'stored').map((p) => p.photoId);
+    const removed = (listing?.photos ?? []).map((p) => p.id).filter((id) => !storedNow.includes(id));
+    if (removed.length) form.set('remove_photos', JSON.stringify(removed));
+    form.set('photo_order', JSON.stringify(storedNow));
+    form.set('status', kind === 'publish' ? 'active' : 'draft');
+  } else if (kind === 'draft') {
+    form.set('draft', 'true');
+  }
+  return form;
+}
+
+/**
+ * Sends the form; when editing with new photos, which the API appends, a second `PATCH photo_order` puts them
+ * where the seller placed them among the stored ones. Never throws.
+ */
+async function saveListing(
+  form: FormData,
+  photos: PhotoItem[],
+  editId: number | null,
+  onProgress: (part: number) => void,
+): Promise<ApiResult<Listing>> {
+  const r = await sendListing(form, { id: editId ?? undefined, onProgress });
+  const fresh = photos.filter((p) => p.kind === 'new').length;
+  if (!r.ok || !editId || !fresh) return r;
+  const keptCount = r.data.photos.length - fresh;
+  const newIds = r.data.photos.slice(keptCount).map((p) => p.id);
+  let n = 0;
+  const wanted = photos.map((p) => (p.kind === 'stored' ? p.photoId : newIds[n++]!));
+  if (wanted.join() === r.data.photos.map((p) => p.id).join()) return r;
+  const order = new FormData();
+  order.set('photo_order', JSON.stringify(wanted));
+  return sendListing(order, { id: editId });
+}
+
+/**
+ * @param fields the form's field messages (`useFieldErrors`)
+ * @returns `submit(kind)`; `sending` the submit under way (or `null`); `progress` 0…1 of the upload;
+ *   `formError` the Russian message above the buttons (or `null`)
+ */
+export function useSubmitListing({
+  editId,
+  values,
+  photos,
+  listing,
+  fields,
+}: {
+  editId: number | null;
+  values: Values;
+  photos: PhotoItem[];
+  listing: Listing | null;
+  fields: ReturnType<typeof useFieldErrors>;
+}) {
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sending, setSending] = useState<SubmitKind | null>(null);
+  const [progress, setProgress] = useState(0);
+
+  async function submit(kind: SubmitKind) {
+    fields.attempt(kind);
+    setFormError(null);
+    const res = checkListing(candidate(values, kind === 'publish', photos.length), true);
+    if (!res.ok) {
+      setFormError('Проверьте поля, отмеченные красным.');
+      return;
+    }
+    const form = listingFormData(values, photos, listing, editId, kind);
+    setSending(kind);
+    setProgress(0);
+    const r = await saveListing(form, photos, editId, setProgress);
+    setSending(null);
+    if (!r.ok) {
+      fields.rejected(r.error.fields);
+      setFormError(r.error.message);
+      return;
+    }
+    for (const p of photos.filter((p): p is NewPhoto => p.kind === 'new')) URL.revokeObjectURL(p.preview);
+    if (kind === 'publish') {
+      notifications.show({
+        color: 'green',
+        title: editId ? 'Изменения сохранены' : 'Товар опубликован',
+        message: r.data.title,
+      });
+      void navigate(`/product/${r.data.slug}`);
+    } else {
+      notifications.show({
+        title: 'Черновик сохранён',
+        message: 'Его видите только вы — опубликуйте, когда будете готовы.',
+      });
+      void navigate('/account/sales?status=draft');
+    }
+  }
+
+  return { submit, sending, progress, formError };
+}
