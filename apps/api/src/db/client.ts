@@ -44,9 +44,10 @@ export async function openDatabase(opts: { url?: string; dir?: string; loadDataD
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (opts.dir) await mkdir(opts.dir, { recursive: true });
-  const client = await PGlite.create(opts.dir ?? 'memory://', { extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
+  const client = await PGlite.create(opts.dir ?? 'memory://', { extensions: { pg_trgm, btree_gin }, loadDataDir: opts.loadDataDir });
   const db = drizzle(client, { schema }) as unknown as Db;
   return { db, driver: 'pglite', close: () => client.close(), pglite: client };
 }

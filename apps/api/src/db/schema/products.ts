@@ -77,7 +77,9 @@ export const products = pgTable(
         .on(t.brandId, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), ...rest(t.brandId))
         .where(active),
       index('products_owner_status_idx').on(t.ownerId, t.status, t.updatedAt),
-      index('products_search_vector_idx').using('gin', t.searchVector).where(active),
+      // Brand + text in one GIN (btree_gin): «кроссовки nike» reads only the matching rows, not every Nike listing.
+      // A multicolumn GIN serves conditions on `search_vector` alone just as well.
+      index('products_search_brand_idx').using('gin', t.brandId, t.searchVector).where(active),
       index('products_title_trgm').using('gin', t.title.op('gin_trgm_ops')).where(active),
     ];
   },
