@@ -54,13 +54,21 @@ export function normalize(s: string): string {
     .trim();
 }
 
-/** pg_trgm-style trigrams of a normalised string (each word padded `  w `). */
+/** Trigram sets already built: the brand keys and catalog words recur in every query. Bounded. */
+const trigramCache = new Map<string, Set<string>>();
+const TRIGRAM_CACHE_MAX = 5000;
+
+/** pg_trgm-style trigrams of a normalised string (each word padded `  w `); do not mutate the result. */
 function trigrams(s: string): Set<string> {
+  const cached = trigramCache.get(s);
+  if (cached) return cached;
   const out = new Set<string>();
   for (const w of s.split(' ').filter(Boolean)) {
     const p = `  ${w} `;
     for (let i = 0; i + 3 <= p.length; i++) out.add(p.slice(i, i + 3));
   }
+  if (trigramCache.size >= TRIGRAM_CACHE_MAX) trigramCache.clear();
+  trigramCache.set(s, out);
   return out;
 }
 
