@@ -11,6 +11,14 @@ import { useAuthStore } from './store';
 import { userDisplayName, type SelfUser } from './types';
 import { UserAvatar } from './user-avatar';
 
+/** The menu's account sections, in order. */
+const LINKS = [
+  { to: '/account', label: 'Профиль', Icon: IconUser },
+  { to: '/account/sales', label: 'Мои товары', Icon: IconTag },
+  { to: '/account/history', label: 'Покупки', Icon: IconShoppingBag },
+  { to: '/account/favorites', label: 'Избранное', Icon: IconHeart },
+] as const;
+
 export default function AccountUserMenu({ user, signOut }: { user: SelfUser; signOut: () => Promise<void> }) {
   const navigate = useNavigate();
   const exit = async () => {
@@ -42,18 +50,11 @@ export default function AccountUserMenu({ user, signOut }: { user: SelfUser; sig
             </Text>
           ) : null}
         </Menu.Label>
-        <Menu.Item component={Link} to="/account" leftSection={<IconUser size={18} stroke={1.6} />}>
-          Профиль
-        </Menu.Item>
-        <Menu.Item component={Link} to="/account/sales" leftSection={<IconTag size={18} stroke={1.6} />}>
-          Мои товары
-        </Menu.Item>
-        <Menu.Item component={Link} to="/account/history" leftSection={<IconShoppingBag size={18} stroke={1.6} />}>
-          Покупки
-        </Menu.Item>
-        <Menu.Item component={Link} to="/account/favorites" leftSection={<IconHeart size={18} stroke={1.6} />}>
-          Избранное
-        </Menu.Item>
+        {LINKS.map(({ to, label, Icon }) => (
+          <Menu.Item key={to} component={Link} to={to} leftSection={<Icon size={18} stroke={1.6} />}>
+            {label}
+          </Menu.Item>
+        ))}
         <Menu.Divider />
         <Menu.Item onClick={() => void exit()} leftSection={<IconLogout size={18} stroke={1.6} />}>
           Выйти
