@@ -58,6 +58,13 @@ describe.runIf(dbAvailable())('requests Node cannot parse', () => {
     expect(followed.json().count).toBeGreaterThan(0);
   });
 
+  it('answers a HEAD with the redirect headers and no body', async () => {
+    const answer = await raw(Buffer.from('HEAD /catalog/search?q=кеды HTTP/1.1\r\nHost: x\r\n\r\n', 'utf8'));
+    expect(answer).toMatch(/^HTTP\/1\.1 308/);
+    expect(answer).toMatch(/location: \/catalog\/search\?q=%D0%BA%D0%B5%D0%B4%D1%8B/i);
+    expect(answer.endsWith('\r\n\r\n')).toBe(true);
+  });
+
   it('answers other unparsable requests with a Russian JSON 400', async () => {
     const answer = await raw(Buffer.from('POST /v1/product/check-availability/?q=ж HTTP/1.1\r\nHost: x\r\n\r\n', 'utf8'));
     expect(answer).toMatch(/^HTTP\/1\.1 400/);

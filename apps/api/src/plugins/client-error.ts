@@ -26,12 +26,13 @@ export function encodeRequestTarget(target: Buffer): string {
   return out;
 }
 
-function send(socket: Socket, status: string, headers: Record<string, string>, body: object): void {
+/** Writes a JSON answer and closes the connection; a HEAD answer carries the headers only. */
+function send(socket: Socket, status: string, headers: Record<string, string>, body: object, head = false): void {
   const json = JSON.stringify(body);
-  const head = Object.entries({ ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(json)), connection: 'close' })
+  const lines = Object.entries({ ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(json)), connection: 'close' })
     .map(([k, v]) => `${k}: ${v}`)
     .join('\r\n');
-  socket.end(`HTTP/1.1 ${status}\r\n${head}\r\n\r\n${json}`);
+  socket.end(`HTTP/1.1 ${status}\r\n${lines}\r\n\r\n${head ? '' : json}`);
 }
 
 /**
@@ -53,10 +54,8 @@ export function clientErrorHandler(err: ParserError, socket: Socket): void {
     if (m) {
       const target = encodeRequestTarget(Buffer.from(m[2]!, 'latin1'));
       if (target.startsWith('/')) {
-        return send(socket, '308 Permanent Redirect', { location: target }, {
-          detail: 'В адресе есть незакодированные символы: перейдите по закодированному адресу.',
-          location: target,
-        });
+        const body = { detail: 'В адресе есть незакодированные символы: перейдите по закодированному адресу.', location: target };
+        return send(socket, '308 Permanent Redirect', { location: target }, body, m[1] === 'HEAD');
       }
     }
   }
