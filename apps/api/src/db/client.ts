@@ -25,6 +25,14 @@ export interface Database {
   pool?: import('pg').Pool;
 }
 
+/**
+ * `pg_trgm.word_similarity_threshold` of every session of the app: the typo stage of search
+ * (catalog/search.ts, the `<%` operator over the trigram index) accepts a title word this similar to a
+ * query word («пухавик» ~ «Пуховик» is 0.45). Set once per connection rather than per query, so a typo
+ * search needs no transaction of its own. pg_trgm's default is 0.6.
+ */
+export const TRGM_WORD_SIMILARITY = 0.4;
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
@@ -36,7 +44,13 @@ export async function openDatabase(opts: { url?: string; dir?: string; loadDataD
   if (opts.url) {
     const { Pool } = (await import('pg')).default;
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new Pool({ connectionString: opts.url, max: 10 });
+    // The session setting travels in the startup packet (`options`), added to any the URL carries itself
+    // (node-postgres would let the URL's `options` replace ours).
+    const url = new URL(opts.url);
+    const own = url.searchParams.get('options');
+    url.searchParams.delete('options');
+    const options = [own, `-c pg_trgm.word_similarity_threshold=${TRGM_WORD_SIMILARITY}`].filter(Boolean).join(' ');
+    const pool = new Pool({ connectionString: url.toString(), options, max: 10 });
     // An idle client losing its connection (server restart, database dropped) must not crash the process.
     pool.on('error', (err) => console.warn(`postgres: idle client error: ${err.message}`));
     const db = drizzle(pool, { schema }) as unknown as Db;
@@ -48,6 +62,7 @@ export async function openDatabase(opts: { url?: string; dir?: string; loadDataD
   const { drizzle } = await import('drizzle-orm/pglite');
   if (opts.dir) await mkdir(opts.dir, { recursive: true });
   const client = await PGlite.create(opts.dir ?? 'memory://', { extensions: { pg_trgm, btree_gin }, loadDataDir: opts.loadDataDir });
+  await client.exec(`set pg_trgm.word_similarity_threshold = ${TRGM_WORD_SIMILARITY}`);
   const db = drizzle(client, { schema }) as unknown as Db;
   return { db, driver: 'pglite', close: () => client.close(), pglite: client };
 }

@@ -12,7 +12,8 @@
  *    «Пуховик») or by those of the catalog word it resembles (category names, colour and condition
  *    labels: «кроссовок», «кросовки» → «кроссовки»; «пуховек» → «пуховики»).
  * 4. When that finds nothing, a word may also match a similar word of the title by `pg_trgm` word
- *    similarity (`<%`, threshold 0.4 set for the transaction, GIN trigram index): «пухавик», «футбока».
+ *    similarity (`<%`, threshold `TRGM_WORD_SIMILARITY` of db/client.ts, set for every session of the app, GIN trigram
+ *    index): «пухавик», «футбока».
  * 5. When the brand/size words turned filters leave nothing, the query runs again without the size
  *    filter, then with every word as text (the brand still boosts).
  * Relevance = `ts_rank_cd` + a title match (stored `title_vector`) + brand match (or, in the typo stage,
@@ -35,8 +36,6 @@ import { isSmallMatch, loadCategories, orderBy, pageOf, resolveFilters } from '.
 
 /** Longest accepted query, characters. */
 export const SEARCH_MAX_LENGTH = 200;
-/** Word similarity threshold of the typo stage (set per transaction; «пухавик» ~ «Пуховик» is 0.45). */
-const TRGM_THRESHOLD = 0.4;
 /** Similarity a query word needs to a catalog word (category, colour, condition) to search its forms too. */
 const WORD_FUZZY = 0.42;
 /** Largest match set ranked by relevance; broader ones (e.g. just «кроссовки») list the newest first. */
@@ -72,11 +71,17 @@ function trigrams(s: string): Set<string> {
   return out;
 }
 
-/** pg_trgm `similarity()` of two normalised strings. */
-export function similarity(a: string, b: string): number {
+/**
+ * pg_trgm `similarity()` of two normalised strings.
+ * @param atLeast a threshold the caller compares with: when the two trigram sets differ so much in size
+ *   that the similarity cannot reach it (it is at most the smaller size over the larger), 0 is returned
+ *   without comparing them
+ */
+export function similarity(a: string, b: string, atLeast = 0): number {
   const ta = trigrams(a);
   const tb = trigrams(b);
   if (!ta.size || !tb.size) return 0;
+  if (Math.min(ta.size, tb.size) < atLeast * Math.max(ta.size, tb.size)) return 0;
   let common = 0;
   for (const t of ta) if (tb.has(t)) common++;
   return common / (ta.size + tb.size - common);
@@ -89,6 +94,8 @@ interface BrandEntry {
   popular: boolean;
   /** Normalised spellings: Latin name, Cyrillic name, aliases (and the Latin name without spaces). */
   keys: string[];
+  /** Each key split into its words (same order as `keys`). */
+  keyWords: string[][];
 }
 
 /** All brands with their normalised spellings (the brand table is small). */
@@ -114,7 +121,7 @@ async function loadBrandDictionary(db: Db): Promise<BrandEntry[]> {
         if (n.includes(' ')) keys.add(n.replace(/ /g, ''));
       }
     }
-    return { id: b.id, slug: b.slug, name: b.name, popular: b.is_popular, keys: [...keys] };
+    return { id: b.id, slug: b.slug, name: b.name, popular: b.is_popular, keys: [...keys], keyWords: [...keys].map((k) => k.split(' ')) };
   });
 }
 
@@ -183,10 +190,10 @@ export function parseQuery(
       let best = 0;
       let ids: number[] = [];
       for (const b of brands) {
-        for (const k of b.keys) {
-          const kw = k.split(' ');
+        for (const kw of b.keyWords) {
           if (kw.length !== n) continue;
-          const s = Math.min(...words.map((w, j) => similarity(w, kw[j]!)));
+          let s = 1;
+          for (let j = 0; j < n && s >= BRAND_FUZZY; j++) s = Math.min(s, similarity(words[j]!, kw[j]!, BRAND_FUZZY));
           if (s < BRAND_FUZZY) continue;
           if (s > best + 1e-9) {
             best = s;
@@ -251,6 +258,14 @@ async function loadVocabulary(db: Db): Promise<string[]> {
   return [...words];
 }
 
+/** Each catalog word with its final vowels dropped («пуховики» → «пуховик»), built once per vocabulary. */
+const stemCache = new WeakMap<string[], { v: string; stem: string }[]>();
+function stemsOf(vocabulary: string[]): { v: string; stem: string }[] {
+  let stems = stemCache.get(vocabulary);
+  if (!stems) stemCache.set(vocabulary, (stems = vocabulary.map((v) => ({ v, stem: v.replace(/[аеиоуыэюяй]+$/u, '') }))));
+  return stems;
+}
+
 /**
  * For each query word that is not itself a catalog word, the catalog word it resembles most
  * (similarity ≥ {@link WORD_FUZZY} to the word or to it without its final vowels: «кроссовок» →
@@ -258,17 +273,59 @@ async function loadVocabulary(db: Db): Promise<string[]> {
  */
 export function expandWords(words: string[], vocabulary: string[]): Map<string, string> {
   const out = new Map<string, string>();
-  const stems = vocabulary.map((v) => ({ v, forms: [v, v.replace(/[аеиоуыэюяй]+$/u, '')] }));
+  const stems = stemsOf(vocabulary);
   for (const w of words) {
     if (w.length < 4 || /\d/.test(w) || vocabulary.includes(w)) continue;
     let best: { v: string; s: number } | null = null;
-    for (const { v, forms } of stems) {
-      const sc = Math.max(...forms.map((f) => similarity(w, f)));
+    for (const { v, stem } of stems) {
+      const sc = Math.max(similarity(w, v, WORD_FUZZY), similarity(w, stem, WORD_FUZZY));
       if (sc >= WORD_FUZZY && (!best || sc > best.s)) best = { v, s: sc };
     }
     if (best) out.set(w, best.v);
   }
   return out;
+}
+
+/** Most index entries the date-index walk of {@link newestThroughDateIndex} may read for one page. */
+const DATE_WALK_MAX = 4000;
+/** How many times more entries than the expected walk the window holds (matches are not spread evenly). */
+const DATE_WALK_MARGIN = 2;
+
+/**
+ * A page of a broad text match, newest first, read by walking the date index instead of fetching every
+ * match. The GIN index finds all matches (thousands of wide rows for «кросовки», «сумка через плечо») just
+ * to keep 24; walking the listings newest first and testing each one's `search_vector` reads about
+ * (page end) × (active listings / matches) rows. The walk is bounded by a window of that many rows (times
+ * {@link DATE_WALK_MARGIN}); the window is explicit (an inner `limit`), so the plan does not depend on the
+ * planner's guess of how common the words are.
+ * @param where the filters (without the text condition)
+ * @param match the text condition on `p.search_vector`
+ * @param count how many listings match `where` and `match` (known before the page is read)
+ * @returns the page's card rows, or `null` when the walk would be long or the window held too few matches
+ *   (matches clustered among older listings) — the caller then reads the page through the GIN index
+ */
+async function newestThroughDateIndex(
+  db: Db,
+  where: SQL[],
+  match: SQL,
+  count: number,
+  limit: number,
+  offset: number,
+): Promise<FullCardRow[] | null> {
+  const active = await countListings(db, [sql`p.status = 'active'`]);
+  const window = Math.ceil(((offset + limit) * Math.max(active, count) * DATE_WALK_MARGIN) / count);
+  if (window > DATE_WALK_MAX) return null;
+  const rows = await queryRows<FullCardRow>(
+    db,
+    sql`select ${FULL_CARD.columns} from (
+          select p.id from (
+            select p.id, p.published_at, p.search_vector from products p where ${sql.join(where, sql` and `)}
+            order by p.published_at desc, p.id desc limit ${window}
+          ) p where ${match} order by p.published_at desc, p.id desc limit ${limit} offset ${offset}
+        ) page join products p on p.id = page.id ${FULL_CARD.joins}
+        order by ${orderBy('new')}`,
+  );
+  return rows.length >= Math.min(limit, count - offset) ? rows : null;
 }
 
 interface RunResult {
@@ -299,11 +356,16 @@ async function runSearch(
 
   // Count first: past the end nothing more is read; a broad match (thousands of listings) is ordered by
   // date through the index instead of ranking every match.
-  const fetch = async (conn: Db, where: SQL[], rank: SQL, by: string): Promise<RunResult> => {
-    const w = sql.join(where, sql` and `);
-    const count = await countListings(conn, where);
+  const fetch = async (conn: Db, where: SQL[], rank: SQL, by: string, match?: SQL): Promise<RunResult> => {
+    const all = match ? [...where, match] : where;
+    const count = await countListings(conn, all);
     if (count === 0 || offset >= count) return { count, rows: [] };
     const ranked = by === 'relevance' && count <= RANK_ALL_MAX;
+    const newest = by === 'new' || (by === 'relevance' && !ranked);
+    if (match && newest) {
+      const rows = await newestThroughDateIndex(conn, where, match, count, limit, offset);
+      if (rows) return { count, rows };
+    }
     const order =
       by !== 'relevance'
         ? orderBy(by, await isSmallMatch(conn, count))
@@ -315,7 +377,7 @@ async function runSearch(
       conn,
       sql`select ${FULL_CARD.columns}, page.rank from (
             select p.id, ${ranked ? rank : sql`0`} as rank from products p
-            where ${w} order by ${order} limit ${limit} offset ${offset}
+            where ${sql.join(all, sql` and `)} order by ${order} limit ${limit} offset ${offset}
           ) page join products p on p.id = page.id ${FULL_CARD.joins}
           order by ${by !== 'relevance' ? orderBy(by) : ranked ? sql`page.rank desc, p.published_at desc, p.id desc` : orderBy('new')}`,
     );
@@ -337,10 +399,11 @@ async function runSearch(
   const tsq = sql`(${sql.join(perWord, sql` && `)})`;
   const stage1 = await fetch(
     db,
-    [...f.where, sql`p.search_vector @@ ${tsq}`],
+    f.where,
     // A title that holds the words outranks a listing matched through its description or brand aliases.
     sql`(ts_rank_cd(p.search_vector, ${tsq}) + (case when p.title_vector @@ ${tsq} then 1 else 0 end) + ${brandBoost})`,
     sort,
+    sql`p.search_vector @@ ${tsq}`,
   );
   if (stage1.count > 0) return stage1;
 
@@ -351,11 +414,37 @@ async function runSearch(
     (w, i) =>
       sql`(numnode(plainto_tsquery('russian', ${w})) = 0 or p.search_vector @@ ${perWord[i]!} or ${w} <% p.title)`,
   );
-  return db.transaction(async (tx) => {
-    const conn = tx as unknown as Db;
-    await conn.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TRGM_THRESHOLD)}, true)`);
-    return fetch(conn, [...f.where, ...stage2], sql`(word_similarity(${text}, p.title) + ${brandBoost})`, sort);
-  });
+  return fetch(db, [...f.where, ...stage2], sql`(word_similarity(${text}, p.title) + ${brandBoost})`, sort);
+}
+
+/** A query's meaning: its brand/size/type words ({@link parseQuery}) and catalog-word look-alikes. */
+interface Understood {
+  parsed: ParsedQuery;
+  expansions: Map<string, string>;
+}
+
+/** Most queries remembered per dictionary snapshot (popular queries repeat; the oldest is forgotten first). */
+const UNDERSTOOD_MAX = 2000;
+/** Queries already understood, per brand dictionary snapshot (a reloaded dictionary starts afresh). */
+const understoodCache = new WeakMap<BrandEntry[], Map<string, Understood & { sizes: Set<string>; vocabulary: string[] }>>();
+
+/**
+ * {@link parseQuery} and {@link expandWords} of a query, remembered for the same dictionaries: comparing
+ * every word with every brand spelling and catalog word costs about 0.2–0.5 ms of CPU, the same for
+ * every repetition of a popular query.
+ */
+function understand(raw: string, brands: BrandEntry[], sizes: Set<string>, vocabulary: string[]): Understood {
+  let cache = understoodCache.get(brands);
+  if (!cache) understoodCache.set(brands, (cache = new Map()));
+  const key = normalize(raw);
+  const hit = cache.get(key);
+  if (hit && hit.sizes === sizes && hit.vocabulary === vocabulary) return hit;
+  const expansions = expandWords(key.split(' '), vocabulary);
+  const parsed = parseQuery(raw, brands, sizes, (w) => vocabulary.includes(w) || expansions.has(w));
+  cache.delete(key);
+  cache.set(key, { parsed, expansions, sizes, vocabulary });
+  if (cache.size > UNDERSTOOD_MAX) cache.delete(cache.keys().next().value!);
+  return { parsed, expansions };
 }
 
 /**
@@ -372,8 +461,7 @@ export async function searchProducts(db: Db, q: ProductListQuery, url: string): 
     knownSizeValues(db),
     catalogVocabulary(db),
   ]);
-  const expansions = expandWords(normalize(raw).split(' '), vocabulary);
-  const parsed = parseQuery(raw, brands, sizes, (w) => vocabulary.includes(w) || expansions.has(w));
+  const { parsed, expansions } = understand(raw, brands, sizes, vocabulary);
   if (!parsed.allText) return makePage(url, pq, 0, []);
 
   // Brand, size and type words as filters (a type chosen in the filters wins over one in the words);
