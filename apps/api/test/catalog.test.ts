@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { productCardSchema, productDetailSchema } from '@vitrina/contract/catalog';
+import { pageOf } from '@vitrina/contract/common';
 import { createTestApp, dbAvailable, multipart, type TestContext } from './helpers.js';
 import { addListing, makeFixture, tokenFor, type Fixture } from './catalog-fixtures.js';
 
@@ -523,6 +525,26 @@ describe.runIf(dbAvailable())('public catalog', () => {
       const missing = await get('/v1/public/products/no-such-slug/');
       expect(missing.statusCode).toBe(404);
       expect(missing.json().detail).toMatch(/[а-я]/);
+    });
+  });
+
+  describe('answers of the hot reads (plain JSON serializer)', () => {
+    it('listing pages, search and a listing by slug carry exactly the contract: no field more, none less', async () => {
+      const page = pageOf(productCardSchema);
+      for (const url of [
+        '/v1/public/products/?page_size=60',
+        `/v1/public/products/?q=${encodeURIComponent('кроссовки')}`,
+        `/v1/public/search/?q=${encodeURIComponent('пуховик')}`,
+      ]) {
+        const body = (await t.app.inject(url)).json();
+        expect(body.results.length, url).toBeGreaterThan(0);
+        // parse() drops unknown keys and fails on missing or mistyped ones: equal means exactly the contract.
+        expect(page.parse(body), url).toEqual(body);
+      }
+      const slug = ((await t.app.inject('/v1/public/products/?page_size=1')).json() as { results: { slug: string }[] })
+        .results[0]!.slug;
+      const detail = (await t.app.inject(`/v1/public/products/${slug}/`)).json();
+      expect(productDetailSchema.parse(detail)).toEqual(detail);
     });
   });
 
