@@ -38,11 +38,15 @@ export interface CardRow {
   brand_name: string | null;
 }
 
-/** A card's first photo and its in-stock sizes (grid order), as columns of a query over `products p`. */
+/**
+ * A card's first photo and its in-stock sizes (grid order), as columns of a query over `products p`.
+ * A size's grid position is looked up by primary key for each offer: a join would let the planner hash
+ * the whole size table once per card (the small table is rarely analysed, so it guesses 400 rows).
+ */
 const CARD_EXTRAS = sql`ph.key as photo_key, ph.width as photo_width, ph.height as photo_height,
-  coalesce((select json_agg(json_build_object('size', o.size, 'price', o.price) order by coalesce(s.position, 2147483647), o.id)
-            from offers o left join sizes s on s.id = o.size_id
-            where o.product_id = p.id and o.count > 0), '[]'::json) as offers`;
+  coalesce((select json_agg(json_build_object('size', o.size, 'price', o.price)
+                            order by coalesce((select s.position from sizes s where s.id = o.size_id), 2147483647), o.id)
+            from offers o where o.product_id = p.id and o.count > 0), '[]'::json) as offers`;
 
 /**
  * A whole card in one query: `select ${FULL_CARD.columns} from … products p ${FULL_CARD.joins}` gives
