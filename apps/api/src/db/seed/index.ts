@@ -245,6 +245,9 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
   });
 
   await seedPickupPoints(db);
+  // Planner statistics for every table now, not when autovacuum gets to them (small reference tables such
+  // as sizes and brands may never reach its threshold).
+  await db.execute(sql`analyze`);
   const ms = Date.now() - started;
   log(`демо-каталог готов: ${listings.length} товаров, ${images.size} изображений, ${(ms / 1000).toFixed(1)} с`);
   return { products: listings.length, images: images.size, ms };
