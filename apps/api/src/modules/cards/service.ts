@@ -5,22 +5,17 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Card } from '@vitrina/contract/orders';
-import { cards, users } from '../../db/schema/index.js';
+import { cards } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound, type FieldErrors } from '../../lib/errors.js';
 import { paymentProvider } from '../../providers/payments/index.js';
+// Card writes lock the user's row: without it two concurrent «make default» calls lock the same card rows
+// in opposite orders and PostgreSQL kills one as a deadlock (a 500), and two first cards could both
+// become the default.
+import { lockUser } from '../users/service.js';
 
 type CardRow = typeof cards.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/**
- * Serializes one user's card writes (add, default switch, remove): locks the user's row for the transaction.
- * Without it two concurrent «make default» calls lock the same card rows in opposite orders and PostgreSQL
- * kills one of them as a deadlock (a 500), and two first cards could both become the default.
- */
-async function lockUserCards(tx: Tx, userId: number): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-}
 
 /** API shape of a card (no token, no number). */
 export const serializeCard = (c: CardRow): Card => ({
@@ -67,7 +62,7 @@ export async function addCard(app: FastifyInstance, userId: number, fields: Reco
   const card = await provider.resolveCardToken(token);
   if (!card) throw badRequest({ card_token: ['Карта не найдена. Введите данные карты ещё раз.'] });
   return app.db.transaction(async (tx) => {
-    await lockUserCards(tx, userId);
+    await lockUser(tx, userId);
     const [taken] = await tx
       .select({ id: cards.id })
       .from(cards)
@@ -137,7 +132,7 @@ export async function updateCard(app: FastifyInstance, userId: number, id: numbe
   }
   if (Object.keys(errors).length) throw badRequest(errors);
   return app.db.transaction(async (tx) => {
-    await lockUserCards(tx, userId);
+    await lockUser(tx, userId);
     if (patch.isDefault) {
       await tx.update(cards).set({ isDefault: false }).where(and(eq(cards.userId, userId), ne(cards.id, id)));
     }
@@ -152,7 +147,7 @@ export async function updateCard(app: FastifyInstance, userId: number, id: numbe
 /** Removes a card (`DELETE /v1/self/card/remove/{id}/` → 204); the oldest remaining card becomes the default. */
 export async function removeCard(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockUserCards(tx, userId);
+    await lockUser(tx, userId);
     const [gone] = await tx.delete(cards).where(and(eq(cards.id, id), eq(cards.userId, userId))).returning();
     if (!gone) throw notFound('Карта не найдена.');
     if (gone.isDefault) {

@@ -15,6 +15,7 @@ import { deliveryPoints, pickupPoints } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { badRequest, notFound, type FieldErrors } from '../../lib/errors.js';
+import { lockUser } from '../users/service.js';
 import { makePage, pageWindow, type Page, type PageQuery } from '../../lib/pagination.js';
 
 type DeliveryRow = typeof deliveryPoints.$inferSelect;
@@ -73,13 +74,23 @@ export async function getOwnDeliveryPoint(db: Db, userId: number, id: number): P
   return row;
 }
 
-/** Creates a point (POST /v1/delivery_points/ → 201). */
+/** Most delivery points one user may keep. */
+export const DELIVERY_POINTS_MAX = 50;
+
+/**
+ * Creates a point (POST /v1/delivery_points/ → 201).
+ * @throws ApiError 400 naming the fields for bad input, or `{detail}` past {@link DELIVERY_POINTS_MAX}
+ */
 export async function createDeliveryPoint(db: Db, userId: number, fields: Record<string, string>): Promise<DeliveryPoint> {
   const v = parseDeliveryPointFields(fields);
-  const count = await db.$count(deliveryPoints, eq(deliveryPoints.userId, userId));
-  if (count >= 50) throw badRequest('Можно сохранить не больше 50 пунктов выдачи.');
-  const [row] = await db.insert(deliveryPoints).values({ userId, ...v }).returning();
-  return serializeDeliveryPoint(row!);
+  return db.transaction(async (tx) => {
+    // The count and the insert of simultaneous requests must not interleave, or the limit is passed.
+    await lockUser(tx, userId);
+    const count = await tx.$count(deliveryPoints, eq(deliveryPoints.userId, userId));
+    if (count >= DELIVERY_POINTS_MAX) throw badRequest(`Можно сохранить не больше ${DELIVERY_POINTS_MAX} пунктов выдачи.`);
+    const [row] = await tx.insert(deliveryPoints).values({ userId, ...v }).returning();
+    return serializeDeliveryPoint(row!);
+  });
 }
 
 /** Replaces a point's fields (PUT /v1/delivery_points/{id}/ → 200); 404 unless it is the caller's. */
