@@ -23,25 +23,53 @@ const COUNT_CACHE_SIZE = 500;
 const dialect = new PgDialect();
 const caches = new WeakMap<Db, Map<string, { at: number; n: number }>>();
 
+function cacheOf(db: Db): Map<string, { at: number; n: number }> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+}
+
+function keyOf(where: SQL[]): string {
+  const q = dialect.sqlToQuery(sql.join(where, sql` and `));
+  return `${q.sql}\u0000${JSON.stringify(q.params)}`;
+}
+
+/**
+ * The count of `where` remembered by {@link countListings} or {@link rememberCount} and still fresh.
+ * @returns the number of matching rows, or `undefined` when it is not known (small counts never are)
+ */
+export function peekCount(db: Db, where: SQL[]): number | undefined {
+  const hit = cacheOf(db).get(keyOf(where));
+  return hit && Date.now() - hit.at < COUNT_TTL_MS ? hit.n : undefined;
+}
+
+/**
+ * Keeps a count found some other way (e.g. by a query that counted its matches while ranking them) under
+ * the same rules as {@link countListings}: only large counts are kept.
+ */
+export function rememberCount(db: Db, where: SQL[], n: number): void {
+  const cache = cacheOf(db);
+  const key = keyOf(where);
+  cache.delete(key);
+  if (n >= CACHED_COUNT_MIN) {
+    cache.set(key, { at: Date.now(), n });
+    if (cache.size > COUNT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  }
+}
+
 /**
  * `select count(*) from products p where <where>`, large results reused (see the module comment).
  * @param where the conditions on `products p` (joined with `and`)
  * @returns the number of matching rows
  */
 export async function countListings(db: Db, where: SQL[]): Promise<number> {
-  const cond = sql.join(where, sql` and `);
-  const q = dialect.sqlToQuery(cond);
-  const key = `${q.sql}\u0000${JSON.stringify(q.params)}`;
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.n;
-  const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from products p where ${cond}`);
+  const known = peekCount(db, where);
+  if (known !== undefined) return known;
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from products p where ${sql.join(where, sql` and `)}`,
+  );
   const n = rows[0]?.n ?? 0;
-  cache.delete(key);
-  if (n >= CACHED_COUNT_MIN) {
-    cache.set(key, { at: Date.now(), n });
-    if (cache.size > COUNT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  }
+  rememberCount(db, where, n);
   return n;
 }

@@ -30,7 +30,7 @@ import { badRequest } from '../../lib/errors.js';
 import { makePage, type Page } from '../../lib/pagination.js';
 import { toRubles } from '../../lib/money.js';
 import { FULL_CARD, cardOf, photoImage, type FullCardRow } from './cards.js';
-import { countListings } from './counts.js';
+import { countListings, peekCount, rememberCount } from './counts.js';
 import { memo } from './memo.js';
 import { isSmallMatch, loadCategories, orderBy, pageOf, resolveFilters } from './service.js';
 
@@ -286,6 +286,41 @@ export function expandWords(words: string[], vocabulary: string[]): Map<string, 
   return out;
 }
 
+/**
+ * A ranked page and the number of matches in one pass, for a match set whose size is not known yet: at
+ * most {@link RANK_ALL_MAX} + 1 matches are read, ranked and counted (`count(*) over ()` is taken before
+ * the page is cut), so a small set — most searches — needs no separate count query.
+ * @param where every condition, text included
+ * @param rank the relevance expression over `products p`
+ * @returns the page and its count (0 when nothing matches); `null` when the set is broader than
+ *   {@link RANK_ALL_MAX} (then it is listed newest first) or a later page is empty (past the end: the
+ *   count is then read on its own)
+ */
+async function rankedCounting(
+  db: Db,
+  where: SQL[],
+  rank: SQL,
+  limit: number,
+  offset: number,
+): Promise<RunResult | null> {
+  const rows = await queryRows<FullCardRow & { rank: number; total: number }>(
+    db,
+    sql`select ${FULL_CARD.columns}, page.rank, page.total from (
+          select m.id, m.rank, m.published_at, count(*) over ()::int as total from (
+            select p.id, p.published_at, ${rank} as rank from products p
+            where ${sql.join(where, sql` and `)} limit ${RANK_ALL_MAX + 1}
+          ) m order by m.rank desc, m.published_at desc, m.id desc limit ${limit} offset ${offset}
+        ) page join products p on p.id = page.id ${FULL_CARD.joins}
+        order by page.rank desc, p.published_at desc, p.id desc`,
+  );
+  // No row on the first page: nothing matches. On a later page: past the end (its count tells how far).
+  if (!rows.length) return offset === 0 ? { count: 0, rows: [] } : null;
+  const total = rows[0]!.total;
+  if (total > RANK_ALL_MAX) return null;
+  rememberCount(db, where, total);
+  return { count: total, rows };
+}
+
 /** Most index entries the date-index walk of {@link newestThroughDateIndex} may read for one page. */
 const DATE_WALK_MAX = 4000;
 /** How many times more entries than the expected walk the window holds (matches are not spread evenly). */
@@ -358,6 +393,10 @@ async function runSearch(
   // date through the index instead of ranking every match.
   const fetch = async (conn: Db, where: SQL[], rank: SQL, by: string, match?: SQL): Promise<RunResult> => {
     const all = match ? [...where, match] : where;
+    if (by === 'relevance' && peekCount(conn, all) === undefined) {
+      const ranked = await rankedCounting(conn, all, rank, limit, offset);
+      if (ranked) return ranked;
+    }
     const count = await countListings(conn, all);
     if (count === 0 || offset >= count) return { count, rows: [] };
     const ranked = by === 'relevance' && count <= RANK_ALL_MAX;
