@@ -3,10 +3,10 @@
  * «Перейти в корзину». Adds display fields (title, brand, photo, seller) to the cart item.
  */
 import { Alert, Button, Chip, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { ProductDetail } from '@vitrina/contract/catalog';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { showNotification } from '../../shared/lib/notify';
 import { formatPrice } from '../../shared/lib/price';
 import { sameItem } from '../cart/cart-rules';
 import { useCart, useCartItems } from '../cart/store';
@@ -38,7 +38,7 @@ export function BuyBox({ product }: { product: ProductDetail }) {
       seller_id: product.seller.id,
       seller_name: product.seller.name,
     });
-    notifications.show({
+    showNotification({
       message: `«${product.title}», размер ${offer.size_label || offer.size} — в корзине`,
       color: 'ink',
       autoClose: 2500,

@@ -3,17 +3,22 @@
  * «В корзину», details, description, seller card, similar listings. A draft (only its owner gets it)
  * carries the banner «Черновик — виден только вам».
  */
-import { Alert, Anchor, Breadcrumbs, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core';
 import type { ProductDetail } from '@vitrina/contract/catalog';
 import { Link } from 'react-router';
 import { ProductGrid, SectionTitle } from '../../shared/ui/product-card';
 import { useAuth } from '../auth/use-auth';
-import { isOwnListing, OwnerPanel } from '../sell/owner-panel';
+import { isOwnListing } from '../sell/own-listing';
+import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { BuyBox } from './buy-box';
+import { DetailsTable } from './details-table';
 import { Gallery } from './gallery';
 import { productCrumbs, ProductJsonLd } from './json-ld';
 import { SellerCard } from './seller-card';
 import classes from './product-view.module.css';
+
+/** Only a listing's own seller sees it (known in the browser only): a chunk of its own. */
+const OwnerPanel = lazyWithReload(() => import('../sell/owner-panel'));
 
 export function ProductView({ product, origin }: { product: ProductDetail; origin: string }) {
   const crumbs = productCrumbs(product);
@@ -72,7 +77,13 @@ export function ProductView({ product, origin }: { product: ProductDetail; origi
               {product.condition_label}
             </Text>
           </Stack>
-          {isOwnListing(product, user?.id) ? <OwnerPanel product={product} /> : <BuyBox product={product} />}
+          {isOwnListing(product, user?.id) ? (
+            <LazyPart>
+              <OwnerPanel product={product} />
+            </LazyPart>
+          ) : (
+            <BuyBox product={product} />
+          )}
           <SellerCard seller={product.seller} />
           <div>
             <Title order={2} fz={18} mb={8}>
@@ -80,20 +91,7 @@ export function ProductView({ product, origin }: { product: ProductDetail; origi
             </Title>
             <Text style={{ whiteSpace: 'pre-line' }}>{product.description || 'Продавец не добавил описание.'}</Text>
           </div>
-          <Table variant="vertical" withRowBorders={false} verticalSpacing={4} fz="sm">
-            <Table.Tbody>
-              {details
-                .filter(([, v]) => v)
-                .map(([k, v]) => (
-                  <Table.Tr key={k}>
-                    <Table.Th w={120} fw={400} c="dimmed" bg="transparent" pl={0}>
-                      {k}
-                    </Table.Th>
-                    <Table.Td>{v}</Table.Td>
-                  </Table.Tr>
-                ))}
-            </Table.Tbody>
-          </Table>
+          <DetailsTable rows={details} />
         </Stack>
       </div>
       {product.similar.length > 0 && (
