@@ -5,6 +5,8 @@ import '@fontsource-variable/inter/index.css';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './shared/ui/global.css';
+// The theme's CSS variables and Mantine's global classes as a static stylesheet (see vite.config.ts).
+import 'virtual:mantine-theme.css';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
 import {
   Links,
@@ -76,7 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" forceColorScheme="light" />
       </head>
       <body>
-        <MantineProvider theme={theme} forceColorScheme="light">
+        <MantineProvider theme={theme} forceColorScheme="light" withCssVariables={false} withGlobalClasses={false}>
           <LazyNotifications />
           {children}
         </MantineProvider>
