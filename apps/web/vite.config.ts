@@ -9,8 +9,8 @@ import { theme } from './app/shared/ui/theme';
  * `virtual:mantine-theme.css`: the theme's CSS variables and Mantine's global classes, which
  * MantineProvider would otherwise write as a `<style>` (~11 KB) into every page. Generated at build
  * time by rendering MantineProvider with our theme (so it is exactly what Mantine writes) and bundled
- * into the root stylesheet — a static, cacheable file. root.tsx imports it and turns the `<style>`s off
- * (`withCssVariables={false}`, `withGlobalClasses={false}`).
+ * into the root stylesheet — a static, cacheable file. root.tsx imports it and provides the theme with
+ * ThemeProvider (shared/ui/theme-provider.tsx), which writes no `<style>`.
  */
 function mantineThemeCss(): Plugin {
   const id = 'virtual:mantine-theme.css';

@@ -3,7 +3,7 @@
  * «В корзину», details, description, seller card, similar listings. A draft (only its owner gets it)
  * carries the banner «Черновик — виден только вам».
  */
-import { Alert, Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core';
 import type { ProductDetail } from '@vitrina/contract/catalog';
 import { Link } from 'react-router';
 import { ProductGrid, SectionTitle } from '../../shared/ui/product-card';
@@ -14,11 +14,17 @@ import { BuyBox } from './buy-box';
 import { DetailsTable } from './details-table';
 import { Gallery } from './gallery';
 import { productCrumbs, ProductJsonLd } from './json-ld';
-import { SellerCard } from './seller-card';
 import classes from './product-view.module.css';
 
 /** Only a listing's own seller sees it (known in the browser only): a chunk of its own. */
 const OwnerPanel = lazyWithReload(() => import('../sell/owner-panel'));
+/** Only a draft shows it. */
+const Alert = lazyWithReload(() => import('../../shared/ui/notice'));
+/** Below the fold on phones, and a plain link until hydrated: a chunk of its own (Avatar, Paper). */
+const SellerCard = lazyWithReload(() => import('./seller-card'));
+// In the browser its download starts as soon as this module runs (first load: while the page hydrates;
+// a navigation: while the product loads), so the card does not pop in late.
+if (!import.meta.env.SSR) void SellerCard.preload();
 
 export function ProductView({ product, origin }: { product: ProductDetail; origin: string }) {
   const crumbs = productCrumbs(product);
@@ -46,9 +52,11 @@ export function ProductView({ product, origin }: { product: ProductDetail; origi
         ))}
       </Breadcrumbs>
       {product.status === 'draft' && (
-        <Alert color="yellow" variant="light" mb="md" title="Черновик — виден только вам">
-          Покупатели не видят этот товар, пока вы его не опубликуете.
-        </Alert>
+        <LazyPart>
+          <Alert color="yellow" variant="light" mb="md" title="Черновик — виден только вам">
+            Покупатели не видят этот товар, пока вы его не опубликуете.
+          </Alert>
+        </LazyPart>
       )}
       <div className={classes.layout}>
         <div className={classes.gallery}>
@@ -84,7 +92,9 @@ export function ProductView({ product, origin }: { product: ProductDetail; origi
           ) : (
             <BuyBox product={product} />
           )}
-          <SellerCard seller={product.seller} />
+          <LazyPart>
+            <SellerCard seller={product.seller} />
+          </LazyPart>
           <div>
             <Title order={2} fz={18} mb={8}>
               Описание

@@ -26,6 +26,13 @@ const VARIANTS = {
     '--button-color': 'var(--mantine-color-default-color)',
     '--button-bd': `${BORDER} var(--mantine-color-default-border)`,
   },
+  /** `variant="outline"` in the primary colour. */
+  outline: {
+    '--button-bg': 'transparent',
+    '--button-hover': 'var(--mantine-color-ink-outline-hover)',
+    '--button-color': 'var(--mantine-color-ink-outline)',
+    '--button-bd': `${BORDER} var(--mantine-color-ink-outline)`,
+  },
   /** `variant="subtle" color="ink.9"`. */
   subtle: {
     '--button-bg': 'transparent',
@@ -42,6 +49,11 @@ const SIZES = {
     '--button-height': 'var(--button-height-md)',
     '--button-padding-x': 'var(--button-padding-x-md)',
     '--button-fz': 'var(--mantine-font-size-md)',
+  },
+  lg: {
+    '--button-height': 'var(--button-height-lg)',
+    '--button-padding-x': 'var(--button-padding-x-lg)',
+    '--button-fz': 'var(--mantine-font-size-lg)',
   },
   'compact-sm': {
     '--button-height': 'var(--button-height-compact-sm)',
@@ -62,6 +74,8 @@ export interface LightButtonProps {
   leftSection?: ReactNode;
   variant?: keyof typeof VARIANTS;
   size?: keyof typeof SIZES;
+  /** Full width of the container (Mantine's `fullWidth`). */
+  fullWidth?: boolean;
   /** Theme radius (`md` by default, as our theme sets for Button). */
   radius?: 'md' | 'xl';
   'aria-current'?: 'page';
@@ -81,6 +95,7 @@ export function LightButton({
   variant = 'filled',
   size = 'sm',
   radius = 'md',
+  fullWidth,
   visibleFrom,
   hiddenFrom,
   leftSection,
@@ -101,6 +116,7 @@ export function LightButton({
     className: className.filter(Boolean).join(' '),
     'data-variant': variant === 'filled' ? undefined : variant,
     'data-size': size === 'sm' ? undefined : size,
+    'data-block': fullWidth ? true : undefined,
     'data-with-left-section': leftSection ? true : undefined,
     style: { ...vars, ...style } as CSSProperties,
     onClick,
