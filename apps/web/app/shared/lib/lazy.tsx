@@ -9,7 +9,8 @@
  * server starts), so a lazy part rendered on first paint is in the server HTML. In the browser React then
  * keeps that HTML as it is and hydrates the part when its chunk has arrived (a Suspense boundary that
  * suspends while hydrating stays dehydrated) — visible at once, interactive a chunk later, and its code
- * not in the page's initial scripts. `LazyPart` is the boundary.
+ * not in the page's initial scripts. `LazyPart` is the boundary (entry.server.tsx keeps such finished
+ * boundaries in place in the HTML rather than streaming them after the rest).
  */
 import { Component, createElement, lazy, Suspense, use, type ComponentType, type ReactNode } from 'react';
 import { isChunkLoadError, reloadOnce } from './client-guards';
