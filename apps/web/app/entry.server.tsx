@@ -32,6 +32,11 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // Lazy parts (shared/lib/lazy.tsx) render at once on the server, inside Suspense boundaries. React
+        // would still move a finished boundary out of place — hidden, revealed by a script a frame or up to
+        // 300 ms later — once the page before it passes 12.8 KB: the filter sidebar would pop in. Keep
+        // finished boundaries in place; only boundaries that really wait stream later.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();

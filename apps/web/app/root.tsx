@@ -5,7 +5,10 @@ import '@fontsource-variable/inter/index.css';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './shared/ui/global.css';
-import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
+// The theme's CSS variables and Mantine's global classes as a static stylesheet (see vite.config.ts;
+// ThemeProvider does not write them into the page).
+import 'virtual:mantine-theme.css';
+import { ColorSchemeScript, mantineHtmlProps } from '@mantine/core';
 import {
   Links,
   Meta,
@@ -18,6 +21,7 @@ import {
 } from 'react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import { theme } from './shared/ui/theme';
+import { ThemeProvider } from './shared/ui/theme-provider';
 import { useNonce } from './shared/lib/nonce';
 import type { LoadContext } from './shared/lib/load-context';
 import { NotFound } from './shared/ui/not-found';
@@ -76,10 +80,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" forceColorScheme="light" />
       </head>
       <body>
-        <MantineProvider theme={theme} forceColorScheme="light">
+        <ThemeProvider theme={theme}>
           <LazyNotifications />
           {children}
-        </MantineProvider>
+        </ThemeProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

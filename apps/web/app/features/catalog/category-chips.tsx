@@ -2,8 +2,8 @@
  * Quick category links under a catalog type's title: the top categories, and the subcategories of the
  * chosen one (a horizontal row that scrolls on phones). Links keep the other filters in the URL.
  */
-import { Button } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { LightButton } from '../../shared/ui/light-button';
 import { withChanges } from './catalog-params';
 import type { Chars } from './load-listing';
 
@@ -21,22 +21,22 @@ export function CategoryChips({ chars, type, selected }: { chars: Chars; type: s
       style={{ display: 'flex', gap: 8, overflowX: 'auto', padding: '12px 0 4px', scrollbarWidth: 'none' }}
     >
       {parentId !== null && (
-        <Button
-          component={Link}
+        <LightButton
+          prefetch="none"
           to={link(parentId === current?.id ? null : parentId)}
           variant="default"
           size="compact-sm"
           radius="xl"
         >
           ← {parentId === current?.id ? 'Все категории' : cats.find((c) => c.id === parentId)?.name}
-        </Button>
+        </LightButton>
       )}
       {row.map((c) => {
         const on = String(c.id) === selected;
         return (
-          <Button
+          <LightButton
             key={c.id}
-            component={Link}
+            prefetch="none"
             to={link(on ? (c.parent ?? null) : c.id)}
             variant={on ? 'filled' : 'default'}
             size="compact-sm"
@@ -45,7 +45,7 @@ export function CategoryChips({ chars, type, selected }: { chars: Chars; type: s
             style={{ flexShrink: 0 }}
           >
             {c.name}
-          </Button>
+          </LightButton>
         );
       })}
     </nav>

@@ -3,18 +3,39 @@
  * filters (sidebar on desktop, bottom drawer on phones), sorting, the grid and pagination — all state
  * in the URL, so the page is shareable and rendered on the server. Skeletons while navigating.
  */
-import { Box, Button, Drawer, Group, NativeSelect, Pagination, Pill, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Box, Group, Text, Title } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { ProductGrid, ProductGridSkeleton } from '../../shared/ui/product-card';
 import { EmptyState } from '../../shared/ui/empty-state';
+import { LightButton } from '../../shared/ui/light-button';
+import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { countLabel, WORDS } from '../../shared/lib/plural';
 import { formatPrice } from '../../shared/lib/price';
 import { activeFilterCount, FILTER_KEYS, PAGE_SIZE, splitList, withChanges, type FilterKey } from './catalog-params';
-import { FilterPanel, type FilterValues } from './filter-panel';
+import type { ActivePill } from './active-filters';
+import type { FilterPanelProps, FilterValues } from './filter-panel';
+import { SortSelect } from './sort-select';
 import type { ListingData } from './load-listing';
+
+/*
+ * What the first paint needs stays in this module; the rest are chunks of their own (issue 2, JS per page):
+ * the desktop filter sidebar and the page links are server-rendered and hydrate when their code arrives
+ * (started at once, see below); the phone filter drawer is downloaded on the first intent to open it.
+ */
+const FilterSidebar = lazyWithReload<FilterPanelProps>(() =>
+  import('./filter-panel').then((m) => ({ default: m.FilterPanel })),
+);
+const PageLinks = lazyWithReload(() => import('../../shared/ui/page-links'));
+const FilterDrawer = lazyWithReload(() => import('./filter-drawer'));
+const ActiveFilters = lazyWithReload(() => import('./active-filters'));
+// In the browser both downloads start as soon as this module runs (first load: while the page hydrates;
+// a navigation: before the listing renders, so the sidebar does not pop in late).
+if (!import.meta.env.SSR) {
+  void FilterSidebar.preload();
+  void PageLinks.preload();
+}
 
 const SORT_OPTIONS = [
   { value: 'new', label: 'Сначала новые' },
@@ -42,9 +63,9 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
   const navigate = useNavigate();
   const location = useLocation();
   const navigation = useNavigation();
-  const [drawerOpen, drawer] = useDisclosure(false);
-  const [draft, setDraft] = useState<FilterValues>(state.filters);
-  useEffect(() => setDraft(state.filters), [state.filters]);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from the first opening on, so it can play its closing transition.
+  const [drawerUsed, setDrawerUsed] = useState(false);
 
   const loading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
   const go = (changes: Record<string, string | number | null>) =>
@@ -73,44 +94,27 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
           {intro}
         </div>
         <Group gap="sm" wrap="nowrap" w={{ base: '100%', sm: 'auto' }}>
-          <Button
+          <LightButton
             hiddenFrom="md"
             variant="default"
             leftSection={<IconAdjustmentsHorizontal size={18} />}
+            onPointerEnter={() => void FilterDrawer.preload()}
+            onFocus={() => void FilterDrawer.preload()}
             onClick={() => {
-              setDraft(state.filters);
-              drawer.open();
+              setDrawerUsed(true);
+              setDrawerOpen(true);
             }}
           >
             Фильтры{filterCount ? ` · ${filterCount}` : ''}
-          </Button>
-          <NativeSelect
-            aria-label="Сортировка"
-            data={sortOptions}
-            value={state.sort}
-            onChange={(e) => go({ sort: e.currentTarget.value })}
-            w={{ base: 'auto', sm: 210 }}
-            style={{ flex: '1 1 auto' }}
-          />
+          </LightButton>
+          <SortSelect options={sortOptions} value={state.sort} onChange={(sort) => go({ sort })} />
         </Group>
       </Group>
 
       {pills.length > 0 && (
-        <Group gap={6} mb="md">
-          {pills.map((p) => (
-            <Pill
-              key={`${p.key}:${p.value}`}
-              withRemoveButton
-              removeButtonProps={{ 'aria-label': `Убрать фильтр ${p.label}` }}
-              onRemove={() => go({ [p.key]: p.next })}
-            >
-              {p.label}
-            </Pill>
-          ))}
-          <Button variant="subtle" size="compact-sm" onClick={resetAll}>
-            Сбросить всё
-          </Button>
-        </Group>
+        <LazyPart>
+          <ActiveFilters pills={pills} go={go} resetAll={resetAll} />
+        </LazyPart>
       )}
 
       <div style={{ display: 'flex', gap: 32, alignItems: 'flex-start' }}>
@@ -121,7 +125,9 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
           style={{ flexShrink: 0, position: 'sticky', top: 88 }}
           aria-label="Фильтры"
         >
-          <FilterPanel {...panelProps} values={state.filters} onChange={(k, v) => go({ [k]: v })} />
+          <LazyPart>
+            <FilterSidebar {...panelProps} values={state.filters} onChange={(k, v) => go({ [k]: v })} />
+          </LazyPart>
         </Box>
         <div style={{ flex: 1, minWidth: 0 }}>
           {loading ? (
@@ -136,11 +142,9 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
               }
               action={
                 filterCount ? (
-                  <Button onClick={resetAll}>Сбросить фильтры</Button>
+                  <LightButton onClick={resetAll}>Сбросить фильтры</LightButton>
                 ) : (
-                  <Button component={Link} to="/" prefetch="intent">
-                    На главную
-                  </Button>
+                  <LightButton to="/">На главную</LightButton>
                 )
               }
             />
@@ -148,86 +152,35 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
             <ProductGrid products={page.results} narrow />
           )}
           {totalPages > 1 && !loading && (
-            <Group justify="center" mt={40}>
-              <Pagination
-                total={totalPages}
-                value={Math.min(state.page, totalPages)}
-                siblings={1}
-                boundaries={1}
-                aria-label="Страницы"
-                getItemProps={(n) => ({
-                  component: Link,
-                  to: { search: withChanges(params, { page: n }) },
-                  'aria-label': `Страница ${n}`,
-                })}
-                getControlProps={(control) => {
-                  const target = { first: 1, previous: state.page - 1, next: state.page + 1, last: totalPages }[
-                    control
-                  ];
-                  const label = {
-                    first: 'Первая страница',
-                    previous: 'Предыдущая страница',
-                    next: 'Следующая страница',
-                    last: 'Последняя страница',
-                  }[control];
-                  return target >= 1 && target <= totalPages
-                    ? { component: Link, to: { search: withChanges(params, { page: target }) }, 'aria-label': label }
-                    : { 'aria-label': label };
-                }}
+            <LazyPart>
+              <PageLinks
+                page={state.page}
+                totalPages={totalPages}
+                link={(n) => ({ search: withChanges(params, { page: n }) })}
               />
-            </Group>
+            </LazyPart>
           )}
         </div>
       </div>
 
-      <Drawer
-        opened={drawerOpen}
-        onClose={drawer.close}
-        position="bottom"
-        size="88%"
-        title="Фильтры"
-        radius="md"
-        styles={{ title: { fontWeight: 700, fontSize: 18 }, body: { paddingBottom: 96 } }}
-      >
-        <FilterPanel
-          {...panelProps}
-          values={draft}
-          onChange={(k, v) => setDraft((d) => ({ ...d, [k]: v ?? undefined }))}
-        />
-        <Group
-          gap="sm"
-          p="md"
-          style={{
-            position: 'fixed',
-            zIndex: 10,
-            left: 0,
-            right: 0,
-            bottom: 0,
-            background: '#fff',
-            borderTop: '1px solid var(--vt-line)',
-          }}
-        >
-          <Button variant="default" onClick={() => setDraft({})} style={{ flex: 1 }}>
-            Сбросить
-          </Button>
-          <Button
-            style={{ flex: 2 }}
-            onClick={() => {
-              drawer.close();
-              go(Object.fromEntries(FILTER_KEYS.map((k) => [k, draft[k] ?? null])));
-            }}
-          >
-            Показать
-          </Button>
-        </Group>
-      </Drawer>
+      {drawerUsed && (
+        <LazyPart>
+          <FilterDrawer
+            opened={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            filters={state.filters}
+            onApply={(draft) => go(Object.fromEntries(FILTER_KEYS.map((k) => [k, draft[k] ?? null])))}
+            panel={panelProps}
+          />
+        </LazyPart>
+      )}
     </div>
   );
 }
 
 /** Removable pills for the active filters. `next` is the param value after removing this one. */
 function activePills(filters: FilterValues, data: ListingData, hide: ListingPageProps['hide'] = {}) {
-  const out: { key: FilterKey; value: string; label: string; next: string | null }[] = [];
+  const out: ActivePill[] = [];
   const without = (list: string[], v: string) => {
     const rest = list.filter((x) => x !== v);
     return rest.length ? rest.join(',') : null;

@@ -2,15 +2,19 @@
  * Size choice (chips from offers), price and «В корзину». After adding, the button becomes
  * «Перейти в корзину». Adds display fields (title, brand, photo, seller) to the cart item.
  */
-import { Alert, Button, Chip, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Stack, Text } from '@mantine/core';
 import type { ProductDetail } from '@vitrina/contract/catalog';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { showNotification } from '../../shared/lib/notify';
+import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { formatPrice } from '../../shared/lib/price';
+import { LightButton } from '../../shared/ui/light-button';
 import { sameItem } from '../cart/cart-rules';
 import { useCart, useCartItems } from '../cart/store';
+import { SizeChips } from './size-chips';
 
+/** Only a product no longer on sale shows it: a chunk of its own. */
+const Alert = lazyWithReload(() => import('../../shared/ui/notice'));
 export function BuyBox({ product }: { product: ProductDetail }) {
   const offers = product.offers.filter((o) => o.count > 0);
   const [size, setSize] = useState<string | null>(offers.length === 1 ? offers[0]!.size : null);
@@ -38,7 +42,7 @@ export function BuyBox({ product }: { product: ProductDetail }) {
       seller_id: product.seller.id,
       seller_name: product.seller.name,
     });
-    notifications.show({
+    showNotification({
       message: `«${product.title}», размер ${offer.size_label || offer.size} — в корзине`,
       color: 'ink',
       autoClose: 2500,
@@ -56,27 +60,15 @@ export function BuyBox({ product }: { product: ProductDetail }) {
             <Text fw={600} fz="sm" mb={8} id="size-label">
               Размер{offer ? `: ${offer.size_label || offer.size}` : ''}
             </Text>
-            <Chip.Group
+            <SizeChips
+              sizes={offers.map((o) => o.size)}
               value={size}
               onChange={(v) => {
                 setSize(v);
                 setHint(false);
               }}
-            >
-              <Group gap={8} role="radiogroup" aria-labelledby="size-label">
-                {offers.map((o) => (
-                  <Chip
-                    key={o.id}
-                    value={o.size}
-                    variant="outline"
-                    radius="sm"
-                    styles={{ label: { minWidth: 48, justifyContent: 'center' } }}
-                  >
-                    {o.size}
-                  </Chip>
-                ))}
-              </Group>
-            </Chip.Group>
+              labelledBy="size-label"
+            />
             {hint && (
               <Text c="red.8" fz="sm" mt={8} role="alert">
                 Выберите размер
@@ -84,23 +76,25 @@ export function BuyBox({ product }: { product: ProductDetail }) {
             )}
           </div>
           {inCart ? (
-            <Button component={Link} to="/cart" size="lg" fullWidth variant="outline">
+            <LightButton to="/cart" prefetch="none" size="lg" fullWidth variant="outline">
               Перейти в корзину
-            </Button>
+            </LightButton>
           ) : (
-            <Button size="lg" fullWidth onClick={onAdd}>
+            <LightButton size="lg" fullWidth onClick={onAdd}>
               В корзину
-            </Button>
+            </LightButton>
           )}
         </>
       ) : (
-        <Alert
-          color="gray"
-          variant="light"
-          title={product.status === 'reserved' ? 'Товар забронирован' : 'Товар продан'}
-        >
-          Посмотрите похожие вещи ниже или загляните к продавцу — у него могут быть другие.
-        </Alert>
+        <LazyPart>
+          <Alert
+            color="gray"
+            variant="light"
+            title={product.status === 'reserved' ? 'Товар забронирован' : 'Товар продан'}
+          >
+            Посмотрите похожие вещи ниже или загляните к продавцу — у него могут быть другие.
+          </Alert>
+        </LazyPart>
       )}
     </Stack>
   );

@@ -1,13 +1,16 @@
 /**
  * Product photo gallery: a scroll-snap strip (swipe on phones, dots), thumbnails on wider screens, and
- * a full-screen zoom modal on click with arrow-key navigation.
+ * a full-screen zoom modal on click with arrow-key navigation (a chunk of its own, see gallery-zoom.tsx).
  */
-import { ActionIcon, Group, Modal, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import type { Image } from '@vitrina/contract/common';
 import { useRef, useState } from 'react';
+import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { ProductImage } from '../../shared/ui/product-image';
 import classes from './gallery.module.css';
+
+const GalleryZoom = lazyWithReload(() => import('./gallery-zoom'));
+const preloadZoom = () => void GalleryZoom.preload();
 
 const MAIN_SIZES = '(min-width: 1024px) 600px, (min-width: 768px) 50vw, 100vw';
 
@@ -15,6 +18,12 @@ export function Gallery({ photos, title }: { photos: Image[]; title: string }) {
   const strip = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const [zoom, setZoom] = useState<number | null>(null);
+  // Mounted from the first opening on, so the modal can play its closing transition.
+  const [zoomUsed, setZoomUsed] = useState(false);
+  const openZoom = (i: number) => {
+    setZoomUsed(true);
+    setZoom(i);
+  };
 
   const scrollTo = (i: number) => {
     const el = strip.current;
@@ -37,7 +46,7 @@ export function Gallery({ photos, title }: { photos: Image[]; title: string }) {
   const step = (d: number) => setZoom((z) => (z === null ? z : (z + d + photos.length) % photos.length));
 
   return (
-    <div className={classes.wrap}>
+    <div className={classes.wrap} onPointerEnter={preloadZoom} onFocus={preloadZoom} onTouchStart={preloadZoom}>
       <div style={{ position: 'relative' }}>
         <div className={classes.strip} ref={strip} onScroll={onScroll} aria-label="Фотографии товара" role="region">
           {photos.map((p, i) => (
@@ -45,7 +54,7 @@ export function Gallery({ photos, title }: { photos: Image[]; title: string }) {
               key={p.url}
               type="button"
               className={classes.slide}
-              onClick={() => setZoom(i)}
+              onClick={() => openZoom(i)}
               aria-label={`Увеличить фото ${i + 1} из ${photos.length}`}
             >
               <ProductImage
@@ -81,35 +90,11 @@ export function Gallery({ photos, title }: { photos: Image[]; title: string }) {
           ))}
         </div>
       )}
-      <Modal
-        opened={zoom !== null}
-        onClose={() => setZoom(null)}
-        fullScreen
-        title={zoom !== null ? `${zoom + 1} / ${photos.length}` : ''}
-        transitionProps={{ duration: 120 }}
-      >
-        {zoom !== null && (
-          <div
-            className={classes.zoom}
-            onKeyDown={(e) => {
-              if (e.key === 'ArrowRight') step(1);
-              if (e.key === 'ArrowLeft') step(-1);
-            }}
-          >
-            <img src={photos[zoom]!.url_large} alt={`${title} — фото ${zoom + 1}`} />
-          </div>
-        )}
-        {photos.length > 1 && (
-          <Group justify="center" gap="md">
-            <ActionIcon variant="default" size="lg" onClick={() => step(-1)} aria-label="Предыдущее фото">
-              <IconChevronLeft size={20} />
-            </ActionIcon>
-            <ActionIcon variant="default" size="lg" onClick={() => step(1)} aria-label="Следующее фото">
-              <IconChevronRight size={20} />
-            </ActionIcon>
-          </Group>
-        )}
-      </Modal>
+      {zoomUsed && (
+        <LazyPart>
+          <GalleryZoom photos={photos} title={title} index={zoom} onClose={() => setZoom(null)} onStep={step} />
+        </LazyPart>
+      )}
     </div>
   );
 }

@@ -3,17 +3,28 @@
  * «В корзину», details, description, seller card, similar listings. A draft (only its owner gets it)
  * carries the banner «Черновик — виден только вам».
  */
-import { Alert, Anchor, Breadcrumbs, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core';
 import type { ProductDetail } from '@vitrina/contract/catalog';
 import { Link } from 'react-router';
 import { ProductGrid, SectionTitle } from '../../shared/ui/product-card';
 import { useAuth } from '../auth/use-auth';
-import { isOwnListing, OwnerPanel } from '../sell/owner-panel';
+import { isOwnListing } from '../sell/own-listing';
+import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { BuyBox } from './buy-box';
+import { DetailsTable } from './details-table';
 import { Gallery } from './gallery';
 import { productCrumbs, ProductJsonLd } from './json-ld';
-import { SellerCard } from './seller-card';
 import classes from './product-view.module.css';
+
+/** Only a listing's own seller sees it (known in the browser only): a chunk of its own. */
+const OwnerPanel = lazyWithReload(() => import('../sell/owner-panel'));
+/** Only a draft shows it. */
+const Alert = lazyWithReload(() => import('../../shared/ui/notice'));
+/** Below the fold on phones, and a plain link until hydrated: a chunk of its own (Avatar, Paper). */
+const SellerCard = lazyWithReload(() => import('./seller-card'));
+// In the browser its download starts as soon as this module runs (first load: while the page hydrates;
+// a navigation: while the product loads), so the card does not pop in late.
+if (!import.meta.env.SSR) void SellerCard.preload();
 
 export function ProductView({ product, origin }: { product: ProductDetail; origin: string }) {
   const crumbs = productCrumbs(product);
@@ -41,9 +52,11 @@ export function ProductView({ product, origin }: { product: ProductDetail; origi
         ))}
       </Breadcrumbs>
       {product.status === 'draft' && (
-        <Alert color="yellow" variant="light" mb="md" title="Черновик — виден только вам">
-          Покупатели не видят этот товар, пока вы его не опубликуете.
-        </Alert>
+        <LazyPart>
+          <Alert color="yellow" variant="light" mb="md" title="Черновик — виден только вам">
+            Покупатели не видят этот товар, пока вы его не опубликуете.
+          </Alert>
+        </LazyPart>
       )}
       <div className={classes.layout}>
         <div className={classes.gallery}>
@@ -72,28 +85,23 @@ export function ProductView({ product, origin }: { product: ProductDetail; origi
               {product.condition_label}
             </Text>
           </Stack>
-          {isOwnListing(product, user?.id) ? <OwnerPanel product={product} /> : <BuyBox product={product} />}
-          <SellerCard seller={product.seller} />
+          {isOwnListing(product, user?.id) ? (
+            <LazyPart>
+              <OwnerPanel product={product} />
+            </LazyPart>
+          ) : (
+            <BuyBox product={product} />
+          )}
+          <LazyPart>
+            <SellerCard seller={product.seller} />
+          </LazyPart>
           <div>
             <Title order={2} fz={18} mb={8}>
               Описание
             </Title>
             <Text style={{ whiteSpace: 'pre-line' }}>{product.description || 'Продавец не добавил описание.'}</Text>
           </div>
-          <Table variant="vertical" withRowBorders={false} verticalSpacing={4} fz="sm">
-            <Table.Tbody>
-              {details
-                .filter(([, v]) => v)
-                .map(([k, v]) => (
-                  <Table.Tr key={k}>
-                    <Table.Th w={120} fw={400} c="dimmed" bg="transparent" pl={0}>
-                      {k}
-                    </Table.Th>
-                    <Table.Td>{v}</Table.Td>
-                  </Table.Tr>
-                ))}
-            </Table.Tbody>
-          </Table>
+          <DetailsTable rows={details} />
         </Stack>
       </div>
       {product.similar.length > 0 && (

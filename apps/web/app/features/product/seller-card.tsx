@@ -1,11 +1,11 @@
-/** The seller card on a product page, linking to /seller/{id}. */
+/** The seller card on a product page, linking to /seller/{id} (loaded as a chunk of its own). */
 import { Avatar, Group, Paper, Stack, Text } from '@mantine/core';
 import type { SellerCard as Seller } from '@vitrina/contract/catalog';
 import { Link } from 'react-router';
 import { formatSince } from '../../shared/lib/dates';
 import { countLabel, WORDS } from '../../shared/lib/plural';
 
-export function SellerCard({ seller }: { seller: Seller }) {
+export default function SellerCard({ seller }: { seller: Seller }) {
   return (
     <Paper
       component={Link}

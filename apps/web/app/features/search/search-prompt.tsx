@@ -1,6 +1,6 @@
 /** The search page without a query: the search box and a few popular requests. */
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { LightButton } from '../../shared/ui/light-button';
 import { SearchBox } from './search-box';
 
 const POPULAR = ['кроссовки', 'пуховик', 'джинсы', 'найк', 'Stone Island', 'сумка'];
@@ -18,16 +18,16 @@ export function SearchPrompt() {
         </Text>
         <Group gap={8}>
           {POPULAR.map((q) => (
-            <Button
+            <LightButton
               key={q}
-              component={Link}
+              prefetch="none"
               to={`/catalog/search?q=${encodeURIComponent(q)}`}
               variant="default"
               size="compact-sm"
               radius="xl"
             >
               {q}
-            </Button>
+            </LightButton>
           ))}
         </Group>
       </Stack>

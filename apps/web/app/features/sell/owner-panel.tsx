@@ -8,11 +8,8 @@ import type { ProductDetail } from '@vitrina/contract/catalog';
 import { Link } from 'react-router';
 import { formatPrice } from '../../shared/lib/price';
 
-/** Whether the signed-in user (`userId`, or null) is the seller of `product`. */
-export const isOwnListing = (product: Pick<ProductDetail, 'seller'>, userId: number | null | undefined) =>
-  userId != null && product.seller.id === userId;
-
-export function OwnerPanel({ product }: { product: ProductDetail }) {
+/** The owner's panel (a chunk of its own on the product page: only a listing's seller ever sees it). */
+export default function OwnerPanel({ product }: { product: ProductDetail }) {
   const prices = product.offers.map((o) => o.price);
   const min = prices.length ? Math.min(...prices) : product.price;
   const same = prices.every((p) => p === min);

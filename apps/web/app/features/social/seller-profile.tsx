@@ -2,13 +2,13 @@
  * The seller's page (screen seller-user, server-rendered): avatar, name, city, time on Vitrina, listing and
  * subscriber counts, the subscribe button, and their active listings paged by links (`?page=N`).
  */
-import { Avatar, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Page } from '@vitrina/contract/common';
 import type { ProductCard, SellerCard } from '@vitrina/contract/catalog';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { countLabel, plural, WORDS } from '../../shared/lib/plural';
 import { EmptyState } from '../../shared/ui/empty-state';
+import PageLinks from '../../shared/ui/page-links';
 import { ProductGrid } from '../../shared/ui/product-card';
 import { SubscribeButton } from './subscribe-button';
 
@@ -85,28 +85,7 @@ export function SellerProfile({
           <ProductGrid products={products.results} />
         )}
         {pages > 1 && (
-          <Group justify="center" mt={40}>
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              siblings={1}
-              boundaries={1}
-              aria-label="Страницы"
-              getItemProps={(n) => ({ component: Link, to: link(n), 'aria-label': `Страница ${n}` })}
-              getControlProps={(control) => {
-                const target = { first: 1, previous: page - 1, next: page + 1, last: pages }[control];
-                const label = {
-                  first: 'Первая страница',
-                  previous: 'Предыдущая страница',
-                  next: 'Следующая страница',
-                  last: 'Последняя страница',
-                }[control];
-                return target >= 1 && target <= pages
-                  ? { component: Link, to: link(target), 'aria-label': label }
-                  : { 'aria-label': label };
-              }}
-            />
-          </Group>
+          <PageLinks page={page} totalPages={pages} link={link} />
         )}
       </section>
     </Stack>

@@ -1,33 +1,51 @@
 /**
- * Dates in Russian (brand.md: `22 ноября 2026`) with dayjs and its 'ru' locale.
+ * Dates in Russian (brand.md: `22 ноября 2026`) with the platform's Intl (no date library in the page's
+ * code): the same local-time formatting dayjs with its 'ru' locale gave.
  */
-import dayjs from 'dayjs';
-import 'dayjs/locale/ru';
 
-dayjs.locale('ru');
+type DateInput = string | number | Date | null | undefined;
+
+const DAY = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
+const TIME = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const MONTH = new Intl.DateTimeFormat('ru-RU', { month: 'long' });
+
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** `{day, month (genitive), year}` of a date, as Intl writes them for `22 ноября 2026`. */
+function dayParts(d: Date) {
+  const parts = DAY.formatToParts(d);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { day: part('day'), month: part('month'), year: part('year') };
+}
 
 /** `formatDate('2026-11-22T10:00:00Z')` → `'22 ноября 2026'`. Invalid input → `''`. */
-export function formatDate(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const d = dayjs(value);
-  return d.isValid() ? d.locale('ru').format('D MMMM YYYY') : '';
+export function formatDate(value: DateInput): string {
+  const d = toDate(value);
+  if (!d) return '';
+  const { day, month, year } = dayParts(d);
+  return `${day} ${month} ${year}`;
 }
 
 /** `formatDateTime(…)` → `'22 ноября 2026, 14:05'`. */
-export function formatDateTime(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const d = dayjs(value);
-  return d.isValid() ? d.locale('ru').format('D MMMM YYYY, HH:mm') : '';
+export function formatDateTime(value: DateInput): string {
+  const d = toDate(value);
+  return d ? `${formatDate(d)}, ${TIME.format(d)}` : '';
 }
 
 /** `formatMonthYear('2024-03-01')` → `'март 2024'` (nominative month). */
-export function formatMonthYear(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const d = dayjs(value);
-  return d.isValid() ? d.locale('ru').format('MMMM YYYY') : '';
+export function formatMonthYear(value: DateInput): string {
+  const d = toDate(value);
+  return d ? `${MONTH.format(d)} ${d.getFullYear()}` : '';
 }
 
 /** `formatSince('2025-03-10')` → `'марта 2025'` (genitive, for «на Витрине с марта 2025»). */
-export function formatSince(value: string | number | Date | null | undefined): string {
-  return formatDate(value).replace(/^\d+\s+/, '');
+export function formatSince(value: DateInput): string {
+  const d = toDate(value);
+  if (!d) return '';
+  const { month, year } = dayParts(d);
+  return `${month} ${year}`;
 }

@@ -4,8 +4,15 @@
  * to start the download on intent (pointer over, focus). `LazyPart` renders such a component: its fallback
  * while the chunk loads and, should the chunk fail to load, instead of it — so a lost chunk never takes the
  * page down with it.
+ *
+ * On the server such a component renders at once, like a static import (its module is loaded when the
+ * server starts), so a lazy part rendered on first paint is in the server HTML. In the browser React then
+ * keeps that HTML as it is and hydrates the part when its chunk has arrived (a Suspense boundary that
+ * suspends while hydrating stays dehydrated) — visible at once, interactive a chunk later, and its code
+ * not in the page's initial scripts. `LazyPart` is the boundary (entry.server.tsx keeps such finished
+ * boundaries in place in the HTML rather than streaming them after the rest).
  */
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Component, createElement, lazy, Suspense, use, type ComponentType, type ReactNode } from 'react';
 import { isChunkLoadError, reloadOnce } from './client-guards';
 
 /**
@@ -15,6 +22,7 @@ import { isChunkLoadError, reloadOnce } from './client-guards';
  *   resolves once the component is ready (never rejects: a failed load resolves to false), and `loaded()`
  */
 export function lazyWithReload<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  if (import.meta.env.SSR) return serverPart(load);
   let pending: Promise<{ default: ComponentType<P> }> | null = null;
   let done = false;
   const preload = () => {
@@ -43,6 +51,30 @@ export function lazyWithReload<P extends object>(load: () => Promise<{ default: 
       loaded: () => done,
     },
   );
+}
+
+type Tracked<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+/**
+ * The server side of `lazyWithReload`: the module starts loading now, and the component reads it with
+ * `use()` — synchronously once loaded (the promise carries React's `status`/`value`), so it does not
+ * suspend and stream a fallback.
+ */
+function serverPart<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  const loading = load() as Tracked<{ default: ComponentType<P> }>;
+  loading.then(
+    (m) => Object.assign(loading, { status: 'fulfilled', value: m }),
+    (e: unknown) => Object.assign(loading, { status: 'rejected', reason: e }),
+  );
+  const ServerPart = (props: P) => createElement(use(loading as Promise<{ default: ComponentType<P> }>).default, props);
+  return Object.assign(ServerPart, {
+    preload: (): Promise<boolean> =>
+      loading.then(
+        () => true,
+        () => false,
+      ),
+    loaded: () => loading.status === 'fulfilled',
+  });
 }
 
 class FailSafe extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {

@@ -5,13 +5,14 @@
  * gzipped JavaScript (issue 2). light-button.test.ts checks the classes still exist in Mantine's CSS.
  */
 import type { CSSProperties, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, type To } from 'react-router';
 
 /** Mantine's own class names for Button (root, inner, label), as in @mantine/core 9. */
 export const BUTTON_CLASSES = {
   root: 'mantine-focus-auto mantine-active m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root',
   inner: 'm_80f1301b mantine-Button-inner',
   label: 'm_811560b9 mantine-Button-label',
+  section: 'm_a74036a mantine-Button-section',
 } as const;
 
 const BORDER = 'calc(0.0625rem * var(--mantine-scale)) solid';
@@ -25,6 +26,13 @@ const VARIANTS = {
     '--button-color': 'var(--mantine-color-default-color)',
     '--button-bd': `${BORDER} var(--mantine-color-default-border)`,
   },
+  /** `variant="outline"` in the primary colour. */
+  outline: {
+    '--button-bg': 'transparent',
+    '--button-hover': 'var(--mantine-color-ink-outline-hover)',
+    '--button-color': 'var(--mantine-color-ink-outline)',
+    '--button-bd': `${BORDER} var(--mantine-color-ink-outline)`,
+  },
   /** `variant="subtle" color="ink.9"`. */
   subtle: {
     '--button-bg': 'transparent',
@@ -34,22 +42,47 @@ const VARIANTS = {
   },
 } as const;
 
-const MD = {
-  '--button-height': 'var(--button-height-md)',
-  '--button-padding-x': 'var(--button-padding-x-md)',
-  '--button-fz': 'var(--mantine-font-size-md)',
-};
+/** Mantine's size variables (`sm` is the stylesheet's default and needs none). */
+const SIZES = {
+  sm: {},
+  md: {
+    '--button-height': 'var(--button-height-md)',
+    '--button-padding-x': 'var(--button-padding-x-md)',
+    '--button-fz': 'var(--mantine-font-size-md)',
+  },
+  lg: {
+    '--button-height': 'var(--button-height-lg)',
+    '--button-padding-x': 'var(--button-padding-x-lg)',
+    '--button-fz': 'var(--mantine-font-size-lg)',
+  },
+  'compact-sm': {
+    '--button-height': 'var(--button-height-compact-sm)',
+    '--button-padding-x': 'var(--button-padding-x-compact-sm)',
+    '--button-fz': 'var(--mantine-font-size-sm)',
+  },
+} as const;
 
 export interface LightButtonProps {
   children: ReactNode;
-  /** A link (React Router, prefetched on intent) when set; a `<button type="button">` otherwise. */
-  to?: string;
+  /** A link (React Router, prefetched on intent unless `prefetch="none"`) when set; a `<button type="button">` otherwise. */
+  to?: To;
+  prefetch?: 'intent' | 'none';
   onClick?: () => void;
   onPointerEnter?: () => void;
+  onFocus?: () => void;
+  /** An icon before the label (Mantine's `leftSection`). */
+  leftSection?: ReactNode;
   variant?: keyof typeof VARIANTS;
-  size?: 'sm' | 'md';
+  size?: keyof typeof SIZES;
+  /** Full width of the container (Mantine's `fullWidth`). */
+  fullWidth?: boolean;
+  /** Theme radius (`md` by default, as our theme sets for Button). */
+  radius?: 'md' | 'xl';
+  'aria-current'?: 'page';
   /** Mantine's `visibleFrom` breakpoint. */
   visibleFrom?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+  /** Mantine's `hiddenFrom` breakpoint. */
+  hiddenFrom?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
   style?: CSSProperties;
   'data-testid'?: string;
 }
@@ -57,34 +90,51 @@ export interface LightButtonProps {
 export function LightButton({
   children,
   to,
+  prefetch = 'intent',
   onClick,
   variant = 'filled',
   size = 'sm',
+  radius = 'md',
+  fullWidth,
   visibleFrom,
+  hiddenFrom,
+  leftSection,
   style,
   ...rest
 }: LightButtonProps) {
   const vars: Record<string, string> = {
-    ...(size === 'md' ? MD : {}),
-    '--button-radius': 'var(--mantine-radius-md)',
+    ...SIZES[size],
+    '--button-radius': `var(--mantine-radius-${radius})`,
     ...VARIANTS[variant],
   };
+  const className = [
+    BUTTON_CLASSES.root,
+    visibleFrom && `mantine-visible-from-${visibleFrom}`,
+    hiddenFrom && `mantine-hidden-from-${hiddenFrom}`,
+  ];
   const props = {
-    className: visibleFrom ? `${BUTTON_CLASSES.root} mantine-visible-from-${visibleFrom}` : BUTTON_CLASSES.root,
+    className: className.filter(Boolean).join(' '),
     'data-variant': variant === 'filled' ? undefined : variant,
-    'data-size': size === 'md' ? 'md' : undefined,
+    'data-size': size === 'sm' ? undefined : size,
+    'data-block': fullWidth ? true : undefined,
+    'data-with-left-section': leftSection ? true : undefined,
     style: { ...vars, ...style } as CSSProperties,
     onClick,
     ...rest,
   };
   const inner = (
     <span className={BUTTON_CLASSES.inner}>
+      {leftSection && (
+        <span className={BUTTON_CLASSES.section} data-position="left">
+          {leftSection}
+        </span>
+      )}
       <span className={BUTTON_CLASSES.label}>{children}</span>
     </span>
   );
   if (to !== undefined)
     return (
-      <Link to={to} prefetch="intent" {...props}>
+      <Link to={to} prefetch={prefetch} {...props}>
         {inner}
       </Link>
     );
