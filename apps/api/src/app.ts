@@ -23,6 +23,7 @@ import type { Database, Db } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import errorsPlugin from './plugins/errors.js';
 import authPlugin from './plugins/auth.js';
+import nulGuard from './plugins/nul-guard.js';
 import { MEDIA_MAX_BYTES } from './modules/media/service.js';
 import { logSerializers } from './lib/log-privacy.js';
 import authRoutes from './modules/auth/routes.js';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(nulGuard);
   // An empty body sent with `Content-Type: application/json` is no body (as DRF reads it), not a JSON error:
   // `POST /v1/social/subscribe/1/` from a client that always sets the header must work.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
