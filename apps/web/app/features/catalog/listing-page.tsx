@@ -15,6 +15,7 @@ import { formatPrice } from '../../shared/lib/price';
 import { activeFilterCount, FILTER_KEYS, PAGE_SIZE, splitList, withChanges, type FilterKey } from './catalog-params';
 import { FilterPanel, type FilterValues } from './filter-panel';
 import type { ListingData } from './load-listing';
+import { emptyListingText } from './empty-listing';
 
 const SORT_OPTIONS = [
   { value: 'new', label: 'Сначала новые' },
@@ -129,11 +130,7 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
           ) : page.results.length === 0 ? (
             <EmptyState
               title="Ничего не нашлось"
-              text={
-                filterCount
-                  ? 'Попробуйте убрать часть фильтров или поискать по-другому.'
-                  : 'Здесь пока нет товаров. Загляните позже — продавцы добавляют новые вещи каждый день.'
-              }
+              text={emptyListingText({ filters: filterCount, search: Boolean(withRelevance) })}
               action={
                 filterCount ? (
                   <Button onClick={resetAll}>Сбросить фильтры</Button>
