@@ -21,7 +21,7 @@ import {
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { frameworkErrors } from './plugins/errors.js';
 import authPlugin from './plugins/auth.js';
 import nulGuard from './plugins/nul-guard.js';
 import { MEDIA_MAX_BYTES } from './modules/media/service.js';
@@ -82,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -93,7 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('pageHandler', null);
   app.setNotFoundHandler(async (req, reply) => {
     const isApi = /^\/(v1|media|ws|testgateway\/api)\//.test(req.url);
-    if (!isApi && app.pageHandler && (req.method === 'GET' || req.method === 'HEAD')) return app.pageHandler(req, reply);
+    if (!isApi && app.pageHandler && (req.method === 'GET' || req.method === 'HEAD'))
+      return app.pageHandler(req, reply);
     return reply.status(404).send({ detail: 'Страница не найдена.' });
   });
 

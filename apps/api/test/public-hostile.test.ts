@@ -54,6 +54,19 @@ describe.runIf(dbAvailable())('public calls: NUL characters', () => {
     expect(Object.keys(res.json())).toEqual(['1.slug']);
   });
 
+  it('a broken percent-escape in the path is a Russian 400; an over-long path segment is the plain 404', async () => {
+    for (const url of ['/v1/public/products/%E0%A4%A/', '/product/%E0%A4%A']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      expect(res.json().detail, url).toMatch(/^Неверный адрес/);
+    }
+    for (const url of [`/v1/public/products/${'a'.repeat(150)}/`, `/v1/public/brands/${'б'.repeat(120)}/`]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Страница не найдена.' });
+    }
+  });
+
   it('a body nested 100 000 arrays deep is a 400, not a stack overflow', async () => {
     const res = await t.app.inject({
       method: 'POST',
