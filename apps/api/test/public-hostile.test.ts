@@ -67,6 +67,21 @@ describe.runIf(dbAvailable())('public calls: NUL characters', () => {
     }
   });
 
+  it('a price or seller beyond the 32-bit columns is a 400 naming the parameter', async () => {
+    for (const [url, field] of [
+      ['/v1/public/products/?price_min=99999999999999999999', 'price_min'],
+      ['/v1/public/products/?price_max=21474837', 'price_max'],
+      ['/v1/public/search/?q=%D0%BA&price_min=30000000', 'price_min'],
+      ['/v1/public/products/?seller=99999999999', 'seller'],
+    ] as const) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      expect(Object.keys(res.json()), url).toEqual([field]);
+    }
+    const top = await t.app.inject({ url: '/v1/public/products/?price_max=21474836' });
+    expect(top.statusCode, top.body).toBe(200);
+  });
+
   it('a body nested 100 000 arrays deep is a 400, not a stack overflow', async () => {
     const res = await t.app.inject({
       method: 'POST',
