@@ -1,6 +1,7 @@
 /**
- * Browser tests of the cart (spec §3–§5): «Увеличить» doubles the count and the total, «Удалить» leaves
- * «Корзина пуста»; the cart survives a reload; unavailable items are removed with a notice naming them.
+ * Browser tests of the cart (spec §3–§5): «Увеличить» doubles the count and the total and stops at the
+ * stock on offer, «Удалить» leaves «Корзина пуста»; the cart survives a reload; unavailable items are
+ * removed with a notice naming them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -18,6 +19,19 @@ async function someProduct(): Promise<Card> {
   return page.results.find((p) => p.sizes.length > 0)!;
 }
 
+/** A listing with a size of which 2 or more pieces are on offer (new-with-tag listings stock 1–3). */
+async function productWithStock(): Promise<{ card: Card; size: string; stock: number }> {
+  const r = await fetch(`${baseURL()}/v1/public/products/?condition=new_with_tag&page_size=60`);
+  for (const card of ((await r.json()) as { results: Card[] }).results) {
+    const d = (await (await fetch(`${baseURL()}/v1/public/products/${card.slug}/`)).json()) as {
+      offers: { size: string; count: number }[];
+    };
+    const offer = d.offers.find((o) => o.count >= 2);
+    if (offer) return { card, size: offer.size, stock: offer.count };
+  }
+  throw new Error('no listing with 2+ pieces of a size in the demo catalog');
+}
+
 /** Waits until the page is interactive: the cookie notice renders only after hydration; accept it. */
 async function hydrated(page: Page) {
   const notice = page.getByRole('region', { name: 'Уведомление о файлах cookie' });
@@ -28,10 +42,15 @@ async function hydrated(page: Page) {
 
 const digits = (s: string) => Number(s.replace(/[^\d]/g, ''));
 
-async function addToCart(page: Page, p: Card) {
+async function addToCart(page: Page, p: Card, size?: string) {
   await page.goto(`/product/${p.slug}`);
   await hydrated(page);
-  if (p.sizes.length > 1) await page.getByRole('radiogroup').locator('label').first().click();
+  if (p.sizes.length > 1) {
+    const group = page.getByRole('radiogroup');
+    await (
+      size ? group.locator('label', { hasText: new RegExp(`^${size}$`) }) : group.locator('label').first()
+    ).click();
+  }
   await page.getByRole('button', { name: 'В корзину' }).click();
   await page.getByRole('link', { name: 'Перейти в корзину' }).waitFor();
 }
@@ -46,8 +65,8 @@ describe.runIf(browserAvailable())('cart', () => {
   for (const width of [360, 1440] as const) {
     it(`keeps across reload, increases, removes (${width} px)`, async () => {
       const { page, context } = await newPage(browser, width);
-      const p = await someProduct();
-      await addToCart(page, p);
+      const { card: p, size, stock } = await productWithStock();
+      await addToCart(page, p, size);
       await page.getByRole('link', { name: 'Перейти в корзину' }).click();
       await page.waitForURL((u) => u.pathname === '/cart');
       await page.getByTestId('cart-item').waitFor();
@@ -63,6 +82,8 @@ describe.runIf(browserAvailable())('cart', () => {
       await page.getByRole('button', { name: 'Увеличить' }).click();
       await expect(page.getByTestId('cart-count').innerText()).resolves.toBe('2');
       expect(digits(await page.getByTestId('cart-total').innerText())).toBe(total1 * 2);
+      // No more than the stock: at it, «Увеличить» is off (the availability check would drop the item).
+      expect(await page.getByRole('button', { name: 'Увеличить' }).isDisabled()).toBe(stock === 2);
       await expect(page.getByRole('link', { name: 'Оформить заказ' }).getAttribute('href')).resolves.toMatch(
         /^\/checkout\?seller=\d+$/,
       );

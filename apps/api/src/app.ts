@@ -21,8 +21,9 @@ import {
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { frameworkErrors } from './plugins/errors.js';
 import authPlugin from './plugins/auth.js';
+import nulGuard from './plugins/nul-guard.js';
 import { MEDIA_MAX_BYTES } from './modules/media/service.js';
 import { logSerializers } from './lib/log-privacy.js';
 import authRoutes from './modules/auth/routes.js';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -92,11 +94,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('pageHandler', null);
   app.setNotFoundHandler(async (req, reply) => {
     const isApi = /^\/(v1|media|ws|testgateway\/api)\//.test(req.url);
-    if (!isApi && app.pageHandler && (req.method === 'GET' || req.method === 'HEAD')) return app.pageHandler(req, reply);
+    if (!isApi && app.pageHandler && (req.method === 'GET' || req.method === 'HEAD'))
+      return app.pageHandler(req, reply);
     return reply.status(404).send({ detail: 'Страница не найдена.' });
   });
 
   await app.register(errorsPlugin);
+  await app.register(nulGuard);
   // An empty body sent with `Content-Type: application/json` is no body (as DRF reads it), not a JSON error:
   // `POST /v1/social/subscribe/1/` from a client that always sets the header must work.
   const jsonParser = app.getDefaultJsonParser('error', 'error');

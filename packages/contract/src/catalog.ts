@@ -155,17 +155,20 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
  * comma-separated. `brand` takes ids or slugs; `compilation` a slug; `size`, `condition`, `color` values;
  * `price_min`/`price_max` rubles; `q` full-text search.
  */
+/** The most rubles a price filter may name: prices are kopecks in a 32-bit column (2 147 483 647 kopecks). */
+export const PRICE_FILTER_MAX_RUB = 21_474_836;
+
 export const productListQuery = z.object({
   type: z.string().optional(),
   category: z.string().optional(),
   brand: z.string().optional(),
   compilation: z.string().optional(),
   size: z.string().optional(),
-  price_min: z.coerce.number().min(0).optional(),
-  price_max: z.coerce.number().min(0).optional(),
+  price_min: z.coerce.number().min(0).max(PRICE_FILTER_MAX_RUB).optional(),
+  price_max: z.coerce.number().min(0).max(PRICE_FILTER_MAX_RUB).optional(),
   condition: z.string().optional(),
   color: z.string().optional(),
-  seller: z.coerce.number().int().optional(),
+  seller: z.coerce.number().int().max(2_147_483_647).optional(),
   q: z.string().max(200).optional(),
   sort: z.enum(['new', 'price_asc', 'price_desc', 'popular', 'relevance']).optional(),
   page: z.coerce.number().int().min(1).optional(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addItem,
+  canIncrease,
   cartCount,
   cartTotal,
   decreaseItem,
@@ -60,6 +61,22 @@ describe('cart rules (spec §3–§5)', () => {
     items = decreaseItem(items, { slug: tee.slug, size: 'm' });
     items = decreaseItem(items, { slug: tee.slug, size: 'M' });
     expect(items[0]!.count).toBe(1);
+  });
+
+  it('never counts above the stock the product page showed, so the availability check keeps the item', () => {
+    let items: CartItem[] = addItem([], { ...tee, stock: 2 });
+    expect(canIncrease(items[0]!)).toBe(true);
+    items = increaseItem(items, { slug: tee.slug, size: 'M' });
+    items = increaseItem(items, { slug: tee.slug, size: 'M' });
+    expect(items[0]!.count).toBe(2);
+    expect(canIncrease(items[0]!)).toBe(false);
+    items = addItem(items, { ...tee, stock: 2 });
+    expect(items[0]!.count).toBe(2);
+    expect(addItem([], { ...tee, count: 5, stock: 1 })[0]!.count).toBe(1);
+    // Stock dropped since: the newer figure caps the count. Junk stock from storage is ignored.
+    expect(addItem(addItem([], { ...tee, count: 3 }), { ...tee, stock: 1 })[0]!.count).toBe(1);
+    expect(sanitizeItems([{ ...tee, count: 2, stock: 'x' }])[0]).toEqual({ ...tee, count: 2 });
+    expect(canIncrease(addItem([], tee)[0]!)).toBe(true);
   });
 
   it('removes a list of items (unavailable after the check)', () => {

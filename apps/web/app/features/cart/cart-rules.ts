@@ -1,7 +1,9 @@
 /**
  * Cart rules of spec §3–§5 as pure functions (the zustand store in `store.ts` only wires them to state):
  * an item is identified by slug + size, size compared case-insensitively; price is a number or a string
- * with spaces that is parsed to a number; the count never goes below 1.
+ * with spaces that is parsed to a number; the count never goes below 1 nor above the stock the product
+ * page showed (`stock`), so «Увеличить» cannot turn an item on sale into one the availability check
+ * reports unavailable and removes.
  */
 import { parsePrice } from '../../shared/lib/price';
 
@@ -18,6 +20,8 @@ export interface CartItem {
   photo?: string;
   seller_id?: number;
   seller_name?: string;
+  /** Pieces on offer in this size when it was added (the product page's offer count); the count's cap. */
+  stock?: number;
 }
 
 /** What `add` accepts: price may still be a string such as «12 990». */
@@ -34,19 +38,48 @@ export function sameItem(a: CartKey, b: CartKey): boolean {
   return a.slug === b.slug && String(a.size).toLowerCase() === String(b.size).toLowerCase();
 }
 
-/** Normalises an input item: price parsed to a number (NaN → 0), count a whole number ≥ 1. */
-export function normalizeItem(input: CartItemInput): CartItem {
-  const price = parsePrice(input.price);
-  const count = Math.max(1, Math.floor(Number(input.count ?? 1)) || 1);
-  return { ...input, price: Number.isFinite(price) ? price : 0, count };
+/** A known stock (a whole number ≥ 1), or undefined when it is unknown or junk from storage. */
+function validStock(stock: unknown): number | undefined {
+  return typeof stock === 'number' && Number.isInteger(stock) && stock >= 1 ? stock : undefined;
 }
 
-/** Adds an item; when the same identity is already there its count grows by the added count. */
+/** `count` kept within 1…stock (no upper bound when the stock is unknown). */
+function capCount(count: number, stock: number | undefined): number {
+  return Math.max(1, stock === undefined ? count : Math.min(count, stock));
+}
+
+/**
+ * Normalises an input item: price parsed to a number (NaN → 0), count a whole number from 1 to the
+ * stock (when known); a stock that is not a whole number ≥ 1 is dropped.
+ */
+export function normalizeItem(input: CartItemInput): CartItem {
+  const price = parsePrice(input.price);
+  const stock = validStock(input.stock);
+  const count = capCount(Math.floor(Number(input.count ?? 1)) || 1, stock);
+  const item: CartItem = { ...input, price: Number.isFinite(price) ? price : 0, count };
+  if (stock === undefined) delete item.stock;
+  else item.stock = stock;
+  return item;
+}
+
+/** Whether «Увеличить» may add one more piece (false at the known stock). */
+export function canIncrease(item: CartItem): boolean {
+  return item.stock === undefined || item.count < item.stock;
+}
+
+/**
+ * Adds an item; when the same identity is already there its count grows by the added count, up to the
+ * stock (the newer one when the input carries it).
+ */
 export function addItem(items: CartItem[], input: CartItemInput): CartItem[] {
   const item = normalizeItem(input);
   const i = items.findIndex((x) => sameItem(x, item));
   if (i === -1) return [...items, item];
-  return items.map((x, j) => (j === i ? { ...x, ...item, size: x.size, count: x.count + item.count } : x));
+  return items.map((x, j) => {
+    if (j !== i) return x;
+    const merged = { ...x, ...item, size: x.size };
+    return { ...merged, count: capCount(x.count + item.count, merged.stock) };
+  });
 }
 
 /** Removes the item with this slug and size. */
@@ -59,9 +92,9 @@ export function removeItems(items: CartItem[], keys: CartKey[]): CartItem[] {
   return items.filter((x) => !keys.some((k) => sameItem(x, k)));
 }
 
-/** Count + 1. */
+/** Count + 1, not above the known stock. */
 export function increaseItem(items: CartItem[], key: CartKey): CartItem[] {
-  return items.map((x) => (sameItem(x, key) ? { ...x, count: x.count + 1 } : x));
+  return items.map((x) => (sameItem(x, key) && canIncrease(x) ? { ...x, count: x.count + 1 } : x));
 }
 
 /** Count − 1, never below 1 (removal is a separate action). */

@@ -13,7 +13,7 @@ import { EmptyState } from '../../shared/ui/empty-state';
 import { countLabel, WORDS } from '../../shared/lib/plural';
 import { formatPrice } from '../../shared/lib/price';
 import { checkAvailability } from './availability';
-import { cartCount, cartTotal, groupBySeller, type CartItem } from './cart-rules';
+import { canIncrease, cartCount, cartTotal, groupBySeller, type CartItem } from './cart-rules';
 import { useCart, useCartItems } from './store';
 import classes from './cart.module.css';
 
@@ -51,6 +51,7 @@ function CartLine({ item }: { item: CartItem }) {
               color="ink.9"
               aria-label="Увеличить"
               onClick={() => increase(item.slug, item.size)}
+              disabled={!canIncrease(item)}
             >
               <IconPlus size={16} />
             </ActionIcon>

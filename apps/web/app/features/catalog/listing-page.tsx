@@ -18,6 +18,7 @@ import type { ActivePill } from './active-filters';
 import type { FilterPanelProps, FilterValues } from './filter-panel';
 import { SortSelect } from './sort-select';
 import type { ListingData } from './load-listing';
+import { emptyListingText } from './empty-listing';
 
 /*
  * What the first paint needs stays in this module; the rest are chunks of their own (issue 2, JS per page):
@@ -135,11 +136,7 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
           ) : page.results.length === 0 ? (
             <EmptyState
               title="Ничего не нашлось"
-              text={
-                filterCount
-                  ? 'Попробуйте убрать часть фильтров или поискать по-другому.'
-                  : 'Здесь пока нет товаров. Загляните позже — продавцы добавляют новые вещи каждый день.'
-              }
+              text={emptyListingText({ filters: filterCount, search: Boolean(withRelevance) })}
               action={
                 filterCount ? (
                   <LightButton onClick={resetAll}>Сбросить фильтры</LightButton>

@@ -41,6 +41,7 @@ export function BuyBox({ product }: { product: ProductDetail }) {
       photo: product.photos[0]?.url_small ?? product.photo?.url_small,
       seller_id: product.seller.id,
       seller_name: product.seller.name,
+      stock: offer.count,
     });
     showNotification({
       message: `«${product.title}», размер ${offer.size_label || offer.size} — в корзине`,
