@@ -7,7 +7,7 @@ import '@mantine/notifications/styles.css';
 import './shared/ui/global.css';
 // The theme's CSS variables and Mantine's global classes as a static stylesheet (see vite.config.ts;
 // ThemeProvider does not write them into the page).
-import 'virtual:mantine-theme.css';
+import './shared/ui/mantine-theme.generated.css';
 import { ColorSchemeScript, mantineHtmlProps } from '@mantine/core';
 import {
   Links,
