@@ -33,7 +33,8 @@ import {
   listProducts,
 } from './service.js';
 import { getProduct, getSeller } from './product-page.js';
-import { searchProducts, suggest } from './search.js';
+import { searchProducts } from './search.js';
+import { suggest } from './suggest.js';
 import { flushViews } from './views.js';
 
 /** Most lines a cart may send to the availability check. */
