@@ -160,6 +160,20 @@ describe.runIf(dbAvailable())('search', () => {
     ] as const)('«%s» finds %s', async (q, key) => {
       expect(await found(q)).toContain(L[key].slug);
     });
+
+    it('does not take a word that finds listings by itself for a typo («искристая футболка» is no cap)', async () => {
+      const cap = await addListing(t.app.db, {
+        title: 'Бейсболка Искристая',
+        owner: f.sellers.b,
+        category: f.cats.clothesRoot,
+        offers: [{ size: 'M', sizeId: f.sizes.clothes['M'], price: 1900 }],
+      });
+      expect(await found('искристая')).toContain(cap.slug);
+      // «футболка» is spelled right (T-shirts exist), so it must not match «Бейсболка» by trigram likeness.
+      expect(await found('искристая футболка')).toEqual([]);
+      // A real typo still finds its word: «бейсбока» is no word of its own.
+      expect(await found('искристая бейсбока')).toEqual([cap.slug]);
+    });
   });
 
   describe('brands in Latin, Cyrillic and aliases', () => {
@@ -180,6 +194,28 @@ describe.runIf(dbAvailable())('search', () => {
       const slugs = await found(q);
       expect(slugs).toContain(L[yes].slug);
       expect(slugs).not.toContain(L[no].slug);
+    });
+  });
+
+  describe('brands one letter off', () => {
+    it.each(['nkie', 'naike', 'найкк', 'нaйк'])('«%s» finds Nike listings and nothing else', async (q) => {
+      const res = await t.app.inject(`/v1/public/search/?q=${encodeURIComponent(q)}&page_size=60`);
+      const body = res.json() as { count: number; results: { slug: string; brand: { slug: string } | null }[] };
+      expect(body.count, q).toBeGreaterThan(0);
+      expect(body.results.map((r) => r.slug)).toContain(L.airMax.slug);
+      // The fixture's Nike and the demo catalog's Nike, no other brand.
+      expect(body.results.every((r) => /^(tst-)?nike\b/.test(r.brand?.slug ?? ''))).toBe(true);
+    });
+
+    it('keeps a word as typed when it finds listings («пара» is no typo of «зара»)', async () => {
+      const pair = await addListing(t.app.db, {
+        title: 'Пара носков Nike в полоску',
+        owner: f.sellers.b,
+        brand: f.brands.nike,
+        category: f.cats.clothesRoot,
+        offers: [{ size: 'M', sizeId: f.sizes.clothes['M'], price: 900 }],
+      });
+      expect(await found('пара носков')).toContain(pair.slug);
     });
   });
 

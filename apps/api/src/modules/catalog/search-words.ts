@@ -124,6 +124,12 @@ export interface ParsedQuery {
   text: string;
   /** Every word of the query (the retry without derived filters searches them all). */
   allText: string;
+  /**
+   * Words one letter off a brand's spelling («адидос», «вэнс», «nkie»): too weak to filter by at once
+   * («пара» is one letter off «зара»), so they stay in `text`; when the words as typed find nothing,
+   * search tries these brands with `text` less those words.
+   */
+  weak?: { brandIds: number[]; text: string };
 }
 
 /**
@@ -193,7 +199,61 @@ export function parseQuery(
   // Two types («мужские и женские») filter nothing: their words stay text.
   if (types.size > 1) rest.push(...tokens.filter((w) => typeOfWord(w)));
   const type = types.size === 1 ? [...types][0] : undefined;
-  return { brandIds: [...brandIds], sizes, type, text: rest.join(' '), allText: tokens.join(' ') };
+  const weak = weakBrandWords(rest, brands, isCatalogWord);
+  return {
+    brandIds: [...brandIds],
+    sizes,
+    type,
+    text: rest.join(' '),
+    allText: tokens.join(' '),
+    ...(weak.brandIds.length ? { weak: { brandIds: weak.brandIds, text: rest.filter((w) => !weak.words.has(w)).join(' ') } } : {}),
+  };
+}
+
+/** Shortest word compared letter by letter with brand spellings (shorter words are too easily one letter off). */
+const WEAK_MIN_LETTERS = 4;
+
+/**
+ * Words of `rest` one edit (a letter changed, added, dropped, or two neighbours swapped) from a one-word
+ * spelling of a brand, and those brands. Catalog words and numbers are never taken for brands.
+ */
+function weakBrandWords(
+  rest: string[],
+  brands: BrandEntry[],
+  isCatalogWord: (w: string) => boolean,
+): { brandIds: number[]; words: Set<string> } {
+  const ids = new Set<number>();
+  const words = new Set<string>();
+  for (const w of rest) {
+    if (w.length < WEAK_MIN_LETTERS || /\d/.test(w) || isCatalogWord(w)) continue;
+    for (const b of brands) {
+      for (const kw of b.keyWords) {
+        if (kw.length === 1 && kw[0]!.length >= WEAK_MIN_LETTERS && withinOneEdit(w, kw[0]!)) {
+          ids.add(b.id);
+          words.add(w);
+        }
+      }
+    }
+  }
+  return { brandIds: [...ids], words };
+}
+
+/**
+ * Whether two words are at most one edit apart (optimal string alignment distance ≤ 1: one letter
+ * changed, added or dropped, or two neighbouring letters swapped).
+ */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    // One letter changed, or two neighbours swapped.
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  // One letter added or dropped.
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
 /** Lower-cased size values of every grid (a query word that is one becomes a size filter). */

@@ -11,11 +11,12 @@
  *    `products.search_vector` (GIN index): every word must match by its word forms («пуховики» →
  *    «Пуховик») or by those of the catalog word it resembles (category names, colour and condition
  *    labels: «кроссовок», «кросовки» → «кроссовки»; «пуховек» → «пуховики»).
- * 4. When that finds nothing, a word may also match a similar word of the title by `pg_trgm` word
- *    similarity (`<%`, threshold `TRGM_WORD_SIMILARITY` of db/client.ts, set for every session of the app, GIN trigram
- *    index): «пухавик», «футбока».
- * 5. When the brand/size words turned filters leave nothing, the query runs again without the size
- *    filter, then with every word as text (the brand still boosts).
+ * 4. Attempts, each as long as the one before found nothing: the words with the brand, size and type
+ *    words as filters; without the size filter; every word as text (the brand still boosts); a word one
+ *    letter off a brand spelling as that brand («адидос», «nkie»). Then the same attempts once more, a word
+ *    that finds nothing by its own forms now matching a similar word of the title by `pg_trgm` word
+ *    similarity (`<%`, threshold `TRGM_WORD_SIMILARITY` of db/client.ts, set for every session of the
+ *    app; GIN trigram index): «пухавик», «футбока».
  * Relevance = `ts_rank_cd` + a title match (stored `title_vector`) + brand match (or, in the typo stage,
  * trigram similarity to the title + brand match); a match set over 1 500 listings (a bare «кроссовки»,
  * «сумка через плечо») is listed newest first instead: ranking reads every match from the table, about
@@ -140,6 +141,7 @@ async function runSearch(
   boost: number[],
   page: { page: number; page_size: number },
   expansions: Map<string, string>,
+  stage: 'exact' | 'typo',
 ): Promise<RunResult> {
   const f = await resolveFilters(db, q, extra);
   const sort = q.sort ?? 'relevance';
@@ -196,22 +198,33 @@ async function runSearch(
       : sql`plainto_tsquery('russian', ${w})`;
   });
   const tsq = sql`(${sql.join(perWord, sql` && `)})`;
-  const stage1 = await fetch(
-    db,
-    f.where,
-    // A title that holds the words outranks a listing matched through its description or brand aliases.
-    sql`(ts_rank_cd(p.search_vector, ${tsq}) + (case when p.title_vector @@ ${tsq} then 1 else 0 end) + ${brandBoost})`,
-    sort,
-    sql`p.search_vector @@ ${tsq}`,
-  );
-  if (stage1.count > 0) return stage1;
+  if (stage === 'exact') {
+    return fetch(
+      db,
+      f.where,
+      // A title that holds the words outranks a listing matched through its description or brand aliases.
+      sql`(ts_rank_cd(p.search_vector, ${tsq}) + (case when p.title_vector @@ ${tsq} then 1 else 0 end) + ${brandBoost})`,
+      sort,
+      sql`p.search_vector @@ ${tsq}`,
+    );
+  }
 
-  // Stage 2: typos the catalog words do not cover. Every word must still match: by its forms, or by a
-  // similar word of the title (trigram GIN index); stop words («для») are ignored (the numnode() test
-  // depends on parameters only, so the planner folds it away).
-  const stage2 = words.map(
-    (w, i) =>
-      sql`(numnode(plainto_tsquery('russian', ${w})) = 0 or p.search_vector @@ ${perWord[i]!} or ${w} <% p.title)`,
+  // Stage 2: typos the catalog words do not cover. A word that finds listings by its own forms is spelled
+  // right and must match by them («белая футболка» must not turn into «бейсболка»); any other word may
+  // also match a similar word of the title (trigram GIN index); stop words («для») are ignored (the
+  // numnode() test depends on parameters only, so the planner folds it away).
+  const [{ has }] = await queryRows<{ has: boolean[] }>(
+    db,
+    sql`select array[${sql.join(
+      perWord.map((t) => sql`exists (select 1 from products p where p.status = 'active' and p.search_vector @@ ${t})`),
+      sql`, `,
+    )}] as has`,
+  ) as [{ has: boolean[] }];
+  if (has.every(Boolean)) return { count: 0, rows: [] };
+  const stage2 = words.map((w, i) =>
+    has[i]
+      ? sql`p.search_vector @@ ${perWord[i]!}`
+      : sql`(numnode(plainto_tsquery('russian', ${w})) = 0 or p.search_vector @@ ${perWord[i]!} or ${w} <% p.title)`,
   );
   return fetch(db, [...f.where, ...stage2], sql`(word_similarity(${text}, p.title) + ${brandBoost})`, sort);
 }
@@ -243,10 +256,17 @@ export async function searchProducts(db: Db, q: ProductListQuery, url: string): 
   if (parsed.sizes.length && parsed.brandIds.length)
     attempts.push({ text: parsed.text, sizes: [], brandIds: parsed.brandIds, q: typed });
   if (derived) attempts.push({ text: parsed.allText, sizes: [], brandIds: [], q });
+  // Words one letter off a brand («адидос») become that brand only when the words as typed find nothing,
+  // and before any word is matched by trigram likeness («nkie» is Nike before it is «Jackie»).
+  const weak = parsed.weak ? [{ text: parsed.weak.text, sizes: parsed.sizes, brandIds: parsed.weak.brandIds, q: typed }] : [];
+  const boost = [...parsed.brandIds, ...(parsed.weak?.brandIds ?? [])];
   let res: RunResult = { count: 0, rows: [] };
-  for (const a of attempts) {
-    res = await runSearch(db, a.q, a.text, { sizes: a.sizes, brandIds: a.brandIds }, parsed.brandIds, pq, expansions);
-    if (res.count > 0) break;
+  search: for (const stage of ['exact', 'typo'] as const) {
+    for (const a of stage === 'exact' ? [...attempts, ...weak] : attempts) {
+      if (stage === 'typo' && !a.text) continue; // nothing to misspell: the exact stage listed it already
+      res = await runSearch(db, a.q, a.text, { sizes: a.sizes, brandIds: a.brandIds }, boost, pq, expansions, stage);
+      if (res.count > 0) break search;
+    }
   }
   makePage(url, pq, res.count, []); // 404 past the end before building cards
   return makePage(url, pq, res.count, res.rows.map(cardOf));
