@@ -307,6 +307,13 @@ describe.runIf(dbAvailable())('public catalog', () => {
       expect(air.photo!.url).toMatch(/^\/media\/p\/[0-9a-f]{2}\/[0-9a-f]{24}\/640\.webp$/);
     });
 
+    it('empty numeric filters (?seller=&price_max=&page=) count as not given, like empty list filters', async () => {
+      const all = (await t.app.inject('/v1/public/products/')).json() as { count: number };
+      const res = await t.app.inject('/v1/public/products/?seller=&price_min=&price_max=&page=&page_size=&brand=');
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as { count: number }).count).toBe(all.count);
+    });
+
     it('default page size is 24 and page_size is capped at 60', async () => {
       const p = await page('/v1/public/products/');
       expect(p.results.length).toBe(Math.min(24, p.count));

@@ -150,29 +150,33 @@ export const productDetailSchema = productCardSchema.extend({
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
+/** The most rubles a price filter may name: prices are kopecks in a 32-bit column (2 147 483 647 kopecks). */
+export const PRICE_FILTER_MAX_RUB = 21_474_836;
+
+/** A numeric query value; an empty one (`?seller=`) counts as not given, as empty list filters do. */
+const optionalNumber = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
 /**
  * Query of `GET /v1/public/products/` (and `/v1/public/search/`): every filter is optional; lists are
  * comma-separated. `brand` takes ids or slugs; `compilation` a slug; `size`, `condition`, `color` values;
  * `price_min`/`price_max` rubles; `q` full-text search.
  */
-/** The most rubles a price filter may name: prices are kopecks in a 32-bit column (2 147 483 647 kopecks). */
-export const PRICE_FILTER_MAX_RUB = 21_474_836;
-
 export const productListQuery = z.object({
   type: z.string().optional(),
   category: z.string().optional(),
   brand: z.string().optional(),
   compilation: z.string().optional(),
   size: z.string().optional(),
-  price_min: z.coerce.number().min(0).max(PRICE_FILTER_MAX_RUB).optional(),
-  price_max: z.coerce.number().min(0).max(PRICE_FILTER_MAX_RUB).optional(),
+  price_min: optionalNumber(z.coerce.number().min(0).max(PRICE_FILTER_MAX_RUB)),
+  price_max: optionalNumber(z.coerce.number().min(0).max(PRICE_FILTER_MAX_RUB)),
   condition: z.string().optional(),
   color: z.string().optional(),
-  seller: z.coerce.number().int().max(2_147_483_647).optional(),
+  seller: optionalNumber(z.coerce.number().int().max(2_147_483_647)),
   q: z.string().max(200).optional(),
   sort: z.enum(['new', 'price_asc', 'price_desc', 'popular', 'relevance']).optional(),
-  page: z.coerce.number().int().min(1).optional(),
-  page_size: z.coerce.number().int().min(1).max(60).optional(),
+  page: optionalNumber(z.coerce.number().int().min(1)),
+  page_size: optionalNumber(z.coerce.number().int().min(1).max(60)),
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 

@@ -17,7 +17,10 @@ export interface SeoInput {
 
 /** Builds a React Router `meta` array. */
 export function seo({ title, description, path, origin = '', image, type = 'website', noindex }: SeoInput) {
-  const full = title.includes(SITE_NAME) ? title : `${title} — ${SITE_NAME}`;
+  // Later pages of a list are pages of their own: «Женщинам, страница 2 — Витрина».
+  const page = Number(new URLSearchParams(path.split('?')[1] ?? '').get('page'));
+  const paged = Number.isInteger(page) && page > 1 ? `${title}, страница ${page}` : title;
+  const full = paged.includes(SITE_NAME) ? paged : `${paged} — ${SITE_NAME}`;
   const url = origin + path;
   const tags: Record<string, string>[] = [
     { title: full },
