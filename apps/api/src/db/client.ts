@@ -33,6 +33,28 @@ export interface Database {
  */
 export const TRGM_WORD_SIMILARITY = 0.4;
 
+/**
+ * node-postgres connection settings for a `DATABASE_URL`: the URL as it is, plus the app's session setting
+ * ({@link TRGM_WORD_SIMILARITY}) in the startup packet's `options`. node-postgres lets a URL's own
+ * `?options=` replace ours, so when the URL has one, ours is appended to it and the URL is passed on
+ * without it. Any URL node-postgres accepts is accepted (socket URLs like `postgres://user@/db?host=/run`
+ * included); one that cannot be rewritten keeps its own `options`, and typo search then uses pg_trgm's
+ * default threshold.
+ * @returns `{connectionString, options}` for `new Pool()`
+ */
+export function poolConnection(databaseUrl: string): { connectionString: string; options: string } {
+  const ours = `-c pg_trgm.word_similarity_threshold=${TRGM_WORD_SIMILARITY}`;
+  if (!/[?&]options=/.test(databaseUrl)) return { connectionString: databaseUrl, options: ours };
+  try {
+    const url = new URL(databaseUrl);
+    const own = url.searchParams.get('options');
+    url.searchParams.delete('options');
+    return { connectionString: url.toString(), options: [own, ours].filter(Boolean).join(' ') };
+  } catch {
+    return { connectionString: databaseUrl, options: ours };
+  }
+}
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
@@ -44,13 +66,7 @@ export async function openDatabase(opts: { url?: string; dir?: string; loadDataD
   if (opts.url) {
     const { Pool } = (await import('pg')).default;
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    // The session setting travels in the startup packet (`options`), added to any the URL carries itself
-    // (node-postgres would let the URL's `options` replace ours).
-    const url = new URL(opts.url);
-    const own = url.searchParams.get('options');
-    url.searchParams.delete('options');
-    const options = [own, `-c pg_trgm.word_similarity_threshold=${TRGM_WORD_SIMILARITY}`].filter(Boolean).join(' ');
-    const pool = new Pool({ connectionString: url.toString(), options, max: 10 });
+    const pool = new Pool({ ...poolConnection(opts.url), max: 10 });
     // An idle client losing its connection (server restart, database dropped) must not crash the process.
     pool.on('error', (err) => console.warn(`postgres: idle client error: ${err.message}`));
     const db = drizzle(pool, { schema }) as unknown as Db;
