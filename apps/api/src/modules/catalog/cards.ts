@@ -1,11 +1,12 @@
 /**
  * Listing cards (issue «The shop runs», spec §7): the short form of a listing in pages, search and
  * «similar listings» — brand, first photo, in-stock sizes and the lowest price (rubles; kopecks in the
- * database). A whole card comes from one query ({@link FULL_CARD}), never one query per card.
+ * database). A page's cards come from one query ({@link cardRows}), never one query per card.
  */
 import { sql } from 'drizzle-orm';
 import { CONDITIONS, type ProductCard } from '@vitrina/contract/catalog';
 import type { Image } from '@vitrina/contract/common';
+import { preparedRows, type Db } from '../../db/client.js';
 import { toRubles } from '../../lib/money.js';
 import { imageUrls } from '../media/service.js';
 
@@ -39,25 +40,39 @@ export interface CardRow {
 }
 
 /**
- * A card's first photo and its in-stock sizes (grid order), as columns of a query over `products p`.
- * A size's grid position is looked up by primary key for each offer: a join would let the planner hash
- * the whole size table once per card (the small table is rarely analysed, so it guesses 400 rows).
+ * The cards of given listing ids, in the order given: brand, first photo and in-stock sizes (grid order).
+ * The text never changes, so it runs as a prepared statement (db/client.ts `preparedRows`): a page's ids
+ * come from a small query of their own (filters, sorting, ranking), and this one — the costly one to plan —
+ * is planned once per connection. A size's grid position is looked up by primary key for each offer: a
+ * join would let the planner hash the whole size table once per card.
  */
-const CARD_EXTRAS = sql`ph.key as photo_key, ph.width as photo_width, ph.height as photo_height,
+const CARDS_BY_IDS = `select p.id, p.slug, p.title, p.condition, p.min_price, p.owner_id, p.status, p.created_at,
+  b.id as brand_id, b.slug as brand_slug, b.name as brand_name,
+  ph.key as photo_key, ph.width as photo_width, ph.height as photo_height,
   coalesce((select json_agg(json_build_object('size', o.size, 'price', o.price)
                             order by coalesce((select s.position from sizes s where s.id = o.size_id), 2147483647), o.id)
-            from offers o where o.product_id = p.id and o.count > 0), '[]'::json) as offers`;
+            from offers o where o.product_id = p.id and o.count > 0), '[]'::json) as offers
+  from unnest($1::int[]) with ordinality as page(id, n)
+  join products p on p.id = page.id
+  left join brands b on b.id = p.brand_id
+  left join lateral (select key, width, height from product_photos pp where pp.product_id = p.id
+                     order by position, id limit 1) ph on true
+  order by page.n`;
 
 /**
- * A whole card in one query: `select ${FULL_CARD.columns} from … products p ${FULL_CARD.joins}` gives
- * {@link FullCardRow}s (brand, first photo, in-stock sizes) for {@link cardOf}.
+ * Card rows of the listings with these ids, in the same order (ids not found are left out), for
+ * {@link cardOf}. One query for the whole page, never one per card.
+ * @param ids listing ids (at most a page: 60)
  */
-export const FULL_CARD = {
-  columns: sql`${CARD_COLUMNS}, ${CARD_EXTRAS}`,
-  joins: sql`left join brands b on b.id = p.brand_id
-    left join lateral (select key, width, height from product_photos pp where pp.product_id = p.id
-                       order by position, id limit 1) ph on true`,
-};
+export async function cardRows(db: Db, ids: number[]): Promise<FullCardRow[]> {
+  if (!ids.length) return [];
+  return preparedRows<FullCardRow>(db, 'vitrina_cards_by_ids', CARDS_BY_IDS, [ids]);
+}
+
+/** The cards of these listing ids, in the same order (see {@link cardRows}). */
+export async function cardsOf(db: Db, ids: number[]): Promise<ProductCard[]> {
+  return (await cardRows(db, ids)).map(cardOf);
+}
 
 export interface FullCardRow extends CardRow {
   photo_key: string | null;

@@ -9,16 +9,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { toRubles } from '../../lib/money.js';
 import { avatarImage } from '../social/service.js';
-import {
-  CARD_COLUMNS,
-  FULL_CARD,
-  cardOf,
-  conditionLabel,
-  iso,
-  photoImage,
-  type CardRow,
-  type FullCardRow,
-} from './cards.js';
+import { CARD_COLUMNS, cardsOf, conditionLabel, iso, photoImage, type CardRow } from './cards.js';
 import { countListings } from './counts.js';
 import { categoriesHaving, gridOf } from './service.js';
 import { countView, pendingViews } from './views.js';
@@ -204,13 +195,12 @@ async function similarListings(
   if (p.category_id != null) parts.push(tier(2, sql`p.category_id = ${p.category_id}`));
   if (p.brand_id != null) parts.push(tier(3, sql`p.brand_id = ${p.brand_id}`));
   if (!parts.length) return [];
-  const rows = await queryRows<FullCardRow>(
+  const rows = await queryRows<{ id: number }>(
     db,
-    sql`select ${FULL_CARD.columns} from (
+    sql`select s.id from (
           select distinct on (c.id) c.id, c.tier, c.published_at from (${sql.join(parts, sql` union all `)}) c
           order by c.id, c.tier
-        ) s join products p on p.id = s.id ${FULL_CARD.joins}
-        order by s.tier, s.published_at desc, s.id desc limit ${SIMILAR_LIMIT}`,
+        ) s order by s.tier, s.published_at desc, s.id desc limit ${SIMILAR_LIMIT}`,
   );
-  return rows.map(cardOf);
+  return cardsOf(db, rows.map((r) => r.id));
 }

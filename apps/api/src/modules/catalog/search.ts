@@ -29,7 +29,7 @@ import type { ProductCard, ProductListQuery } from '@vitrina/contract/catalog';
 import { queryRows, type Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { makePage, type Page } from '../../lib/pagination.js';
-import { FULL_CARD, cardOf, type FullCardRow } from './cards.js';
+import { cardOf, cardRows, type FullCardRow } from './cards.js';
 import { countListings, peekCount, rememberCount } from './counts.js';
 import { brandDictionary, catalogVocabulary, knownSizeValues, understand } from './search-words.js';
 import { isSmallMatch, orderBy, pageOf, resolveFilters } from './service.js';
@@ -64,22 +64,19 @@ async function rankedCounting(
   limit: number,
   offset: number,
 ): Promise<RunResult | null> {
-  const rows = await queryRows<FullCardRow & { rank: number; total: number }>(
+  const page = await queryRows<{ id: number; total: number }>(
     db,
-    sql`select ${FULL_CARD.columns}, page.rank, page.total from (
-          select m.id, m.rank, m.published_at, count(*) over ()::int as total from (
-            select p.id, p.published_at, ${rank} as rank from products p
-            where ${sql.join(where, sql` and `)} limit ${RANK_ALL_MAX + 1}
-          ) m order by m.rank desc, m.published_at desc, m.id desc limit ${limit} offset ${offset}
-        ) page join products p on p.id = page.id ${FULL_CARD.joins}
-        order by page.rank desc, p.published_at desc, p.id desc`,
+    sql`select m.id, count(*) over ()::int as total from (
+          select p.id, p.published_at, ${rank} as rank from products p
+          where ${sql.join(where, sql` and `)} limit ${RANK_ALL_MAX + 1}
+        ) m order by m.rank desc, m.published_at desc, m.id desc limit ${limit} offset ${offset}`,
   );
   // No row on the first page: nothing matches. On a later page: past the end (its count tells how far).
-  if (!rows.length) return offset === 0 ? { count: 0, rows: [] } : null;
-  const total = rows[0]!.total;
+  if (!page.length) return offset === 0 ? { count: 0, rows: [] } : null;
+  const total = page[0]!.total;
   if (total > RANK_ALL_MAX) return null;
   rememberCount(db, where, total);
-  return { count: total, rows };
+  return { count: total, rows: await cardRows(db, page.map((r) => r.id)) };
 }
 
 /** Most index entries the date-index walk of {@link newestThroughDateIndex} may read for one page. */
@@ -111,17 +108,15 @@ async function newestThroughDateIndex(
   const active = await countListings(db, [sql`p.status = 'active'`]);
   const window = Math.ceil(((offset + limit) * Math.max(active, count) * DATE_WALK_MARGIN) / count);
   if (window > DATE_WALK_MAX) return null;
-  const rows = await queryRows<FullCardRow>(
+  const page = await queryRows<{ id: number }>(
     db,
-    sql`select ${FULL_CARD.columns} from (
-          select p.id from (
-            select p.id, p.published_at, p.search_vector from products p where ${sql.join(where, sql` and `)}
-            order by p.published_at desc, p.id desc limit ${window}
-          ) p where ${match} order by p.published_at desc, p.id desc limit ${limit} offset ${offset}
-        ) page join products p on p.id = page.id ${FULL_CARD.joins}
-        order by ${orderBy('new')}`,
+    sql`select p.id from (
+          select p.id, p.published_at, p.search_vector from products p where ${sql.join(where, sql` and `)}
+          order by p.published_at desc, p.id desc limit ${window}
+        ) p where ${match} order by p.published_at desc, p.id desc limit ${limit} offset ${offset}`,
   );
-  return rows.length >= Math.min(limit, count - offset) ? rows : null;
+  if (page.length < Math.min(limit, count - offset)) return null;
+  return cardRows(db, page.map((r) => r.id));
 }
 
 interface RunResult {
@@ -171,17 +166,15 @@ async function runSearch(
       by !== 'relevance'
         ? orderBy(by, await isSmallMatch(conn, count))
         : ranked
-          ? sql`rank desc, p.published_at desc, p.id desc`
+          ? sql`${rank} desc, p.published_at desc, p.id desc`
           : orderBy('new');
-    // The page's ids (and ranks) first; only the page's own rows are then read whole.
-    const rows = await queryRows<FullCardRow & { rank: number }>(
+    // The page's ids first (from indexes where they suffice); then only the page's own cards.
+    const page = await queryRows<{ id: number }>(
       conn,
-      sql`select ${FULL_CARD.columns}, page.rank from (
-            select p.id, ${ranked ? rank : sql`0`} as rank from products p
-            where ${sql.join(all, sql` and `)} order by ${order} limit ${limit} offset ${offset}
-          ) page join products p on p.id = page.id ${FULL_CARD.joins}
-          order by ${by !== 'relevance' ? orderBy(by) : ranked ? sql`page.rank desc, p.published_at desc, p.id desc` : orderBy('new')}`,
+      sql`select p.id from products p where ${sql.join(all, sql` and `)}
+          order by ${order} limit ${limit} offset ${offset}`,
     );
+    const rows = await cardRows(conn, page.map((r) => r.id));
     return { count, rows };
   };
 

@@ -5,8 +5,9 @@
  * cards: cards.ts; counts: counts.ts.
  *
  * Money is kopecks in the database and rubles in every answer. Only `active` listings appear in lists.
- * A listing page is two queries at most — its count (large ones reused: counts.ts) and its cards with
- * photos and sizes — its ids read from covering indexes alone (see the `products_active_*` indexes).
+ * A listing page is three queries at most — its count (large ones reused: counts.ts), its ids (read from
+ * covering indexes alone: see the `products_active_*` indexes) and its cards with photos and sizes (one
+ * prepared statement: cards.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
@@ -30,7 +31,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { makePage, type Page } from '../../lib/pagination.js';
 import { toKopecks } from '../../lib/money.js';
 import { imageUrls } from '../media/service.js';
-import { FULL_CARD, cardOf, iso, photoImage, type FullCardRow } from './cards.js';
+import { cardsOf, iso, photoImage } from './cards.js';
 import { countListings } from './counts.js';
 import { memoHaving } from './memo.js';
 
@@ -400,16 +401,13 @@ export async function listProducts(db: Db, q: ProductListQuery, url: string): Pr
   makePage(url, pq, count, []); // 404 past the end before reading the page
   if (count === 0) return makePage(url, pq, 0, []);
   // The page's ids come from a covering index alone (index-only scan: filters checked on index entries);
-  // only the page's own rows are read from the table.
-  const rows = await queryRows<FullCardRow>(
+  // then the page's own cards (cards.ts).
+  const ids = await queryRows<{ id: number }>(
     db,
-    sql`select ${FULL_CARD.columns} from (
-          select p.id from products p where ${where}
-          order by ${orderBy(q.sort, await isSmallMatch(db, count))} limit ${pq.page_size} offset ${(pq.page - 1) * pq.page_size}
-        ) page join products p on p.id = page.id ${FULL_CARD.joins}
-        order by ${orderBy(q.sort)}`,
+    sql`select p.id from products p where ${where}
+        order by ${orderBy(q.sort, await isSmallMatch(db, count))} limit ${pq.page_size} offset ${(pq.page - 1) * pq.page_size}`,
   );
-  return makePage(url, pq, count, rows.map(cardOf));
+  return makePage(url, pq, count, await cardsOf(db, ids.map((r) => r.id)));
 }
 
 /* ------------------------------------------------------------------------------------------------ */
