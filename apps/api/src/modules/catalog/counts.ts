@@ -8,6 +8,11 @@
  * the same freshness a `cache-control: max-age=30` answer has — and each server instance keeps its own,
  * so several instances stay correct without sharing anything. A page past a stale end answers an empty
  * page instead of a 404 until the figure is renewed.
+ *
+ * No stampede: requests that need the same uncounted figure at the same time share one query, and a
+ * reused figure past {@link COUNT_REFRESH_AT} of its life is counted again in the background while it is
+ * still served — so under steady traffic a popular count never expires in front of ten waiting requests
+ * (each of which would otherwise run the same 10–20 ms count at once).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -17,16 +22,26 @@ import { queryRows, type Db } from '../../db/client.js';
 export const CACHED_COUNT_MIN = 500;
 /** How long a large count is reused, ms. */
 export const COUNT_TTL_MS = 30_000;
+/** Share of {@link COUNT_TTL_MS} after which a reused count is renewed in the background. */
+export const COUNT_REFRESH_AT = 0.75;
 /** Most distinct filter sets remembered per database (the oldest is forgotten first). */
 const COUNT_CACHE_SIZE = 500;
 
 const dialect = new PgDialect();
 const caches = new WeakMap<Db, Map<string, { at: number; n: number }>>();
+/** Counts being read now, by key: whoever needs one meanwhile waits for the same query. */
+const pending = new WeakMap<Db, Map<string, Promise<number>>>();
 
 function cacheOf(db: Db): Map<string, { at: number; n: number }> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
   return cache;
+}
+
+function pendingOf(db: Db): Map<string, Promise<number>> {
+  let inFlight = pending.get(db);
+  if (!inFlight) pending.set(db, (inFlight = new Map()));
+  return inFlight;
 }
 
 function keyOf(where: SQL[]): string {
@@ -63,13 +78,32 @@ export function rememberCount(db: Db, where: SQL[], n: number): void {
  * @returns the number of matching rows
  */
 export async function countListings(db: Db, where: SQL[]): Promise<number> {
-  const known = peekCount(db, where);
-  if (known !== undefined) return known;
-  const rows = await queryRows<{ n: number }>(
+  const key = keyOf(where);
+  const hit = cacheOf(db).get(key);
+  const age = hit ? Date.now() - hit.at : Infinity;
+  if (hit && age < COUNT_TTL_MS) {
+    // Renew ahead of expiry; a failed renewal leaves the figure to expire as usual.
+    if (age >= COUNT_TTL_MS * COUNT_REFRESH_AT) void countOnce(db, where, key).catch(() => undefined);
+    return hit.n;
+  }
+  return countOnce(db, where, key);
+}
+
+/** Runs the count of `where` unless the same count is already running, and remembers the result. */
+function countOnce(db: Db, where: SQL[], key: string): Promise<number> {
+  const inFlight = pendingOf(db);
+  const running = inFlight.get(key);
+  if (running) return running;
+  const query = queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from products p where ${sql.join(where, sql` and `)}`,
-  );
-  const n = rows[0]?.n ?? 0;
-  rememberCount(db, where, n);
-  return n;
+  ).then((rows) => {
+    const n = rows[0]?.n ?? 0;
+    rememberCount(db, where, n);
+    return n;
+  });
+  inFlight.set(key, query);
+  const done = () => inFlight.delete(key);
+  query.then(done, done);
+  return query;
 }
