@@ -1,5 +1,5 @@
 /**
- * Reused listing counts (catalog/counts.ts): requests that need the same count at the same moment share
+ * Reused listing counts (catalog/counts.ts) and reference data (memo.ts): requests that need the same count at the same moment share
  * one query, and a popular count is renewed before it expires — no ten identical counts at once when the
  * figure runs out under load. Runs against the real database; a spy only counts the queries that reach it.
  */
@@ -14,6 +14,7 @@ import {
   peekCount,
   rememberCount,
 } from '../src/modules/catalog/counts.js';
+import { DICTIONARY_TTL_MS, memo } from '../src/modules/catalog/memo.js';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 
 describe.runIf(dbAvailable())('listing counts', () => {
@@ -64,5 +65,21 @@ describe.runIf(dbAvailable())('listing counts', () => {
     // The renewed figure is the real one; small, so it is not kept, and the next request counts afresh.
     const want = await truth(sql.join(where, sql` and `));
     expect(await countListings(db, where)).toBe(want);
+  });
+
+  it('renews reference data in the background, serving the old value meanwhile', async () => {
+    const db = t.database.db;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let reads = 0;
+    const load = async () => ++reads;
+    expect(await memo(db, 'test-renewal', load)).toBe(1);
+    expect(await memo(db, 'test-renewal', load)).toBe(1);
+    vi.setSystemTime(Date.now() + DICTIONARY_TTL_MS * 0.8);
+    expect(await Promise.all([memo(db, 'test-renewal', load), memo(db, 'test-renewal', load)])).toEqual([1, 1]);
+    expect(reads).toBe(2); // one renewal for both
+    await vi.waitFor(async () => expect(await memo(db, 'test-renewal', load)).toBe(2));
+    vi.setSystemTime(Date.now() + DICTIONARY_TTL_MS * 0.5); // the renewed value is fresh again
+    expect(await memo(db, 'test-renewal', load)).toBe(2);
+    expect(reads).toBe(2);
   });
 });
