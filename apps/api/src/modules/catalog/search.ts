@@ -76,7 +76,13 @@ async function rankedCounting(
   const total = page[0]!.total;
   if (total > RANK_ALL_MAX) return null;
   rememberCount(db, where, total);
-  return { count: total, rows: await cardRows(db, page.map((r) => r.id)) };
+  return {
+    count: total,
+    rows: await cardRows(
+      db,
+      page.map((r) => r.id),
+    ),
+  };
 }
 
 /** Most index entries the date-index walk of {@link newestThroughDateIndex} may read for one page. */
@@ -116,7 +122,10 @@ async function newestThroughDateIndex(
         ) p where ${match} order by p.published_at desc, p.id desc limit ${limit} offset ${offset}`,
   );
   if (page.length < Math.min(limit, count - offset)) return null;
-  return cardRows(db, page.map((r) => r.id));
+  return cardRows(
+    db,
+    page.map((r) => r.id),
+  );
 }
 
 interface RunResult {
@@ -164,7 +173,7 @@ async function runSearch(
     }
     const order =
       by !== 'relevance'
-        ? orderBy(by, await isSmallMatch(conn, count))
+        ? orderBy(by, await isSmallMatch(conn, count, { pageEnd: offset + limit, perRowLookup: f.perRowLookup }))
         : ranked
           ? sql`${rank} desc, p.published_at desc, p.id desc`
           : orderBy('new');
@@ -174,7 +183,10 @@ async function runSearch(
       sql`select p.id from products p where ${sql.join(all, sql` and `)}
           order by ${order} limit ${limit} offset ${offset}`,
     );
-    const rows = await cardRows(conn, page.map((r) => r.id));
+    const rows = await cardRows(
+      conn,
+      page.map((r) => r.id),
+    );
     return { count, rows };
   };
 
@@ -206,13 +218,13 @@ async function runSearch(
   // right and must match by them («белая футболка» must not turn into «бейсболка»); any other word may
   // also match a similar word of the title (trigram GIN index); stop words («для») are ignored (the
   // numnode() test depends on parameters only, so the planner folds it away).
-  const [{ has }] = await queryRows<{ has: boolean[] }>(
+  const [{ has }] = (await queryRows<{ has: boolean[] }>(
     db,
     sql`select array[${sql.join(
       perWord.map((t) => sql`exists (select 1 from products p where p.status = 'active' and p.search_vector @@ ${t})`),
       sql`, `,
     )}] as has`,
-  ) as [{ has: boolean[] }];
+  )) as [{ has: boolean[] }];
   if (has.every(Boolean)) return { count: 0, rows: [] };
   const stage2 = words.map((w, i) =>
     has[i]
@@ -251,7 +263,9 @@ export async function searchProducts(db: Db, q: ProductListQuery, url: string): 
   if (derived) attempts.push({ text: parsed.allText, sizes: [], brandIds: [], q });
   // Words one letter off a brand («адидос») become that brand only when the words as typed find nothing,
   // and before any word is matched by trigram likeness («nkie» is Nike before it is «Jackie»).
-  const weak = parsed.weak ? [{ text: parsed.weak.text, sizes: parsed.sizes, brandIds: parsed.weak.brandIds, q: typed }] : [];
+  const weak = parsed.weak
+    ? [{ text: parsed.weak.text, sizes: parsed.sizes, brandIds: parsed.weak.brandIds, q: typed }]
+    : [];
   const boost = [...parsed.brandIds, ...(parsed.weak?.brandIds ?? [])];
   let res: RunResult = { count: 0, rows: [] };
   search: for (const stage of ['exact', 'typo'] as const) {
