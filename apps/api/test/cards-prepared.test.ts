@@ -63,7 +63,7 @@ describe.runIf(dbAvailable())('listing cards from the prepared statement', () =>
     expect(sold.sizes).toEqual(before.sizes.slice(1));
   });
 
-  it('runs the same named statement with other values and returns their rows', async () => {
+  it('runs the same prepared statement with other values and returns their rows', async () => {
     const ids = await queryRows<{ id: number; slug: string }>(
       t.database.db,
       sql`select id, slug from products order by id limit 10`,
@@ -72,9 +72,8 @@ describe.runIf(dbAvailable())('listing cards from the prepared statement', () =>
       const want = ids.slice(i).concat(ids.slice(0, i)).slice(0, 1 + (i % 4));
       const got = await preparedRows<{ id: number; slug: string }>(
         t.database.db,
-        'vitrina_test_slugs',
-        'select p.id, p.slug from unnest($1::int[]) with ordinality as k(id, n) join products p on p.id = k.id order by k.n',
-        [want.map((r) => r.id)],
+        sql`select p.id, p.slug from unnest(${sql.param(want.map((r) => r.id))}::int[]) with ordinality as k(id, n)
+            join products p on p.id = k.id order by k.n`,
       );
       expect(got).toEqual(want);
     }

@@ -5,8 +5,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdir } from 'node:fs/promises';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema/index.js';
 
 /** One db type for both drivers. */
@@ -95,23 +96,29 @@ export async function migrateDatabase(database: Database): Promise<void> {
 }
 
 /**
- * Rows of a fixed-text query run as a named prepared statement on PostgreSQL: each pooled connection
- * parses it once and, after a few runs, keeps a generic plan, so a call costs neither parsing nor planning
- * (≈ 1 ms of PostgreSQL CPU for the listing-card query, more than running it). PGlite runs it as a plain
- * query (in-process, no pool).
+ * Rows of a query run as a named prepared statement on PostgreSQL: each pooled connection parses it once
+ * and, after a few runs, keeps a generic plan, so a call costs neither parsing nor planning (0.3–1 ms of
+ * PostgreSQL CPU for a query over the wide `products` table with its many indexes — often more than
+ * running it). The statement is named after its text, so queries whose text varies become separate
+ * statements. PGlite runs it as a plain query (in-process, no pool).
  *
- * Only for queries whose best plan does not depend on the values — lookups by key, like the cards of
- * given ids — since the generic plan is chosen without them. It runs on the pool, outside any transaction:
- * not for reads that must see a transaction's own writes.
- * @param name statement name, unique per text (PostgreSQL keeps one statement per name and connection)
- * @param text SQL with `$1…` placeholders
- * @param values the parameter values, in order
+ * Only for queries whose best plan does not depend on the values — lookups by key, like a listing by slug
+ * or the cards of given ids — since the generic plan is chosen without them; and only for a fixed set of
+ * texts (each connection keeps every statement it has prepared). It runs on the pool, outside any
+ * transaction: not for reads that must see a transaction's own writes.
+ * @param query the query (values as bound parameters, as with `db.execute`)
  */
-export async function preparedRows<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
   const client = (db as unknown as { $client: PreparedClient }).$client;
-  const res = 'totalCount' in client ? await client.query({ name, text, values }) : await client.query(text, values);
+  const res =
+    'totalCount' in client
+      ? await client.query({ name: `vitrina_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text, values: params })
+      : await client.query(text, params);
   return res.rows as T[];
 }
+
+const dialect = new PgDialect();
 
 /** What {@link preparedRows} needs of a driver's client: a pg `Pool` (has `totalCount`) or a PGlite. */
 type PreparedClient =

@@ -46,13 +46,13 @@ export interface CardRow {
  * is planned once per connection. A size's grid position is looked up by primary key for each offer: a
  * join would let the planner hash the whole size table once per card.
  */
-const CARDS_BY_IDS = `select p.id, p.slug, p.title, p.condition, p.min_price, p.owner_id, p.status, p.created_at,
+const cardsByIds = (ids: number[]) => sql`select p.id, p.slug, p.title, p.condition, p.min_price, p.owner_id, p.status, p.created_at,
   b.id as brand_id, b.slug as brand_slug, b.name as brand_name,
   ph.key as photo_key, ph.width as photo_width, ph.height as photo_height,
   coalesce((select json_agg(json_build_object('size', o.size, 'price', o.price)
                             order by coalesce((select s.position from sizes s where s.id = o.size_id), 2147483647), o.id)
             from offers o where o.product_id = p.id and o.count > 0), '[]'::json) as offers
-  from unnest($1::int[]) with ordinality as page(id, n)
+  from unnest(${sql.param(ids)}::int[]) with ordinality as page(id, n)
   join products p on p.id = page.id
   left join brands b on b.id = p.brand_id
   left join lateral (select key, width, height from product_photos pp where pp.product_id = p.id
@@ -66,7 +66,7 @@ const CARDS_BY_IDS = `select p.id, p.slug, p.title, p.condition, p.min_price, p.
  */
 export async function cardRows(db: Db, ids: number[]): Promise<FullCardRow[]> {
   if (!ids.length) return [];
-  return preparedRows<FullCardRow>(db, 'vitrina_cards_by_ids', CARDS_BY_IDS, [ids]);
+  return preparedRows<FullCardRow>(db, cardsByIds(ids));
 }
 
 /** The cards of these listing ids, in the same order (see {@link cardRows}). */

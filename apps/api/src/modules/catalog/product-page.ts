@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { COLORS, type ProductCard, type ProductDetail, type SellerCard } from '@vitrina/contract/catalog';
-import { queryRows, type Db } from '../../db/client.js';
+import { preparedRows, type Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { toRubles } from '../../lib/money.js';
 import { avatarImage } from '../social/service.js';
@@ -22,7 +22,7 @@ const colorLabel = (v: string | null) => (v ? (COLORS.find((c) => c.value === v)
 
 /** Sellers' cards by id: one query, and the count of active listings per seller (see counts.ts). */
 async function sellerCards(db: Db, ids: number[]): Promise<Map<number, SellerCard>> {
-  const rows = await queryRows<{
+  const rows = await preparedRows<{
     id: number;
     first_name: string;
     last_name: string;
@@ -33,6 +33,7 @@ async function sellerCards(db: Db, ids: number[]): Promise<Map<number, SellerCar
     subscribers_count: number;
   }>(
     db,
+    // Lookups by key: prepared statements (db/client.ts), planned once per connection.
     sql`select u.id, u.first_name, u.last_name, u.avatar, u.city, u.about, u.date_joined,
           (select count(*)::int from subscriptions s where s.seller_id = u.id) as subscribers_count
         from users u where u.id = any(${sql.param(ids)}::int[])`,
@@ -83,7 +84,7 @@ export async function getProduct(
   viewerId: number | null,
   onViewError: (err: unknown) => void = () => {},
 ): Promise<ProductDetail> {
-  const rows = await queryRows<
+  const rows = await preparedRows<
     CardRow & {
       description: string;
       category_id: number | null;
@@ -114,7 +115,7 @@ export async function getProduct(
 
   const photos = p.photos;
   const [offers, sellers, similar] = await Promise.all([
-    queryRows<{ id: number; size: string; label: string | null; price: number; count: number }>(
+    preparedRows<{ id: number; size: string; label: string | null; price: number; count: number }>(
       db,
       sql`select o.id, o.size, o.price, o.count, s.label
           from offers o left join lateral (
@@ -195,7 +196,7 @@ async function similarListings(
   if (p.category_id != null) parts.push(tier(2, sql`p.category_id = ${p.category_id}`));
   if (p.brand_id != null) parts.push(tier(3, sql`p.brand_id = ${p.brand_id}`));
   if (!parts.length) return [];
-  const rows = await queryRows<{ id: number }>(
+  const rows = await preparedRows<{ id: number }>(
     db,
     sql`select s.id from (
           select distinct on (c.id) c.id, c.tier, c.published_at from (${sql.join(parts, sql` union all `)}) c
