@@ -125,7 +125,7 @@ describe.runIf(dbAvailable())('public catalog', () => {
       const res = await get('/v1/product/chars/');
       expect(res.statusCode).toBe(200);
       const { data } = res.json();
-      expect(data.brands).toContainEqual({ id: f.brands.nike.id, name: 'Nike' });
+      expect(data.brands).toContainEqual({ id: f.brands.nike.id, slug: f.brands.nike.slug, name: 'Nike' });
       expect(data.categories).toContainEqual({
         id: f.cats.sneakers,
         name: 'Кроссовки',

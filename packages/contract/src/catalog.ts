@@ -62,7 +62,8 @@ export type Sort = (typeof SORTS)[number]['value'];
 /** `GET /v1/product/chars/` → `{data}`. */
 export const charsSchema = z.object({
   data: z.object({
-    brands: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    /** A–Z; `slug` is what `?brand=` may carry instead of the id. */
+    brands: z.array(z.object({ id: z.number().int(), slug: z.string(), name: z.string() })),
     categories: z.array(
       z.object({ id: z.number().int(), name: z.string(), type: z.string(), parent: z.number().int().nullable() }),
     ),

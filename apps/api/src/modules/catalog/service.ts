@@ -97,11 +97,15 @@ function withDescendants(all: CategoryRow[], roots: number[]): number[] {
 }
 
 /**
- * `GET /v1/product/chars/` (spec §7): brands A–Z, all categories, conditions, colours and catalog types.
+ * `GET /v1/product/chars/` (spec §7): brands A–Z (with their slugs, which listing URLs may use instead of
+ * ids), all categories, conditions, colours and catalog types.
  */
 export async function getChars(db: Db) {
   const [brandRows, cats] = await Promise.all([
-    queryRows<{ id: number; name: string }>(db, sql`select id, name from brands order by lower(name), id`),
+    queryRows<{ id: number; slug: string; name: string }>(
+      db,
+      sql`select id, slug, name from brands order by lower(name), id`,
+    ),
     loadCategories(db),
   ]);
   return {
