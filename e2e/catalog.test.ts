@@ -5,19 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, browserAvailable, launch, newPage } from './helpers.js';
+import { baseURL, browserAvailable, hydrated, launch, newPage } from './helpers.js';
 
 async function api<T>(path: string): Promise<T> {
   const r = await fetch(baseURL() + path);
   return (await r.json()) as T;
-}
-
-/** Waits until the page is interactive: the cookie notice renders only after hydration; accept it. */
-async function hydrated(page: Page) {
-  const notice = page.getByRole('region', { name: 'Уведомление о файлах cookie' });
-  await notice.waitFor();
-  await notice.getByRole('button', { name: 'Принять' }).click();
-  await notice.waitFor({ state: 'detached' });
 }
 
 const cardTitles = (page: Page) => page.locator('[data-testid="product-card"]').allInnerTexts();
