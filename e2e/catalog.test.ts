@@ -82,7 +82,7 @@ describe.runIf(browserAvailable())('catalog', () => {
     // «кроссовок» (genitive plural) finds listings titled «Кроссовки …».
     await page.goto('/');
     await hydrated(page);
-    const box = page.getByRole('searchbox', { name: 'Поиск по каталогу' }).last();
+    const box = page.getByRole('combobox', { name: 'Поиск по каталогу' }).last();
     await box.fill('кроссовок');
     await box.press('Enter');
     await page.waitForURL((u) => u.pathname === '/catalog/search' && u.searchParams.get('q') === 'кроссовок');
@@ -108,7 +108,7 @@ describe.runIf(browserAvailable())('catalog', () => {
     const { page, context } = await newPage(browser, 1440);
     await page.goto('/');
     await hydrated(page);
-    const box = page.getByRole('searchbox', { name: 'Поиск по каталогу' }).first();
+    const box = page.getByRole('combobox', { name: 'Поиск по каталогу' }).first();
     await box.fill('найк');
     const option = page.getByRole('option', { name: /Nike/ }).first();
     await option.waitFor();

@@ -51,4 +51,53 @@ describe.runIf(browserAvailable())('keyboard access', () => {
       await context.close();
     });
   }
+
+  it('drives the header search as an ARIA combobox: ↓/↑ choose, Escape closes, Enter opens (1440 px)', async () => {
+    const { page, context } = await newPage(browser, 1440);
+    await page.goto('/');
+    await hydrated(page);
+    const box = page.getByRole('combobox', { name: 'Поиск по каталогу' }).first();
+    await expect(box.getAttribute('aria-expanded')).resolves.toBe('false');
+    await box.click();
+    await box.pressSequentially('найк', { delay: 20 });
+    const list = page.getByRole('listbox', { name: 'Подсказки поиска' });
+    await list.waitFor();
+    await expect(box.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(box.getAttribute('aria-controls')).resolves.toBe(await list.getAttribute('id'));
+    expect(await box.getAttribute('aria-activedescendant')).toBeNull();
+
+    // The option the input points to by aria-activedescendant is the one marked selected.
+    const activeOption = async () => {
+      const id = await box.getAttribute('aria-activedescendant');
+      if (!id) return null;
+      const el = page.locator(`[id="${id}"]`);
+      return { role: await el.getAttribute('role'), selected: await el.getAttribute('aria-selected'), text: await el.innerText() };
+    };
+    const options = list.getByRole('option');
+    const n = await options.count();
+    expect(n).toBeGreaterThan(1);
+    await box.press('ArrowDown');
+    expect(await activeOption()).toMatchObject({ role: 'option', selected: 'true', text: expect.stringMatching(/Nike/) });
+    await box.press('ArrowDown');
+    expect((await activeOption())?.text).toBe(await options.nth(1).innerText());
+    await box.press('ArrowUp');
+    await box.press('ArrowUp');
+    // Round the top to the last option: «Искать «найк»».
+    expect((await activeOption())?.text).toBe('Искать «найк»');
+    expect(await list.locator('[aria-selected="true"]').count()).toBe(1);
+
+    // Escape closes the list; ↓ opens it again, and Enter opens the chosen brand.
+    await box.press('Escape');
+    await list.waitFor({ state: 'detached' });
+    await expect(box.getAttribute('aria-expanded')).resolves.toBe('false');
+    expect(await box.getAttribute('aria-activedescendant')).toBeNull();
+    await box.press('ArrowDown');
+    await list.waitFor();
+    await box.press('ArrowDown');
+    expect((await activeOption())?.text).toMatch(/Nike/);
+    await box.press('Enter');
+    await page.waitForURL(/\/catalog\/brand\//);
+    await page.getByRole('heading', { level: 1, name: 'Nike' }).waitFor();
+    await context.close();
+  });
 });
