@@ -232,11 +232,20 @@ export const checkAvailabilityAnswer = z.object({
 });
 export type CheckAvailabilityAnswer = z.infer<typeof checkAvailabilityAnswer>;
 
-/** `GET /v1/public/brands/{slug}/`: a brand with its description, aliases and count of active listings. */
+/**
+ * `GET /v1/public/brands/{slug}/`: a brand with its description, aliases and count of active listings, and
+ * a summary of those listings for the brand page.
+ */
 export const brandDetailSchema = brandListItemSchema.extend({
   description: z.string(),
   aliases: z.array(z.string()),
   tier: z.string(),
+  /** The lowest price among the active listings, rubles; null when there are none. */
+  price_min: z.number().nullable(),
+  /** How many of the active listings are new with a tag (the rest have a history). */
+  new_count: z.number().int(),
+  /** Names of the categories with most active listings (up to 3, most first; «Кроссовки», «Пуховики»). */
+  top_categories: z.array(z.string()),
 });
 export type BrandDetail = z.infer<typeof brandDetailSchema>;
 
