@@ -15,7 +15,7 @@ async function api<T>(p: string): Promise<T> {
 }
 
 describe('JavaScript per page', () => {
-  it('stays under 150 KB gzip on the home, catalog, brand, search, product, brands and seller pages', async () => {
+  it('stays under 150 KB gzip on the home, catalog, brand, search, product, brands, seller and cart pages', async () => {
     const card = (await api<{ results: { slug: string; seller_id: number }[] }>('/v1/public/products/?page_size=1'))
       .results[0]!;
     const pages = [
@@ -26,6 +26,7 @@ describe('JavaScript per page', () => {
       `/product/${card.slug}`,
       '/brands',
       `/seller/${card.seller_id}`,
+      '/cart',
     ];
     const over: string[] = [];
     for (const p of pages) {
