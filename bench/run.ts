@@ -18,12 +18,12 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, queryRows } from '../apps/api/src/db/client.js';
 import { isCatalogEmpty, seedDemo } from '../apps/api/src/db/seed/index.js';
+import { pageJs } from './page-js.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
@@ -220,22 +220,7 @@ async function measure(base: string, name: string, paths: string[], args: Args, 
 
 /** Gzipped size of the JS files the home page HTML references (scripts and modulepreloads). */
 async function homeJs(base: string): Promise<{ files: number; raw: number; gz: number }> {
-  const html = await (await fetch(`${base}/`)).text();
-  const refs = new Set<string>();
-  for (const m of html.matchAll(/(?:src|href)="([^"]+\.js)"/g)) refs.add(m[1]!);
-  for (const m of html.matchAll(/import\(?\s*["']([^"']+\.js)["']/g)) refs.add(m[1]!);
-  let raw = 0;
-  let gz = 0;
-  let files = 0;
-  for (const ref of refs) {
-    const rel = new URL(ref, base).pathname.replace(/^\//, '');
-    const file = path.join(ROOT, 'apps/web/build/client', rel);
-    if (!existsSync(file)) continue;
-    const buf = readFileSync(file);
-    raw += buf.length;
-    gz += gzipSync(buf, { level: 9 }).length;
-    files++;
-  }
+  const { files, raw, gz } = await pageJs(base, '/', path.join(ROOT, 'apps/web/build/client'));
   return { files, raw, gz };
 }
 

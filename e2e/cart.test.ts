@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, browserAvailable, launch, newPage } from './helpers.js';
+import { baseURL, browserAvailable, hydrated, launch, newPage } from './helpers.js';
 
 interface Card {
   slug: string;
@@ -30,14 +30,6 @@ async function productWithStock(): Promise<{ card: Card; size: string; stock: nu
     if (offer) return { card, size: offer.size, stock: offer.count };
   }
   throw new Error('no listing with 2+ pieces of a size in the demo catalog');
-}
-
-/** Waits until the page is interactive: the cookie notice renders only after hydration; accept it. */
-async function hydrated(page: Page) {
-  const notice = page.getByRole('region', { name: 'Уведомление о файлах cookie' });
-  await notice.waitFor();
-  await notice.getByRole('button', { name: 'Принять' }).click();
-  await notice.waitFor({ state: 'detached' });
 }
 
 const digits = (s: string) => Number(s.replace(/[^\d]/g, ''));

@@ -5,19 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, browserAvailable, launch, newPage } from './helpers.js';
+import { baseURL, browserAvailable, hydrated, launch, newPage } from './helpers.js';
 
 async function api<T>(path: string): Promise<T> {
   const r = await fetch(baseURL() + path);
   return (await r.json()) as T;
-}
-
-/** Waits until the page is interactive: the cookie notice renders only after hydration; accept it. */
-async function hydrated(page: Page) {
-  const notice = page.getByRole('region', { name: 'Уведомление о файлах cookie' });
-  await notice.waitFor();
-  await notice.getByRole('button', { name: 'Принять' }).click();
-  await notice.waitFor({ state: 'detached' });
 }
 
 const cardTitles = (page: Page) => page.locator('[data-testid="product-card"]').allInnerTexts();
@@ -90,7 +82,7 @@ describe.runIf(browserAvailable())('catalog', () => {
     // «кроссовок» (genitive plural) finds listings titled «Кроссовки …».
     await page.goto('/');
     await hydrated(page);
-    const box = page.getByRole('searchbox', { name: 'Поиск по каталогу' }).last();
+    const box = page.getByRole('combobox', { name: 'Поиск по каталогу' }).last();
     await box.fill('кроссовок');
     await box.press('Enter');
     await page.waitForURL((u) => u.pathname === '/catalog/search' && u.searchParams.get('q') === 'кроссовок');
@@ -116,7 +108,7 @@ describe.runIf(browserAvailable())('catalog', () => {
     const { page, context } = await newPage(browser, 1440);
     await page.goto('/');
     await hydrated(page);
-    const box = page.getByRole('searchbox', { name: 'Поиск по каталогу' }).first();
+    const box = page.getByRole('combobox', { name: 'Поиск по каталогу' }).first();
     await box.fill('найк');
     const option = page.getByRole('option', { name: /Nike/ }).first();
     await option.waitFor();
@@ -165,6 +157,11 @@ describe.runIf(browserAvailable())('catalog', () => {
     expect(html).toContain('<link rel="canonical"');
     expect(html).toContain('property="og:title"');
     expect(html).toMatch(/Алфавитный указатель/);
+    // A brand page describes the brand's listings (count, categories, lowest price), not its reference text.
+    const brandHtml = await (await fetch(baseURL() + '/catalog/brand/nike')).text();
+    const description = brandHtml.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? '';
+    expect(description.replace(/\u00a0/g, ' ')).toMatch(/^Nike — \d[\d ]* товар(а|ов)?: [а-яё ,]+\. .*цены от \d[\d ]* ₽ на Витрине\.$/);
+    expect(brandHtml).toContain(`property="og:description" content="${description}"`);
     const sitemap = await (await fetch(baseURL() + '/sitemap.xml')).text();
     expect(sitemap).toContain('<urlset');
     expect(sitemap).toMatch(/\/product\/[^<]+<\/loc>/);

@@ -46,3 +46,11 @@ export async function latestCode(phone: string): Promise<string> {
   const body = (await r.json()) as { results: { code: string }[] };
   return body.results[0]!.code;
 }
+
+/** Waits until the page is interactive: the cookie notice renders only after hydration; accept it. */
+export async function hydrated(page: Page): Promise<void> {
+  const notice = page.getByRole('region', { name: 'Уведомление о файлах cookie' });
+  await notice.waitFor();
+  await notice.getByRole('button', { name: 'Принять' }).click();
+  await notice.waitFor({ state: 'detached' });
+}

@@ -125,7 +125,7 @@ describe.runIf(dbAvailable())('public catalog', () => {
       const res = await get('/v1/product/chars/');
       expect(res.statusCode).toBe(200);
       const { data } = res.json();
-      expect(data.brands).toContainEqual({ id: f.brands.nike.id, name: 'Nike' });
+      expect(data.brands).toContainEqual({ id: f.brands.nike.id, slug: f.brands.nike.slug, name: 'Nike' });
       expect(data.categories).toContainEqual({
         id: f.cats.sneakers,
         name: 'Кроссовки',
@@ -577,6 +577,16 @@ describe.runIf(dbAvailable())('public catalog', () => {
         count: 1,
         description: 'Описание Moncler',
         aliases: ['монклэр'],
+        price_min: 89000,
+        new_count: 0,
+        top_categories: ['Пуховики'],
+      });
+      // Only active listings count: Nike's draft is left out of the summary.
+      expect((await get(`/v1/public/brands/${f.brands.nike.slug}/`)).json()).toMatchObject({
+        count: 1,
+        price_min: 11990,
+        new_count: 1,
+        top_categories: ['Кроссовки'],
       });
       expect((await get('/v1/public/brands/no-such-brand/')).statusCode).toBe(404);
     });

@@ -9,6 +9,7 @@ import './shared/ui/global.css';
 // ThemeProvider does not write them into the page).
 import './shared/ui/mantine-theme.generated.css';
 import { ColorSchemeScript, mantineHtmlProps } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   Links,
   Meta,
@@ -39,7 +40,16 @@ const Notifications = lazyWithReload<NotificationsProps>(() =>
   import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
 );
 
+/**
+ * Toasts on phones sit at the bottom and under dialogs (Mantine's modals are at z-index 200): full width at
+ * the top they covered a dialog's title and close button — the photo zoom's «Закрыть» for 2.5 s after
+ * «В корзину». From the `sm` breakpoint on they stay at the top centre, above everything.
+ */
+const PHONE_TOASTS = { position: 'bottom-center', zIndex: 190 } as const;
+const WIDE_TOASTS = { position: 'top-center', zIndex: 400 } as const;
+
 function LazyNotifications() {
+  const phone = useMediaQuery('(max-width: 47.99em)');
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
     const show = () => setMounted(true);
@@ -50,7 +60,7 @@ function LazyNotifications() {
   if (!mounted) return null;
   return (
     <LazyPart fallback={null}>
-      <Notifications position="top-center" />
+      <Notifications {...(phone ? PHONE_TOASTS : WIDE_TOASTS)} />
     </LazyPart>
   );
 }

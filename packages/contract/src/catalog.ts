@@ -62,7 +62,8 @@ export type Sort = (typeof SORTS)[number]['value'];
 /** `GET /v1/product/chars/` → `{data}`. */
 export const charsSchema = z.object({
   data: z.object({
-    brands: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    /** A–Z; `slug` is what `?brand=` may carry instead of the id. */
+    brands: z.array(z.object({ id: z.number().int(), slug: z.string(), name: z.string() })),
     categories: z.array(
       z.object({ id: z.number().int(), name: z.string(), type: z.string(), parent: z.number().int().nullable() }),
     ),
@@ -231,11 +232,20 @@ export const checkAvailabilityAnswer = z.object({
 });
 export type CheckAvailabilityAnswer = z.infer<typeof checkAvailabilityAnswer>;
 
-/** `GET /v1/public/brands/{slug}/`: a brand with its description, aliases and count of active listings. */
+/**
+ * `GET /v1/public/brands/{slug}/`: a brand with its description, aliases and count of active listings, and
+ * a summary of those listings for the brand page.
+ */
 export const brandDetailSchema = brandListItemSchema.extend({
   description: z.string(),
   aliases: z.array(z.string()),
   tier: z.string(),
+  /** The lowest price among the active listings, rubles; null when there are none. */
+  price_min: z.number().nullable(),
+  /** How many of the active listings are new with a tag (the rest have a history). */
+  new_count: z.number().int(),
+  /** Names of the categories with most active listings (up to 3, most first; «Кроссовки», «Пуховики»). */
+  top_categories: z.array(z.string()),
 });
 export type BrandDetail = z.infer<typeof brandDetailSchema>;
 

@@ -1,14 +1,15 @@
 /** Screen `catalog-brand-slug` (/catalog/brand/{slug}): one brand's listings with filters in the URL. */
-import type { BrandListItem } from '@vitrina/contract/catalog';
+import type { BrandDetail } from '@vitrina/contract/catalog';
 import { Text } from '@mantine/core';
 import type { Route } from './+types/catalog-brand-slug';
+import { brandDescription } from '../features/catalog/brand-description';
 import { ListingPage } from '../features/catalog/listing-page';
 import { loadListing } from '../features/catalog/load-listing';
 import { apiLoad } from '../shared/lib/load-context';
 import { seo } from '../shared/lib/seo';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const brand = await apiLoad<BrandListItem & { description?: string }>(
+  const brand = await apiLoad<BrandDetail>(
     context,
     `/v1/public/brands/${encodeURIComponent(params.slug)}/`,
   );
@@ -20,10 +21,8 @@ export function meta({ data, location }: Route.MetaArgs) {
   const { brand } = data;
   return seo({
     title: `${brand.name} — купить вещи ${brand.name} (${brand.name_ru})`,
-    description: (
-      brand.description ||
-      `Одежда, обувь и аксессуары ${brand.name} на Витрине: новые и в отличном состоянии, с проверкой продавцов.`
-    ).slice(0, 200),
+    // From the brand's summary of its listings, not its short reference text («США, с 1964 года.»).
+    description: brandDescription(brand),
     path: location.pathname + location.search,
     origin: data.origin,
   });

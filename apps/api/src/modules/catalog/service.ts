@@ -29,7 +29,7 @@ import type { Image } from '@vitrina/contract/common';
 import { queryRows, type Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { makePage, type Page } from '../../lib/pagination.js';
-import { toKopecks } from '../../lib/money.js';
+import { toKopecks, toRubles } from '../../lib/money.js';
 import { imageUrls } from '../media/service.js';
 import { cardsOf, iso, photoImage } from './cards.js';
 import { countListings } from './counts.js';
@@ -98,11 +98,15 @@ function withDescendants(all: CategoryRow[], roots: number[]): number[] {
 }
 
 /**
- * `GET /v1/product/chars/` (spec §7): brands A–Z, all categories, conditions, colours and catalog types.
+ * `GET /v1/product/chars/` (spec §7): brands A–Z (with their slugs, which listing URLs may use instead of
+ * ids), all categories, conditions, colours and catalog types.
  */
 export async function getChars(db: Db) {
   const [brandRows, cats] = await Promise.all([
-    queryRows<{ id: number; name: string }>(db, sql`select id, name from brands order by lower(name), id`),
+    queryRows<{ id: number; slug: string; name: string }>(
+      db,
+      sql`select id, slug, name from brands order by lower(name), id`,
+    ),
     loadCategories(db),
   ]);
   return {
@@ -475,15 +479,47 @@ export async function listBrands(db: Db): Promise<{ results: BrandListItem[] }> 
   return { results: rows.map(brandItem) };
 }
 
+/** How many categories a brand's summary names. */
+const BRAND_TOP_CATEGORIES = 3;
+
 /**
- * `GET /v1/public/brands/{slug}/`.
+ * `GET /v1/public/brands/{slug}/`, with a summary of the brand's active listings for its page (meta
+ * description): the lowest price, how many are new with a tag, and the categories with most listings. The
+ * summary reads the brand's entries of the covering `products_active_brand_idx` (count, price and
+ * condition in one pass, categories grouped in a second), as the count alone did.
  * @throws ApiError 404 for an unknown slug
  */
 export async function getBrand(db: Db, slug: string): Promise<BrandDetail> {
-  const rows = await queryRows<BrandRow>(db, sql`${brandSelect} where b.slug = ${slug.toLowerCase()}`);
+  const rows = await queryRows<BrandRow & { price_min: number | null; new_count: number; top_categories: string[] }>(
+    db,
+    sql`select b.id, b.slug, b.name, b.name_ru, b.aliases, b.description, b.tier, b.is_popular,
+          s.count, s.price_min, s.new_count, coalesce(t.names, '{}') as top_categories
+        from brands b
+        cross join lateral (
+          select count(*)::int as count, min(p.min_price) filter (where p.min_price > 0) as price_min,
+            (count(*) filter (where p.condition = 'new_with_tag'))::int as new_count
+          from products p where p.brand_id = b.id and p.status = 'active'
+        ) s
+        cross join lateral (
+          select array_agg(g.name order by g.n desc, g.name) as names from (
+            select c.name, count(*) as n from products p join categories c on c.id = p.category_id
+            where p.brand_id = b.id and p.status = 'active'
+            group by c.name order by n desc, c.name limit ${BRAND_TOP_CATEGORIES}
+          ) g
+        ) t
+        where b.slug = ${slug.toLowerCase()}`,
+  );
   const b = rows[0];
   if (!b) throw notFound('Бренд не найден.');
-  return { ...brandItem(b), description: b.description ?? '', aliases: b.aliases ?? [], tier: b.tier };
+  return {
+    ...brandItem(b),
+    description: b.description ?? '',
+    aliases: b.aliases ?? [],
+    tier: b.tier,
+    price_min: b.price_min == null ? null : toRubles(Number(b.price_min)),
+    new_count: b.new_count,
+    top_categories: b.top_categories,
+  };
 }
 
 const coverDims = new Map<string, { width: number; height: number }>();

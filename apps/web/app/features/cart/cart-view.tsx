@@ -4,18 +4,23 @@
  * (→ /checkout?seller=<id>), the total. On open the availability check removes unavailable items with
  * a notice naming them. Empty state «Корзина пуста».
  */
-import { ActionIcon, Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { IconMinus, IconPlus, IconShoppingBag, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { EmptyState } from '../../shared/ui/empty-state';
+import { LightButton } from '../../shared/ui/light-button';
 import { countLabel, WORDS } from '../../shared/lib/plural';
 import { formatPrice } from '../../shared/lib/price';
 import { checkAvailability } from './availability';
 import { canIncrease, cartCount, cartTotal, groupBySeller, type CartItem } from './cart-rules';
 import { useCart, useCartItems } from './store';
 import classes from './cart.module.css';
+
+/** Only a cart that lost items to the availability check shows the notice (Mantine's Alert): a chunk of its own. */
+const Alert = lazyWithReload(() => import('../../shared/ui/notice'));
 
 function CartLine({ item }: { item: CartItem }) {
   const { increase, decrease, remove } = useCart.getState();
@@ -98,17 +103,19 @@ export function CartView() {
   }, []);
 
   const notice = removed.length > 0 && (
-    <Alert
-      color="orange"
-      variant="light"
-      mb="md"
-      title="Некоторых товаров больше нет в продаже"
-      role="status"
-      withCloseButton
-      onClose={() => setRemoved([])}
-    >
-      Мы убрали из корзины: {removed.map((r) => `«${r.title ?? r.slug}» (размер ${r.size})`).join(', ')}.
-    </Alert>
+    <LazyPart>
+      <Alert
+        color="orange"
+        variant="light"
+        mb="md"
+        title="Некоторых товаров больше нет в продаже"
+        role="status"
+        withCloseButton
+        onClose={() => setRemoved([])}
+      >
+        Мы убрали из корзины: {removed.map((r) => `«${r.title ?? r.slug}» (размер ${r.size})`).join(', ')}.
+      </Alert>
+    </LazyPart>
   );
 
   if (!mounted) {
@@ -134,9 +141,7 @@ export function CartView() {
           title="Корзина пуста"
           text="Добавьте вещи из каталога — они подождут вас здесь."
           action={
-            <Button component={Link} to="/catalog/women" prefetch="intent">
-              Перейти в каталог
-            </Button>
+            <LightButton to="/catalog/women">Перейти в каталог</LightButton>
           }
         />
       </div>
@@ -193,9 +198,9 @@ export function CartView() {
                     Итого у продавца: <span className="vt-price">{formatPrice(subtotal)}</span>
                   </Text>
                   {g.seller_id !== null && (
-                    <Button component={Link} to={`/checkout?seller=${g.seller_id}`} className={classes.checkout}>
+                    <LightButton to={`/checkout?seller=${g.seller_id}`} className={classes.checkout}>
                       Оформить заказ
-                    </Button>
+                    </LightButton>
                   )}
                 </Group>
               </Paper>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, apiQuery, readListingState, withChanges } from './catalog-params';
+import { activeFilterCount, apiQuery, brandIdsOf, readListingState, withChanges } from './catalog-params';
 
 describe('listing URL state', () => {
   it('reads filters, sort and page and drops junk', () => {
@@ -42,5 +42,17 @@ describe('listing URL state', () => {
     expect(
       activeFilterCount(readListingState(new URLSearchParams('size=M,L&price_min=1&price_max=5&category=3'))),
     ).toBe(4);
+  });
+
+  it('turns brand slugs into ids for the pills and the panel (?brand=nike)', () => {
+    const brands = [
+      { id: 1, slug: 'nike', name: 'Nike' },
+      { id: 7, slug: 'stone-island', name: 'Stone Island' },
+    ];
+    expect(brandIdsOf('nike', brands)).toBe('1');
+    expect(brandIdsOf('NIKE,7,stone-island', brands)).toBe('1,7');
+    expect(brandIdsOf('1,nike', brands)).toBe('1');
+    expect(brandIdsOf('takogo-net,7', brands)).toBe('takogo-net,7');
+    expect(brandIdsOf(undefined, brands)).toBeUndefined();
   });
 });

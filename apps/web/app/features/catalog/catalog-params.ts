@@ -82,6 +82,20 @@ export function withChanges(
   return s ? `?${s}` : '';
 }
 
+/**
+ * The brand filter in the form the filter panel and the pills use: brand slugs (`?brand=nike`, which links
+ * may carry and the API accepts as well as ids) become ids; a value that names no brand stays as it is,
+ * and a brand given twice (by id and by slug) counts once.
+ * @param value the `brand` parameter (comma list of ids and/or slugs)
+ * @param brands every brand with its id and slug (`/v1/product/chars/`)
+ */
+export function brandIdsOf(value: string | undefined, brands: readonly { id: number; slug: string }[]): string | undefined {
+  if (!value) return value;
+  const bySlug = new Map(brands.map((b) => [b.slug.toLowerCase(), String(b.id)]));
+  const ids = splitList(value).map((v) => (/^\d+$/.test(v) ? v : (bySlug.get(v.toLowerCase()) ?? v)));
+  return [...new Set(ids)].join(',');
+}
+
 /** Splits a comma list param. */
 export const splitList = (v: string | undefined | null): string[] => (v ? v.split(',').filter(Boolean) : []);
 

@@ -5,10 +5,10 @@
 import type { Page } from '@vitrina/contract/common';
 import type { ProductCard } from '@vitrina/contract/catalog';
 import { apiLoad, type LoadContext } from '../../shared/lib/load-context';
-import { apiQuery, readListingState, type ListingState } from './catalog-params';
+import { apiQuery, brandIdsOf, readListingState, type ListingState } from './catalog-params';
 
 export interface Chars {
-  brands: { id: number; name: string }[];
+  brands: { id: number; slug: string; name: string }[];
   categories: { id: number; name: string; type: string; parent: number | null }[];
   conditions: { value: string; label: string }[];
   colors: { value: string; label: string; hex: string }[];
@@ -76,6 +76,8 @@ export async function loadListing(
       ? apiLoad<unknown>(context, `/v1/public/sizes/${state.filters.category}/`).then(sizeValues, () => COMMON_SIZES)
       : Promise.resolve(COMMON_SIZES),
   ]);
+  // `?brand=nike` asks the API by slug; the pills and the filter panel know brands by id.
+  if (state.filters.brand) state.filters.brand = brandIdsOf(state.filters.brand, chars.brands);
   return { page, state, chars, sizes: sizes.length ? sizes : COMMON_SIZES, origin: ctx.publicUrl };
 }
 

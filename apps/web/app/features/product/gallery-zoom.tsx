@@ -23,6 +23,7 @@ export default function GalleryZoom({ photos, title, index, onClose, onStep }: G
       opened={index !== null}
       onClose={onClose}
       fullScreen
+      closeButtonProps={{ 'aria-label': 'Закрыть' }}
       title={index !== null ? `${index + 1} / ${photos.length}` : ''}
       transitionProps={{ duration: 120 }}
     >

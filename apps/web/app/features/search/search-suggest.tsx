@@ -1,22 +1,66 @@
 /**
  * The search field with suggestions (a lazily loaded chunk of `SearchBox`): brands, categories and listings
- * from `/v1/public/search/suggest/` (debounced) in a Combobox. Enter without a chosen suggestion searches
- * the typed text.
+ * from `/v1/public/search/suggest/` (debounced) under the input, as the ARIA combobox pattern has it — the
+ * input is `role="combobox"` with `aria-expanded`, `aria-controls` and `aria-activedescendant`; the list is a
+ * `listbox` of `option`s with ids. ↓/↑ move through the options (round the end), Enter opens the chosen one
+ * (or, with none chosen, searches the typed text), Escape closes the list.
  */
-import { Combobox, Group, Text, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Suggest } from '@vitrina/contract/catalog';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../shared/api/client';
 import { formatPrice } from '../../shared/lib/price';
 import { SearchField } from './search-field';
+import classes from './search-field.module.css';
 
 const TYPE_SHORT: Record<string, string> = { women: 'женщинам', men: 'мужчинам', kids: 'детям' };
+
+interface Option {
+  /** Where the option leads. */
+  to: string;
+  node: ReactNode;
+}
+
+/** The options of a suggestion answer, in the order shown: brands, categories, listings. */
+function optionsOf(suggest: Suggest | null): Option[] {
+  const out: Option[] = [];
+  for (const b of suggest?.brands ?? [])
+    out.push({
+      to: `/catalog/brand/${b.slug}`,
+      node: (
+        <span className={classes.optionText}>
+          <b>{b.name}</b> <span className={classes.optionHint}>бренд</span>
+        </span>
+      ),
+    });
+  for (const c of suggest?.categories ?? [])
+    out.push({
+      to: `/catalog/${c.type}?category=${c.id}`,
+      node: (
+        <span className={classes.optionText}>
+          {c.name} <span className={classes.optionHint}>{TYPE_SHORT[c.type] ?? ''}</span>
+        </span>
+      ),
+    });
+  for (const p of suggest?.products ?? [])
+    out.push({
+      to: `/product/${p.slug}`,
+      node: (
+        <>
+          {p.photo ? <img className={classes.optionPhoto} src={p.photo.url_small} alt="" width={32} height={40} /> : null}
+          <span className={classes.optionTitle}>{p.title}</span>
+          <span className="vt-price">{formatPrice(p.price)}</span>
+        </>
+      ),
+    });
+  return out;
+}
 
 /**
  * @param value the typed text (kept by `SearchBox`, so it survives the swap from the light field)
  * @param autoFocus focus the input on mount (the light field had the focus)
+ * @param onDone called before leaving for a result (closes the phone drawer the box may sit in)
  */
 export default function SearchSuggest({
   value,
@@ -30,16 +74,13 @@ export default function SearchSuggest({
   onDone?: () => void;
 }) {
   const navigate = useNavigate();
+  const listId = useId();
   const [debounced] = useDebouncedValue(value.trim(), 200);
   const [suggest, setSuggest] = useState<Suggest | null>(null);
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  // The light field had the focus: the list opens as if it had been focused here.
+  const [open, setOpen] = useState(autoFocus);
+  const [active, setActive] = useState(-1);
   const seq = useRef(0);
-
-  useEffect(() => {
-    if (autoFocus) combobox.openDropdown();
-    // Only on mount: the light field had the focus, so the dropdown opens as if it had been focused here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   useEffect(() => {
     if (debounced.length < 2) {
@@ -52,101 +93,101 @@ export default function SearchSuggest({
       auth: false,
       signal: ctrl.signal,
     }).then((r) => {
-      if (id === seq.current && r.ok) setSuggest(r.data);
+      if (id === seq.current && r.ok) {
+        setSuggest(r.data);
+        setActive(-1);
+      }
     });
     return () => ctrl.abort();
   }, [debounced]);
 
+  const q = value.trim();
+  const found = optionsOf(suggest);
+  const options: Option[] = [
+    ...found,
+    { to: `/catalog/search?q=${encodeURIComponent(q)}`, node: <span className={classes.optionText}>Искать «{q}»</span> },
+  ];
+  const expanded = open && found.length > 0 && q.length >= 2;
+  const optionId = (i: number) => `${listId}-option-${i}`;
+
+  useEffect(() => {
+    if (expanded && active >= 0) document.getElementById(optionId(active))?.scrollIntoView?.({ block: 'nearest' });
+    // optionId only derives from listId, which never changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [expanded, active]);
+
+  const close = () => {
+    setOpen(false);
+    setActive(-1);
+  };
   const go = (to: string) => {
-    combobox.closeDropdown();
+    close();
     onDone?.();
     void navigate(to);
   };
-  const submitText = () => {
-    const q = value.trim();
-    if (q) go(`/catalog/search?q=${encodeURIComponent(q)}`);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.nativeEvent.isComposing) return;
+    const n = options.length;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (!expanded) {
+        setOpen(true);
+        return;
+      }
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActive((a) => (a < 0 ? (step > 0 ? 0 : n - 1) : (a + step + n) % n));
+    } else if (e.key === 'Enter' && expanded && active >= 0 && active < n) {
+      e.preventDefault();
+      go(options[active]!.to);
+    } else if (e.key === 'Escape' && expanded) {
+      // Closes the list first; a second Escape clears the field as the browser does.
+      e.preventDefault();
+      close();
+    }
   };
 
-  const options: { value: string; node: ReactNode }[] = [];
-  for (const b of suggest?.brands ?? [])
-    options.push({
-      value: `/catalog/brand/${b.slug}`,
-      node: (
-        <Text fz="sm" fw={600}>
-          {b.name}{' '}
-          <Text span c="dimmed" fz="xs">
-            бренд
-          </Text>
-        </Text>
-      ),
-    });
-  for (const c of suggest?.categories ?? [])
-    options.push({
-      value: `/catalog/${c.type}?category=${c.id}`,
-      node: (
-        <Text fz="sm">
-          {c.name}{' '}
-          <Text span c="dimmed" fz="xs">
-            {TYPE_SHORT[c.type] ?? ''}
-          </Text>
-        </Text>
-      ),
-    });
-  for (const p of suggest?.products ?? [])
-    options.push({
-      value: `/product/${p.slug}`,
-      node: (
-        <Group gap={10} wrap="nowrap">
-          {p.photo ? (
-            <img
-              src={p.photo.url_small}
-              alt=""
-              width={32}
-              height={40}
-              style={{ objectFit: 'cover', borderRadius: 4, background: 'var(--vt-mist)' }}
-            />
-          ) : null}
-          <Text fz="sm" lineClamp={1} style={{ flex: 1 }}>
-            {p.title}
-          </Text>
-          <Text fz="sm" className="vt-price">
-            {formatPrice(p.price)}
-          </Text>
-        </Group>
-      ),
-    });
-
   return (
-    <Combobox store={combobox} onOptionSubmit={(v) => go(v)} withinPortal={false} zIndex={300}>
-      <Combobox.Target>
-        <SearchField
-          value={value}
-          autoFocus={autoFocus}
-          onValue={(v) => {
-            onValue(v);
-            combobox.openDropdown();
-            combobox.resetSelectedOption();
-          }}
-          onInputFocus={() => combobox.openDropdown()}
-          onInputBlur={() => combobox.closeDropdown()}
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (combobox.getSelectedOptionIndex() < 0) submitText();
-          }}
-        />
-      </Combobox.Target>
-      <Combobox.Dropdown hidden={options.length === 0 || value.trim().length < 2}>
-        <Combobox.Options>
-          {options.map((o) => (
-            <Combobox.Option value={o.value} key={o.value}>
+    <SearchField
+      value={value}
+      autoFocus={autoFocus}
+      onValue={(v) => {
+        onValue(v);
+        setOpen(true);
+        setActive(-1);
+      }}
+      onInputFocus={() => setOpen(true)}
+      onInputBlur={close}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (q) go(`/catalog/search?q=${encodeURIComponent(q)}`);
+      }}
+      inputProps={{
+        'aria-expanded': expanded,
+        'aria-controls': expanded ? listId : undefined,
+        'aria-activedescendant': expanded && active >= 0 ? optionId(active) : undefined,
+        onKeyDown,
+      }}
+    >
+      {expanded && (
+        <div id={listId} role="listbox" aria-label="Подсказки поиска" className={classes.dropdown}>
+          {options.map((o, i) => (
+            <div
+              key={o.to}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === active}
+              className={i === found.length ? `${classes.option} ${classes.optionAll}` : classes.option}
+              // Keeps the focus in the input, so the click is not lost to the list closing on blur.
+              onMouseDown={(e) => e.preventDefault()}
+              onMouseMove={() => active !== i && setActive(i)}
+              onClick={() => go(o.to)}
+            >
               {o.node}
-            </Combobox.Option>
+            </div>
           ))}
-          <Combobox.Option value={`/catalog/search?q=${encodeURIComponent(value.trim())}`}>
-            <Text fz="sm">Искать «{value.trim()}»</Text>
-          </Combobox.Option>
-        </Combobox.Options>
-      </Combobox.Dropdown>
-    </Combobox>
+        </div>
+      )}
+    </SearchField>
   );
 }

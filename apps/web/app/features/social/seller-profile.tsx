@@ -8,9 +8,20 @@ import type { ProductCard, SellerCard } from '@vitrina/contract/catalog';
 import { useState } from 'react';
 import { countLabel, plural, WORDS } from '../../shared/lib/plural';
 import { EmptyState } from '../../shared/ui/empty-state';
-import PageLinks from '../../shared/ui/page-links';
+import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { ProductGrid } from '../../shared/ui/product-card';
-import { SubscribeButton } from './subscribe-button';
+
+/*
+ * Parts of their own (issue 2, JS per page, as on the listing pages): the subscribe button (Mantine's
+ * Button and Loader) and the page links (Pagination) are server-rendered and hydrate when their code has
+ * arrived — started at once in the browser.
+ */
+const SubscribeButton = lazyWithReload(() => import('./subscribe-button'));
+const PageLinks = lazyWithReload(() => import('../../shared/ui/page-links'));
+if (!import.meta.env.SSR) {
+  void SubscribeButton.preload();
+  void PageLinks.preload();
+}
 
 export const SELLER_PAGE_SIZE = 24;
 const SUBSCRIBERS = ['подписчик', 'подписчика', 'подписчиков'] as const;
@@ -66,10 +77,12 @@ export function SellerProfile({
               </Text>
             )}
           </Stack>
-          <SubscribeButton
-            sellerId={seller.id}
-            onChange={(on) => setSubscribers((n) => Math.max(0, n + (on ? 1 : -1)))}
-          />
+          <LazyPart>
+            <SubscribeButton
+              sellerId={seller.id}
+              onChange={(on) => setSubscribers((n) => Math.max(0, n + (on ? 1 : -1)))}
+            />
+          </LazyPart>
         </Group>
       </Paper>
       <section aria-labelledby="seller-listings">
@@ -85,7 +98,9 @@ export function SellerProfile({
           <ProductGrid products={products.results} />
         )}
         {pages > 1 && (
-          <PageLinks page={page} totalPages={pages} link={link} />
+          <LazyPart>
+            <PageLinks page={page} totalPages={pages} link={link} />
+          </LazyPart>
         )}
       </section>
     </Stack>

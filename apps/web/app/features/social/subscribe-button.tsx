@@ -1,16 +1,19 @@
 /**
  * «Подписаться» / «Вы подписаны» on a seller's page. Signed out → the sign-in dialog opens (and brings the
  * visitor back here). Hidden on one's own page. Reports the change so the page can update its counter.
+ * Mantine's Button (with its Loader) stays out of the seller page's first scripts: the page renders this on
+ * the server and hydrates it when its chunk has arrived.
  */
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { showNotification } from '../../shared/lib/notify';
 import { openSignIn, useAuth } from '../auth/use-auth';
 import { fetchIsSubscribed, subscribe, unsubscribe } from './api';
 
-export function SubscribeButton({
+/** The button (the default export: seller-profile.tsx loads it as a chunk of its own). */
+export default function SubscribeButton({
   sellerId,
   onChange,
 }: {
@@ -46,7 +49,7 @@ export function SubscribeButton({
     const r = next ? await subscribe(sellerId) : await unsubscribe(sellerId);
     setBusy(false);
     if (!r.ok) {
-      notifications.show({ color: 'red', title: 'Не получилось', message: r.error.message });
+      showNotification({ color: 'red', title: 'Не получилось', message: r.error.message });
       return;
     }
     setSubscribed(r.data.subscribed);

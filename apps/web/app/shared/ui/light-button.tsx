@@ -83,6 +83,8 @@ export interface LightButtonProps {
   visibleFrom?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
   /** Mantine's `hiddenFrom` breakpoint. */
   hiddenFrom?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+  /** A class of one's own, added to Mantine's. */
+  className?: string;
   style?: CSSProperties;
   'data-testid'?: string;
 }
@@ -99,6 +101,7 @@ export function LightButton({
   visibleFrom,
   hiddenFrom,
   leftSection,
+  className: own,
   style,
   ...rest
 }: LightButtonProps) {
@@ -111,6 +114,7 @@ export function LightButton({
     BUTTON_CLASSES.root,
     visibleFrom && `mantine-visible-from-${visibleFrom}`,
     hiddenFrom && `mantine-hidden-from-${hiddenFrom}`,
+    own,
   ];
   const props = {
     className: className.filter(Boolean).join(' '),
