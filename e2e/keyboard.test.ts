@@ -48,6 +48,10 @@ describe.runIf(browserAvailable())('keyboard access', () => {
       await page.keyboard.press('Enter');
       await page.waitForURL((u) => !u.searchParams.has('condition'));
       await pills.waitFor({ state: 'detached' });
+      // The last pill gone, the focus is on the count of listings (read out), not back at the page's start.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+        .toBe('listing-count');
       await context.close();
     });
   }

@@ -19,7 +19,9 @@ describe.runIf(browserAvailable())('toast on a phone', () => {
     await hydrated(page);
     await page.locator('[data-testid="product-card"]').first().click();
     await page.waitForURL(/\/product\//);
+    // The size chips first (the page is still arriving right after the URL changes).
     const sizes = page.getByRole('radiogroup').locator('label');
+    await sizes.first().waitFor();
     if ((await sizes.count()) > 1) await sizes.first().click();
     await page.getByRole('button', { name: 'В корзину' }).click();
     const toast = page.getByRole('alert').filter({ hasText: 'в корзине' });

@@ -43,10 +43,11 @@ const Notifications = lazyWithReload<NotificationsProps>(() =>
 /**
  * Toasts on phones sit at the bottom and under dialogs (Mantine's modals are at z-index 200): full width at
  * the top they covered a dialog's title and close button — the photo zoom's «Закрыть» for 2.5 s after
- * «В корзину». From the `sm` breakpoint on they stay at the top centre, above everything.
+ * «В корзину». From the `sm` breakpoint on they sit at the bottom right, above everything: at the top
+ * centre they covered the header's search box for 2.5 s.
  */
 const PHONE_TOASTS = { position: 'bottom-center', zIndex: 190 } as const;
-const WIDE_TOASTS = { position: 'top-center', zIndex: 400 } as const;
+const WIDE_TOASTS = { position: 'bottom-right', zIndex: 400 } as const;
 
 function LazyNotifications() {
   const phone = useMediaQuery('(max-width: 47.99em)');

@@ -5,7 +5,7 @@
  */
 import { Box, Group, Text, Title } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { ProductGrid, ProductGridSkeleton } from '../../shared/ui/product-card';
 import { EmptyState } from '../../shared/ui/empty-state';
@@ -81,6 +81,17 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
   const pills = activePills(state.filters, data, hide);
   const resetAll = () => go(Object.fromEntries(FILTER_KEYS.map((k) => [k, null])));
 
+  // Removing the last pill or «Сбросить всё» takes the list (and the focused button) off the page: the
+  // focus then goes to the count of listings, which a screen reader reads out, not back to the page's start.
+  const countRef = useRef<HTMLParagraphElement>(null);
+  const hadPills = useRef(pills.length > 0);
+  useEffect(() => {
+    const had = hadPills.current;
+    hadPills.current = pills.length > 0;
+    if (had && pills.length === 0 && (!document.activeElement || document.activeElement === document.body))
+      countRef.current?.focus();
+  }, [pills.length]);
+
   return (
     <div className="vt-container" style={{ paddingTop: 24, paddingBottom: 24 }}>
       {before}
@@ -89,7 +100,7 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
           <Title order={1} fz={{ base: 26, sm: 36 }} lh={1.15}>
             {title}
           </Title>
-          <Text c="dimmed" mt={4} data-testid="listing-count">
+          <Text c="dimmed" mt={4} data-testid="listing-count" ref={countRef} tabIndex={-1} style={{ outline: 'none' }}>
             {countLabel(page.count, WORDS.product)}
           </Text>
           {intro}
