@@ -56,6 +56,9 @@ export function poolConnection(databaseUrl: string): { connectionString: string;
   }
 }
 
+/** Renders drizzle `sql` to text and parameters for {@link preparedRows}. */
+const dialect = new PgDialect();
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
@@ -78,7 +81,10 @@ export async function openDatabase(opts: { url?: string; dir?: string; loadDataD
   const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (opts.dir) await mkdir(opts.dir, { recursive: true });
-  const client = await PGlite.create(opts.dir ?? 'memory://', { extensions: { pg_trgm, btree_gin }, loadDataDir: opts.loadDataDir });
+  const client = await PGlite.create(opts.dir ?? 'memory://', {
+    extensions: { pg_trgm, btree_gin },
+    loadDataDir: opts.loadDataDir,
+  });
   await client.exec(`set pg_trgm.word_similarity_threshold = ${TRGM_WORD_SIMILARITY}`);
   const db = drizzle(client, { schema }) as unknown as Db;
   return { db, driver: 'pglite', close: () => client.close(), pglite: client };
@@ -111,14 +117,10 @@ export async function migrateDatabase(database: Database): Promise<void> {
 export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   const client = (db as unknown as { $client: PreparedClient }).$client;
-  const res =
-    'totalCount' in client
-      ? await client.query({ name: `vitrina_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text, values: params })
-      : await client.query(text, params);
-  return res.rows as T[];
+  if (!('totalCount' in client)) return (await client.query(text, params)).rows as T[];
+  const name = `vitrina_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  return (await client.query({ name, text, values: params })).rows as T[];
 }
-
-const dialect = new PgDialect();
 
 /** What {@link preparedRows} needs of a driver's client: a pg `Pool` (has `totalCount`) or a PGlite. */
 type PreparedClient =

@@ -16,7 +16,6 @@ import { lockUser } from '../users/service.js';
 
 type CardRow = typeof cards.$inferSelect;
 
-
 /** API shape of a card (no token, no number). */
 export const serializeCard = (c: CardRow): Card => ({
   id: c.id,

@@ -76,13 +76,8 @@ async function rankedCounting(
   const total = page[0]!.total;
   if (total > RANK_ALL_MAX) return null;
   rememberCount(db, where, total);
-  return {
-    count: total,
-    rows: await cardRows(
-      db,
-      page.map((r) => r.id),
-    ),
-  };
+  const ids = page.map((r) => r.id);
+  return { count: total, rows: await cardRows(db, ids) };
 }
 
 /** Most index entries the date-index walk of {@link newestThroughDateIndex} may read for one page. */
@@ -122,10 +117,8 @@ async function newestThroughDateIndex(
         ) p where ${match} order by p.published_at desc, p.id desc limit ${limit} offset ${offset}`,
   );
   if (page.length < Math.min(limit, count - offset)) return null;
-  return cardRows(
-    db,
-    page.map((r) => r.id),
-  );
+  const ids = page.map((r) => r.id);
+  return cardRows(db, ids);
 }
 
 interface RunResult {
@@ -171,9 +164,12 @@ async function runSearch(
       const rows = await newestThroughDateIndex(conn, where, match, count, limit, offset);
       if (rows) return { count, rows };
     }
+    const small =
+      by !== 'relevance' &&
+      (await isSmallMatch(conn, count, { pageEnd: offset + limit, perRowLookup: f.perRowLookup }));
     const order =
       by !== 'relevance'
-        ? orderBy(by, await isSmallMatch(conn, count, { pageEnd: offset + limit, perRowLookup: f.perRowLookup }))
+        ? orderBy(by, small)
         : ranked
           ? sql`${rank} desc, p.published_at desc, p.id desc`
           : orderBy('new');
@@ -183,11 +179,8 @@ async function runSearch(
       sql`select p.id from products p where ${sql.join(all, sql` and `)}
           order by ${order} limit ${limit} offset ${offset}`,
     );
-    const rows = await cardRows(
-      conn,
-      page.map((r) => r.id),
-    );
-    return { count, rows };
+    const ids = page.map((r) => r.id);
+    return { count, rows: await cardRows(conn, ids) };
   };
 
   if (!text) return fetch(db, f.where, sql`0`, sort === 'relevance' ? 'new' : sort);

@@ -428,21 +428,14 @@ export async function listProducts(db: Db, q: ProductListQuery, url: string): Pr
   if (count === 0) return makePage(url, pq, 0, []);
   // The page's ids come from a covering index alone (index-only scan: filters checked on index entries);
   // then the page's own cards (cards.ts).
-  const ids = await queryRows<{ id: number }>(
+  const small = await isSmallMatch(db, count, { pageEnd: pq.page * pq.page_size, perRowLookup: f.perRowLookup });
+  const page = await queryRows<{ id: number }>(
     db,
     sql`select p.id from products p where ${where}
-        order by ${orderBy(q.sort, await isSmallMatch(db, count, { pageEnd: pq.page * pq.page_size, perRowLookup: f.perRowLookup }))}
-        limit ${pq.page_size} offset ${(pq.page - 1) * pq.page_size}`,
+        order by ${orderBy(q.sort, small)} limit ${pq.page_size} offset ${(pq.page - 1) * pq.page_size}`,
   );
-  return makePage(
-    url,
-    pq,
-    count,
-    await cardsOf(
-      db,
-      ids.map((r) => r.id),
-    ),
-  );
+  const ids = page.map((r) => r.id);
+  return makePage(url, pq, count, await cardsOf(db, ids));
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -461,7 +454,10 @@ interface BrandRow {
   count: number;
 }
 
-const brandSelect = sql`select b.id, b.slug, b.name, b.name_ru, b.aliases, b.description, b.tier, b.is_popular,
+/** The columns of {@link BrandRow} but its count (a list counts per brand; a brand page summarises). */
+const BRAND_COLUMNS = sql`b.id, b.slug, b.name, b.name_ru, b.aliases, b.description, b.tier, b.is_popular`;
+
+const brandSelect = sql`select ${BRAND_COLUMNS},
   (select count(*)::int from products p where p.brand_id = b.id and p.status = 'active') as count from brands b`;
 
 const brandItem = (b: BrandRow): BrandListItem => ({
@@ -492,8 +488,7 @@ const BRAND_TOP_CATEGORIES = 3;
 export async function getBrand(db: Db, slug: string): Promise<BrandDetail> {
   const rows = await queryRows<BrandRow & { price_min: number | null; new_count: number; top_categories: string[] }>(
     db,
-    sql`select b.id, b.slug, b.name, b.name_ru, b.aliases, b.description, b.tier, b.is_popular,
-          s.count, s.price_min, s.new_count, coalesce(t.names, '{}') as top_categories
+    sql`select ${BRAND_COLUMNS}, s.count, s.price_min, s.new_count, coalesce(t.names, '{}') as top_categories
         from brands b
         cross join lateral (
           select count(*)::int as count, min(p.min_price) filter (where p.min_price > 0) as price_min,

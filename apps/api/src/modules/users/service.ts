@@ -10,7 +10,6 @@ import { ApiError, badRequest, type FieldErrors } from '../../lib/errors.js';
 import { imageUrls, readUpload, removeImage, storeImage, type StoredImage } from '../media/service.js';
 import { heicToPng, isHevcHeif } from '../products/heic.js';
 
-/** Avatar variant widths, px (url_small 96, url 256, url_large 512). */
 /**
  * Serializes one user's writes to their own lists (saved cards, delivery points) until the transaction
  * ends: locks the user's row. A limit checked by counting («not more than 20 cards / 50 points») holds
@@ -21,6 +20,7 @@ export async function lockUser(tx: Tx, userId: number): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
+/** Avatar variant widths, px (url_small 96, url 256, url_large 512). */
 export const AVATAR_WIDTHS = [96, 256, 512] as const;
 /** Largest avatar upload: 10 MB. */
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
