@@ -5,7 +5,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /** Web and contract code never import the API's code: what they share lives in packages/contract. */
-const noApi = { group: ['**/apps/api/**', '@vitrina/api', '@vitrina/api/*'], message: 'Веб и контракт не импортируют код API.' };
+const noApi = {
+  group: ['**/apps/api/**', '@vitrina/api', '@vitrina/api/*'],
+  message: 'Веб и контракт не импортируют код API.',
+};
 /** `from` may not import the folders `dirs` of apps/web/app. */
 const noUp = (dirs, from) => ({
   group: dirs.flatMap((d) => [`**/${d}/**`, `#app/${d}/*`]),
@@ -13,7 +16,17 @@ const noUp = (dirs, from) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/build/**', '**/.react-router/**', 'data/**', '**/data/**', 'test-results/**', 'apps/web/public/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/build/**',
+      '**/.react-router/**',
+      'data/**',
+      '**/data/**',
+      'test-results/**',
+      'apps/web/public/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -43,6 +56,8 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/app/shared/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noApi, noUp(['features', 'routes', 'layouts'], 'shared/')] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noApi, noUp(['features', 'routes', 'layouts'], 'shared/')] }],
+    },
   },
 );

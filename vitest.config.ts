@@ -15,7 +15,13 @@ const apiBase = {
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
       { test: { ...apiBase, name: 'api', env: { TEST_DB: 'pglite' } } },
       { test: { ...apiBase, name: 'api-pg', env: { TEST_DB: 'postgres' } } },
       {

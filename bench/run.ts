@@ -69,7 +69,11 @@ async function prepareDatabase(name: string, products: number, dataDir: string):
     await migrateDatabase(database);
     if (await isCatalogEmpty(database.db)) {
       console.log(`[bench] сидирую ${name}: ${products} товаров…`);
-      await seedDemo(database.db, { products, mediaDir: path.join(dataDir, 'media'), log: (m) => console.log(`[bench] ${m}`) });
+      await seedDemo(database.db, {
+        products,
+        mediaDir: path.join(dataDir, 'media'),
+        log: (m) => console.log(`[bench] ${m}`),
+      });
     }
     // Statistics for the planner and the visibility map for index-only scans (what autovacuum would do a
     // minute later): measuring right after a bulk load would otherwise time heap visits nobody sees.
@@ -99,7 +103,15 @@ async function waitReady(base: string, child?: ChildProcess): Promise<void> {
 function startServer(url: string, dataDir: string, port: number): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return child;
@@ -120,7 +132,9 @@ interface Scenario {
 
 /** Request paths drawn from the data itself: filtered pages, real slugs, real search words. */
 async function scenarios(base: string): Promise<Scenario[]> {
-  const list = (await (await fetch(`${base}/v1/public/products/?page_size=60&sort=popular`)).json()) as { results: { slug: string }[] };
+  const list = (await (await fetch(`${base}/v1/public/products/?page_size=60&sort=popular`)).json()) as {
+    results: { slug: string }[];
+  };
   const slugs = list.results.map((r) => r.slug).slice(0, 40);
   if (slugs.length === 0) throw new Error('в каталоге нет товаров');
   const filtered = [
@@ -140,7 +154,20 @@ async function scenarios(base: string): Promise<Scenario[]> {
     console.log(`[bench] ${filtered[i]} → ${res.status}, меряю первую страницу: ${first}`);
     filtered[i] = first;
   }
-  const words = ['найк', 'кроссовки nike', 'пуховик монклер', 'джинсы левайс', 'куртка', 'стоник', 'nb 574', 'адидас самба', 'платье миди', 'кросовки', 'сумка через плечо', 'чёрные ботинки'];
+  const words = [
+    'найк',
+    'кроссовки nike',
+    'пуховик монклер',
+    'джинсы левайс',
+    'куртка',
+    'стоник',
+    'nb 574',
+    'адидас самба',
+    'платье миди',
+    'кросовки',
+    'сумка через плечо',
+    'чёрные ботинки',
+  ];
   return [
     { name: 'Список: фильтры + сортировка', paths: filtered },
     { name: 'Товар по slug (API)', paths: slugs.map((s) => `/v1/public/products/${s}/`) },
@@ -211,10 +238,22 @@ async function measure(base: string, name: string, paths: string[], args: Args, 
   const n = Math.max(1, r.requests.total);
   const cpuNode = target.pid ? cpuSince(node0) / n : null;
   const cpuPg = target.db ? cpuSince(pg0) / n : null;
-  const fig = { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, cpuNode, cpuPg };
-  if (fig.errors) console.log(`[bench] ${name}: не 2xx ${r.non2xx}, ошибок соединения ${r.errors}, тайм-аутов ${r.timeouts}`);
-  const cpu = cpuNode != null ? `, CPU/запрос: node ${cpuNode.toFixed(2)} мс, postgres ${cpuPg?.toFixed(2) ?? '?'} мс` : '';
-  console.log(`[bench] ${name}: ${fig.rps.toFixed(0)} req/s, p50 ${fig.p50} ms, p99 ${fig.p99} ms${fig.errors ? `, ошибок ${fig.errors}` : ''}${cpu}`);
+  const fig = {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    cpuNode,
+    cpuPg,
+  };
+  if (fig.errors)
+    console.log(`[bench] ${name}: не 2xx ${r.non2xx}, ошибок соединения ${r.errors}, тайм-аутов ${r.timeouts}`);
+  const cpu =
+    cpuNode != null ? `, CPU/запрос: node ${cpuNode.toFixed(2)} мс, postgres ${cpuPg?.toFixed(2) ?? '?'} мс` : '';
+  console.log(
+    `[bench] ${name}: ${fig.rps.toFixed(0)} req/s, p50 ${fig.p50} ms, p99 ${fig.p99} ms${fig.errors ? `, ошибок ${fig.errors}` : ''}${cpu}`,
+  );
   return fig;
 }
 
@@ -236,7 +275,12 @@ const NOTES_MARKER = '<!-- заметки: всё ниже bench сохраня�
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} КБ`;
 
-function renderDoc(reports: SizeReport[], js: { files: number; raw: number; gz: number } | null, args: Args, load: number[]): string {
+function renderDoc(
+  reports: SizeReport[],
+  js: { files: number; raw: number; gz: number } | null,
+  args: Args,
+  load: number[],
+): string {
   const cpu = os.cpus()[0]?.model ?? 'unknown';
   const lines: string[] = [];
   lines.push('# Производительность', '');
@@ -251,7 +295,9 @@ function renderDoc(reports: SizeReport[], js: { files: number; raw: number; gz: 
   lines.push(`- CPU: ${os.cpus().length} × ${cpu} (nproc = ${os.cpus().length})`);
   lines.push(`- Память: ${(os.totalmem() / 1024 ** 3).toFixed(1)} ГБ`);
   lines.push(`- Node.js ${process.version}, PostgreSQL на 127.0.0.1, один процесс сервера`);
-  lines.push(`- autocannon: ${args.connections} соединений, ${args.duration} с на сценарий после прогрева 2 с; ответы со сжатием gzip`);
+  lines.push(
+    `- autocannon: ${args.connections} соединений, ${args.duration} с на сценарий после прогрева 2 с; ответы со сжатием gzip`,
+  );
   lines.push(
     `- Средняя загрузка машины перед замером (loadavg 1/5/15 мин): ${load.map((x) => x.toFixed(1)).join(' / ')} — машина общая,`,
     '  на ней одновременно работали другие процессы, поэтому абсолютные цифры занижены и шумны; отношения к ping устойчивее.',
@@ -268,7 +314,9 @@ function renderDoc(reports: SizeReport[], js: { files: number; raw: number; gz: 
       `| \`/v1/ping/\` (потолок сервера) | ${r.ping.rps.toFixed(0)} | ${r.ping.p50} | ${r.ping.p99} | 100 % | ${r.ping.errors} | ${ms(r.ping.cpuNode)} | ${ms(r.ping.cpuPg)} |`,
     );
     for (const f of r.figures) {
-      lines.push(`| ${f.name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${((f.rps / r.ping.rps) * 100).toFixed(0)} % | ${f.errors} | ${ms(f.cpuNode)} | ${ms(f.cpuPg)} |`);
+      lines.push(
+        `| ${f.name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${((f.rps / r.ping.rps) * 100).toFixed(0)} % | ${f.errors} | ${ms(f.cpuNode)} | ${ms(f.cpuPg)} |`,
+      );
     }
     lines.push('');
   }
@@ -286,7 +334,9 @@ function renderDoc(reports: SizeReport[], js: { files: number; raw: number; gz: 
   lines.push('## Как повторить', '');
   lines.push('```sh');
   lines.push('npm run build                      # сборка сайта (для SSR и размера JS)');
-  lines.push('npm run bench                      # demo (640) и 100k; базы vitrina_bench_* создаются и сидируются сами');
+  lines.push(
+    'npm run bench                      # demo (640) и 100k; базы vitrina_bench_* создаются и сидируются сами',
+  );
   lines.push('npm run bench -- --sizes demo --duration 5');
   lines.push('npm run bench -- --url http://127.0.0.1:3000 --no-write   # уже запущенный сервер');
   lines.push('```', '');
@@ -315,7 +365,8 @@ async function main() {
     }
     try {
       await waitReady(base, child);
-      const count = ((await (await fetch(`${base}/v1/public/products/?page_size=1`)).json()) as { count: number }).count;
+      const count = ((await (await fetch(`${base}/v1/public/products/?page_size=1`)).json()) as { count: number })
+        .count;
       const scen = await scenarios(base);
       const target: Target = { pid: child?.pid, db: t.size in SIZES && !args.url ? SIZES[t.size]!.db : undefined };
       const ping = await measure(base, 'ping', ['/v1/ping/'], args, target);

@@ -59,7 +59,9 @@ describe.runIf(browserAvailable())('sign-in and account', () => {
     await phoneInput.fill('');
     // Typed the way people do: 8 and then the number.
     await phoneInput.pressSequentially(`8${digits}`);
-    await expect(phoneInput.inputValue()).resolves.toBe(`+7 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8)}`);
+    await expect(phoneInput.inputValue()).resolves.toBe(
+      `+7 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8)}`,
+    );
     await dialog.getByRole('button', { name: 'Получить код' }).click();
 
     const first = dialog.getByLabel('Код из SMS, цифра 1 из 4');
@@ -73,7 +75,10 @@ describe.runIf(browserAvailable())('sign-in and account', () => {
     const wrong = String((Number(code) + 1) % 10_000).padStart(4, '0');
     await first.click();
     await page.keyboard.type(wrong);
-    await dialog.getByRole('alert').filter({ hasText: /Неверный код/ }).waitFor();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: /Неверный код/ })
+      .waitFor();
     await shot(page, 'dialog-code-error');
 
     // The right one, pasted: submits by itself once complete.
@@ -81,7 +86,9 @@ describe.runIf(browserAvailable())('sign-in and account', () => {
     await page.evaluate((text) => {
       const dt = new DataTransfer();
       dt.setData('text/plain', text);
-      document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+      document.activeElement?.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }),
+      );
     }, code);
     await dialog.waitFor({ state: 'hidden' });
     await page.waitForURL((u) => u.pathname === '/account');
@@ -89,7 +96,10 @@ describe.runIf(browserAvailable())('sign-in and account', () => {
     const token = await storedToken(page);
     expect(token).toMatch(/^[0-9a-f]{40}$/);
     await expect(selfStatus(token!)).resolves.toBe(200);
-    await page.getByRole('navigation', { name: 'Разделы профиля' }).getByRole('link', { name: 'Мои товары и продажи' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Разделы профиля' })
+      .getByRole('link', { name: 'Мои товары и продажи' })
+      .waitFor();
     await shot(page, 'account');
 
     // Edit the profile with an avatar.
@@ -100,7 +110,15 @@ describe.runIf(browserAvailable())('sign-in and account', () => {
     await form.getByLabel('Город').fill('Казань');
     await form.getByLabel('О себе').fill('Продаю то, что больше не ношу.');
     // A large, noisy photo over a slow connection, so the upload progress is visible.
-    const avatar = await sharp({ create: { width: 1200, height: 1200, channels: 3, background: '#8c8c8c', noise: { type: 'gaussian', mean: 140, sigma: 40 } } })
+    const avatar = await sharp({
+      create: {
+        width: 1200,
+        height: 1200,
+        channels: 3,
+        background: '#8c8c8c',
+        noise: { type: 'gaussian', mean: 140, sigma: 40 },
+      },
+    })
       .jpeg({ quality: 95 })
       .toBuffer();
     await form.locator('input[type="file"]').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: avatar });
@@ -108,15 +126,27 @@ describe.runIf(browserAvailable())('sign-in and account', () => {
     await shot(page, 'account-edit');
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 400_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 400_000,
+    });
     await form.getByRole('button', { name: 'Сохранить' }).click();
     await form.getByText(/Загружаем фото… \d+%/).waitFor();
     await form.getByRole('progressbar', { name: 'Загрузка фото' }).waitFor();
     await shot(page, 'account-upload');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await page.getByTestId('profile-name').filter({ hasText: 'Анна Смирнова' }).waitFor();
     await page.getByTestId('profile-city').filter({ hasText: 'Казань' }).waitFor();
-    const self = (await (await fetch(`${baseURL()}/v1/self/`, { headers: { authorization: `Token ${token}` } })).json()) as {
+    const self = (await (
+      await fetch(`${baseURL()}/v1/self/`, { headers: { authorization: `Token ${token}` } })
+    ).json()) as {
       info: { first_name: string; city: string; about: string; avatar: { url: string } | null };
     };
     expect(self.info).toMatchObject({ first_name: 'Анна', city: 'Казань', about: 'Продаю то, что больше не ношу.' });

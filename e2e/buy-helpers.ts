@@ -146,4 +146,3 @@ export const cartSlugs = (page: Page) =>
     const raw = localStorage.getItem('cart');
     return raw ? (JSON.parse(raw) as { state: { items: { slug: string }[] } }).state.items.map((i) => i.slug) : [];
   });
-

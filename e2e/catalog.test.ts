@@ -160,7 +160,9 @@ describe.runIf(browserAvailable())('catalog', () => {
     // A brand page describes the brand's listings (count, categories, lowest price), not its reference text.
     const brandHtml = await (await fetch(baseURL() + '/catalog/brand/nike')).text();
     const description = brandHtml.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? '';
-    expect(description.replace(/\u00a0/g, ' ')).toMatch(/^Nike — \d[\d ]* товар(а|ов)?: [а-яё ,]+\. .*цены от \d[\d ]* ₽ на Витрине\.$/);
+    expect(description.replace(/\u00a0/g, ' ')).toMatch(
+      /^Nike — \d[\d ]* товар(а|ов)?: [а-яё ,]+\. .*цены от \d[\d ]* ₽ на Витрине\.$/,
+    );
     expect(brandHtml).toContain(`property="og:description" content="${description}"`);
     const sitemap = await (await fetch(baseURL() + '/sitemap.xml')).text();
     expect(sitemap).toContain('<urlset');

@@ -44,9 +44,13 @@ describe.runIf(browserAvailable())('checkout edges', () => {
     await page.getByRole('button', { name: 'Добавить пункт выдачи' }).click();
     const dialog = page.getByRole('dialog', { name: 'Пункт выдачи' });
     await dialog.getByTestId('pickup-point').first().waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe('Например, Тверская');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('placeholder')))
+      .toBe('Например, Тверская');
     await page.keyboard.type('Тверская');
-    await expect.poll(async () => (await dialog.getByTestId('pickup-point').allTextContents()).every((t) => /Тверская/i.test(t))).toBe(true);
+    await expect
+      .poll(async () => (await dialog.getByTestId('pickup-point').allTextContents()).every((t) => /Тверская/i.test(t)))
+      .toBe(true);
     for (let i = 0; i < 20; i++) {
       await page.keyboard.press('Tab');
       if ((await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))) === 'pickup-point') break;
@@ -54,7 +58,10 @@ describe.runIf(browserAvailable())('checkout edges', () => {
     await page.keyboard.press('Space');
     await dialog.getByRole('button', { name: 'Забрать здесь' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByTestId('delivery-point').filter({ hasText: /Тверская/ }).waitFor();
+    await page
+      .getByTestId('delivery-point')
+      .filter({ hasText: /Тверская/ })
+      .waitFor();
     await context.close();
   }, 90_000);
 
@@ -67,7 +74,12 @@ describe.runIf(browserAvailable())('checkout edges', () => {
     };
     const first = pp.results[0]!;
     const form = new FormData();
-    for (const [k, v] of Object.entries({ name: first.name, address: first.address, point_id: first.point_id, delivery_service_type: first.service }))
+    for (const [k, v] of Object.entries({
+      name: first.name,
+      address: first.address,
+      point_id: first.point_id,
+      delivery_service_type: first.service,
+    }))
       form.append(k, v);
     const point = await post<{ id: number }>('/v1/delivery_points/', form, buyerToken);
     const made = await post<{ order: { id: number; number: string } }>(
@@ -78,7 +90,10 @@ describe.runIf(browserAvailable())('checkout edges', () => {
     await post(`/v1/sales/orders/${made.order.id}/cancel/`, {}, buyerToken);
 
     const { page, context } = await newPage(browser, 1440);
-    await context.addInitScript((t) => localStorage.setItem('token', JSON.stringify({ state: { token: t }, version: 0 })), sellerToken);
+    await context.addInitScript(
+      (t) => localStorage.setItem('token', JSON.stringify({ state: { token: t }, version: 0 })),
+      sellerToken,
+    );
     await page.goto('/account/sales');
     await page.getByRole('tab', { name: 'Продажи' }).click();
     const sale = page.getByTestId('sale').filter({ hasText: made.order.number });

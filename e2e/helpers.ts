@@ -27,7 +27,10 @@ export async function launch(): Promise<Browser> {
 }
 
 /** A fresh context (empty storage) and page at `width` px, with baseURL set. */
-export async function newPage(browser: Browser, width: 360 | 1440 = 1440): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  width: 360 | 1440 = 1440,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseURL(),
     viewport: { width, height: width === 360 ? 780 : 900 },

@@ -75,13 +75,21 @@ describe.runIf(browserAvailable())('keyboard access', () => {
       const id = await box.getAttribute('aria-activedescendant');
       if (!id) return null;
       const el = page.locator(`[id="${id}"]`);
-      return { role: await el.getAttribute('role'), selected: await el.getAttribute('aria-selected'), text: await el.innerText() };
+      return {
+        role: await el.getAttribute('role'),
+        selected: await el.getAttribute('aria-selected'),
+        text: await el.innerText(),
+      };
     };
     const options = list.getByRole('option');
     const n = await options.count();
     expect(n).toBeGreaterThan(1);
     await box.press('ArrowDown');
-    expect(await activeOption()).toMatchObject({ role: 'option', selected: 'true', text: expect.stringMatching(/Nike/) });
+    expect(await activeOption()).toMatchObject({
+      role: 'option',
+      selected: 'true',
+      text: expect.stringMatching(/Nike/),
+    });
     await box.press('ArrowDown');
     expect((await activeOption())?.text).toBe(await options.nth(1).innerText());
     await box.press('ArrowUp');

@@ -15,7 +15,9 @@ const SHOTS = 'test-results/sell';
 const photo = async (name: string, color: string, w = 900, h = 1200) => ({
   name,
   mimeType: 'image/jpeg',
-  buffer: await sharp({ create: { width: w, height: h, channels: 3, background: color } }).jpeg({ quality: 80 }).toBuffer(),
+  buffer: await sharp({ create: { width: w, height: h, channels: 3, background: color } })
+    .jpeg({ quality: 80 })
+    .toBuffer(),
 });
 
 const api = async <T>(path: string, token?: string): Promise<{ status: number; body: T }> => {
@@ -24,7 +26,9 @@ const api = async <T>(path: string, token?: string): Promise<{ status: number; b
 };
 
 async function storedToken(page: Page): Promise<string> {
-  return page.evaluate(() => (JSON.parse(localStorage.getItem('token') ?? '{}') as { state?: { token?: string } }).state?.token ?? '');
+  return page.evaluate(
+    () => (JSON.parse(localStorage.getItem('token') ?? '{}') as { state?: { token?: string } }).state?.token ?? '',
+  );
 }
 
 /** Picks an option of a Mantine Select/MultiSelect found by its label. */
@@ -32,7 +36,10 @@ async function choose(page: Page, label: string, option: string | RegExp, type?:
   const input = page.locator('input').and(page.getByLabel(label, { exact: true }));
   await input.click();
   if (type) await input.fill(type);
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).first().click();
+  await page
+    .getByRole('option', { name: option, exact: typeof option === 'string' })
+    .first()
+    .click();
 }
 
 describe.runIf(browserAvailable())('selling', () => {
@@ -46,7 +53,9 @@ describe.runIf(browserAvailable())('selling', () => {
 
   it('lists an item with two photos, shows it, edits it, drafts it and deletes it', async () => {
     const { page, context } = await newPage(browser, 1440);
-    await context.addInitScript(() => localStorage.setItem('cookie-accepted', JSON.stringify({ state: { accepted: true }, version: 0 })));
+    await context.addInitScript(() =>
+      localStorage.setItem('cookie-accepted', JSON.stringify({ state: { accepted: true }, version: 0 })),
+    );
     const digits = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 
     // Signed out: the guard opens the sign-in dialog; after signing in we are back on the form.
@@ -66,7 +75,11 @@ describe.runIf(browserAvailable())('selling', () => {
 
     // Reference data to choose from, as a person would read it on screen.
     const chars = (await api<{ data: { brands: { id: number; name: string }[] } }>('/v1/product/chars/')).body.data;
-    const cats = (await api<{ id: number; name: string; parent: number | null; has_sizes: boolean }[]>('/v1/public/categories/women/')).body;
+    const cats = (
+      await api<{ id: number; name: string; parent: number | null; has_sizes: boolean }[]>(
+        '/v1/public/categories/women/',
+      )
+    ).body;
     const parents = new Set(cats.map((c) => c.parent));
     const leaves = cats.filter((c) => !parents.has(c.id) && c.has_sizes);
     let leaf = leaves[0]!;
@@ -90,13 +103,17 @@ describe.runIf(browserAvailable())('selling', () => {
     await expect(page.getByText('Название — от 3 до 120 символов.').count()).resolves.toBe(0);
 
     // Two photos through the picker.
-    await page.locator('input[type="file"]').setInputFiles([await photo('front.jpg', '#c9a27e'), await photo('back.jpg', '#4a5a7a', 1200, 900)]);
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles([await photo('front.jpg', '#c9a27e'), await photo('back.jpg', '#4a5a7a', 1200, 900)]);
     await expect.poll(() => page.getByTestId('sell-photo').count()).toBe(2);
     // Reorder by button: the second becomes the cover, then back.
     await page.getByRole('button', { name: 'Фото 2: левее' }).click();
     await page.getByRole('button', { name: 'Фото 1: правее' }).click();
 
-    await page.getByLabel('Описание', { exact: true }).fill('Лёгкое платье из вискозы, надевала два раза. Без дефектов.');
+    await page
+      .getByLabel('Описание', { exact: true })
+      .fill('Лёгкое платье из вискозы, надевала два раза. Без дефектов.');
     await choose(page, 'Бренд', brand.name, brand.name.slice(0, 3));
     await choose(page, 'Категория', leaf.name, leaf.name);
     await choose(page, 'Состояние', 'Отличное');
@@ -117,7 +134,9 @@ describe.runIf(browserAvailable())('selling', () => {
     await page.waitForURL(/\/product\//, { timeout: 30_000 });
     await page.getByRole('heading', { name: title }).waitFor();
     const slug = new URL(page.url()).pathname.split('/').pop()!;
-    const detail = await api<{ photos: { url: string; width: number }[]; price: number; status: string }>(`/v1/public/products/${slug}/`);
+    const detail = await api<{ photos: { url: string; width: number }[]; price: number; status: string }>(
+      `/v1/public/products/${slug}/`,
+    );
     expect(detail.status).toBe(200);
     expect(detail.body.photos).toHaveLength(2);
     const img = await fetch(`${baseURL()}${detail.body.photos[0]!.url}`);
@@ -168,13 +187,10 @@ describe.runIf(browserAvailable())('selling', () => {
 
   it('shows the sell form at 360 px', async () => {
     const { page, context } = await newPage(browser, 360);
-    await context.addInitScript(
-      (t) => {
-        localStorage.setItem('cookie-accepted', JSON.stringify({ state: { accepted: true }, version: 0 }));
-        localStorage.setItem('token', JSON.stringify({ state: { token: t }, version: 0 }));
-      },
-      token,
-    );
+    await context.addInitScript((t) => {
+      localStorage.setItem('cookie-accepted', JSON.stringify({ state: { accepted: true }, version: 0 }));
+      localStorage.setItem('token', JSON.stringify({ state: { token: t }, version: 0 }));
+    }, token);
     await page.goto('/account/sell-create');
     await page.getByLabel('Название', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Опубликовать' }).click();
@@ -194,9 +210,12 @@ describe.runIf(browserAvailable())('selling', () => {
 
   it('subscribes to a seller from their page', async () => {
     const { page, context } = await newPage(browser, 1440);
-    await context.addInitScript(() => localStorage.setItem('cookie-accepted', JSON.stringify({ state: { accepted: true }, version: 0 })));
+    await context.addInitScript(() =>
+      localStorage.setItem('cookie-accepted', JSON.stringify({ state: { accepted: true }, version: 0 })),
+    );
     const card = (await api<{ results: { seller_id: number }[] }>('/v1/public/products/?page_size=1')).body.results[0]!;
-    const seller = (await api<{ name: string; subscribers_count: number }>(`/v1/public/sellers/${card.seller_id}/`)).body;
+    const seller = (await api<{ name: string; subscribers_count: number }>(`/v1/public/sellers/${card.seller_id}/`))
+      .body;
 
     // Signed out: the button opens the sign-in dialog.
     await page.goto(`/seller/${card.seller_id}`);
@@ -207,11 +226,17 @@ describe.runIf(browserAvailable())('selling', () => {
     await page.keyboard.press('Escape');
 
     // Signed in (the token of the first test): subscribe, the counter moves, the API agrees.
-    await context.addInitScript((t) => localStorage.setItem('token', JSON.stringify({ state: { token: t }, version: 0 })), token);
+    await context.addInitScript(
+      (t) => localStorage.setItem('token', JSON.stringify({ state: { token: t }, version: 0 })),
+      token,
+    );
     await page.goto(`/seller/${card.seller_id}`);
     await page.getByRole('button', { name: 'Подписаться' }).click();
     await page.getByRole('button', { name: 'Вы подписаны' }).waitFor();
-    await page.getByTestId('seller-counts').filter({ hasText: String(seller.subscribers_count + 1) }).waitFor();
+    await page
+      .getByTestId('seller-counts')
+      .filter({ hasText: String(seller.subscribers_count + 1) })
+      .waitFor();
     const mine = (await api<{ results: { id: number }[] }>('/v1/social/subscribes/?page_size=12', token)).body;
     expect(mine.results.map((u) => u.id)).toContain(card.seller_id);
     await page.screenshot({ path: `${SHOTS}/seller-1440.png` });

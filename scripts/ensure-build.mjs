@@ -17,7 +17,11 @@ function newest(dir) {
   return t;
 }
 
-const sources = Math.max(newest(path.join(web, 'app')), newest(path.join(web, 'public')), newest(path.join(root, 'packages/contract/src')));
+const sources = Math.max(
+  newest(path.join(web, 'app')),
+  newest(path.join(web, 'public')),
+  newest(path.join(root, 'packages/contract/src')),
+);
 if (!existsSync(marker) || statSync(marker).mtimeMs < sources) {
   console.log('Витрина: собираю сайт…');
   execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });

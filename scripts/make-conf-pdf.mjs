@@ -92,7 +92,14 @@ p { margin: 4pt 0; }
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run', '--allow-file-access-from-files'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--no-first-run',
+    '--allow-file-access-from-files',
+  ],
 });
 const page = await browser.newPage();
 await page.goto(pathToFileURL(path.join(root, 'scripts')).href + '/');
@@ -105,7 +112,8 @@ await page.pdf({
   printBackground: true,
   displayHeaderFooter: true,
   headerTemplate: '<span></span>',
-  footerTemplate: '<div style="font-size:8px;width:100%;text-align:center;color:#777"><span class="pageNumber"></span> / <span class="totalPages"></span></div>',
+  footerTemplate:
+    '<div style="font-size:8px;width:100%;text-align:center;color:#777"><span class="pageNumber"></span> / <span class="totalPages"></span></div>',
 });
 await browser.close();
 console.log('PDF:', out);

@@ -24,7 +24,14 @@ function run(title, cmd, args, env = {}) {
 
 function vitest(title, projects, env = {}) {
   const out = path.join(tmp, `${projects.join('-')}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ];
   run(title, 'npx', args, env);
   if (existsSync(out)) {
     const r = JSON.parse(readFileSync(out, 'utf8'));
@@ -49,6 +56,7 @@ step(run('Типы маршрутов (web)', 'npm', ['run', 'typegen', '-w', 'a
 step(run('Проверка типов (web)', 'npx', ['tsc', '-p', 'apps/web']));
 step(run('Проверка типов (contract)', 'npx', ['tsc', '-p', 'packages/contract']));
 step(run('Линтер', 'npx', ['eslint', '.', '--max-warnings=0']));
+step(run('Форматирование (prettier --check)', 'npx', ['prettier', '--check', '.', '--log-level=warn']));
 
 const projects = ['unit', 'api'];
 if (process.env.TEST_DATABASE_URL) projects.push('api-pg');

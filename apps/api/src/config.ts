@@ -128,7 +128,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedProducts: e.SEED_PRODUCTS,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    sms: { provider: smsProvider, codeLength: e.SMS_CODE_LENGTH, smsruApiId: e.SMSRU_API_ID, smsruUrl: e.SMSRU_URL, ipLimit: e.SMS_IP_LIMIT },
+    sms: {
+      provider: smsProvider,
+      codeLength: e.SMS_CODE_LENGTH,
+      smsruApiId: e.SMSRU_API_ID,
+      smsruUrl: e.SMSRU_URL,
+      ipLimit: e.SMS_IP_LIMIT,
+    },
     payments: {
       provider: paymentProvider,
       testgatewaySecret: e.TESTGATEWAY_SECRET,
@@ -154,5 +160,8 @@ export function parseTrustProxy(value: string): boolean | string[] | ((address: 
     const hops = Number(v);
     return (_address, hop) => hop < hops;
   }
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

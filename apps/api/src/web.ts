@@ -19,7 +19,10 @@ export const webBuildDir = path.join(webRoot, 'build');
 export interface WebLoadContext {
   cspNonce: string;
   /** Base URL for server-side API calls (in-process `inject`). */
-  apiFetch: (path: string, init?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<Response>;
+  apiFetch: (
+    path: string,
+    init?: { method?: string; headers?: Record<string, string>; body?: string },
+  ) => Promise<Response>;
   publicUrl: string;
   yandexMapsApiKey?: string;
   buildId: string;
@@ -116,7 +119,8 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
   let handlerFor: { build: ServerBuild; handler: ReturnType<typeof createRequestHandler> } | null = null;
   const requestHandler = (build: ServerBuild) => {
     if (handlerFor?.build !== build) {
-      const create = (build.entry.module as { createRequestHandler?: typeof createRequestHandler }).createRequestHandler;
+      const create = (build.entry.module as { createRequestHandler?: typeof createRequestHandler })
+        .createRequestHandler;
       handlerFor = { build, handler: (create ?? createRequestHandler)(build, mode) };
     }
     return handlerFor.handler;

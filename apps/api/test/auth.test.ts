@@ -47,7 +47,10 @@ describe.runIf(dbAvailable())('auth: send-code / verify-code / logout', () => {
     expect(body.token).toMatch(/^[0-9a-f]{40}$/);
     const self = await t.app.inject({ url: '/v1/self/', headers: { authorization: `Token ${body.token}` } });
     expect(self.statusCode).toBe(200);
-    expect(self.json()).toMatchObject({ success: true, info: { phone, first_name: '', avatar: null, delivery_points: [] } });
+    expect(self.json()).toMatchObject({
+      success: true,
+      info: { phone, first_name: '', avatar: null, delivery_points: [] },
+    });
 
     // A second sign-in (another device) reuses the user and adds a token.
     t.clock.advance(61_000);
@@ -69,7 +72,12 @@ describe.runIf(dbAvailable())('auth: send-code / verify-code / logout', () => {
     ];
     expect((await send(formats[0]!)).statusCode).toBe(200);
     // A JSON number is a number too.
-    const asNumber = await t.app.inject({ method: 'POST', url: '/v1/auth/send-code/', payload: { phone: Number(`7${n}`) }, remoteAddress: randomIp() });
+    const asNumber = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/send-code/',
+      payload: { phone: Number(`7${n}`) },
+      remoteAddress: randomIp(),
+    });
     expect(asNumber.statusCode).toBe(429);
     // The same number in other formats hits the same cooldown.
     const second = await send(formats[1]!);
@@ -90,7 +98,12 @@ describe.runIf(dbAvailable())('auth: send-code / verify-code / logout', () => {
       expect(res.statusCode, phone).toBe(400);
       expect(res.json()).toEqual({ phone: ['Введите корректный номер телефона.'] });
     }
-    const missing = await t.app.inject({ method: 'POST', url: '/v1/auth/send-code/', payload: {}, remoteAddress: randomIp() });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/send-code/',
+      payload: {},
+      remoteAddress: randomIp(),
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().phone).toBeDefined();
     const bad = await verify('12', '1234');
@@ -203,7 +216,10 @@ describe.runIf(dbAvailable())('auth: send-code / verify-code / logout', () => {
     expect(row!.codeHash).not.toContain(code);
     expect(row!.codeHash).toMatch(/^scrypt\$[0-9a-f]{32}\$[0-9a-f]{64}$/);
     const token = (await verify(phone, code)).json().token as string;
-    const tokens = await t.app.db.select().from(authTokens).where(eq(authTokens.keyHash, hashToken(token)));
+    const tokens = await t.app.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.keyHash, hashToken(token)));
     expect(tokens).toHaveLength(1);
     const all = await t.app.db.select({ k: authTokens.keyHash }).from(authTokens);
     expect(all.some((r) => r.k === token)).toBe(false);
@@ -214,11 +230,22 @@ describe.runIf(dbAvailable())('auth: send-code / verify-code / logout', () => {
     try {
       const phone = randomPhone();
       const ip = randomIp();
-      const first = await t6.app.inject({ method: 'POST', url: '/v1/auth/send-code/', payload: { phone }, remoteAddress: ip });
+      const first = await t6.app.inject({
+        method: 'POST',
+        url: '/v1/auth/send-code/',
+        payload: { phone },
+        remoteAddress: ip,
+      });
       expect(first.json().code_length).toBe(6);
       const box = (await t6.app.inject(`/v1/dev/sms-outbox/?phone=${encodeURIComponent(phone)}`)).json();
       expect(box.results[0].code).toMatch(/^\d{6}$/);
-      const send = () => t6.app.inject({ method: 'POST', url: '/v1/auth/send-code/', payload: { phone: randomPhone() }, remoteAddress: ip });
+      const send = () =>
+        t6.app.inject({
+          method: 'POST',
+          url: '/v1/auth/send-code/',
+          payload: { phone: randomPhone() },
+          remoteAddress: ip,
+        });
       expect((await send()).statusCode).toBe(200);
       expect((await send()).statusCode).toBe(429);
     } finally {
@@ -232,7 +259,13 @@ describe.runIf(dbAvailable())('auth: send-code / verify-code / logout', () => {
     try {
       const ip = randomIp();
       const send = (app: typeof t.app, xff: string) =>
-        app.inject({ method: 'POST', url: '/v1/auth/send-code/', payload: { phone: randomPhone() }, remoteAddress: ip, headers: { 'x-forwarded-for': xff } });
+        app.inject({
+          method: 'POST',
+          url: '/v1/auth/send-code/',
+          payload: { phone: randomPhone() },
+          remoteAddress: ip,
+          headers: { 'x-forwarded-for': xff },
+        });
       expect((await send(forged.app, randomIp())).statusCode).toBe(200);
       expect((await send(forged.app, randomIp())).statusCode).toBe(429);
       // Behind one trusted proxy the client address is the forwarded one: two clients, two budgets.

@@ -42,14 +42,26 @@ export async function makeListing(
       publishedAt: new Date(),
     })
     .returning();
-  await app.db.insert(offers).values(offerList.map((o) => ({ productId: p!.id, size: o.size, price: o.price * 100, count: o.count })));
+  await app.db
+    .insert(offers)
+    .values(offerList.map((o) => ({ productId: p!.id, size: o.size, price: o.price * 100, count: o.count })));
   return { id: p!.id, slug };
 }
 
 /** Saves a delivery point through the API; returns its id. */
 export async function makePoint(app: FastifyInstance, user: TestUser): Promise<number> {
-  const form = multipart({ name: 'Дом', address: 'г. Москва, ул. Тверская, д. 7', point_id: 'MSK001', delivery_service_type: 'cdek' });
-  const res = await app.inject({ method: 'POST', url: '/v1/delivery_points/', headers: { ...user.auth, ...form.headers }, payload: form.payload });
+  const form = multipart({
+    name: 'Дом',
+    address: 'г. Москва, ул. Тверская, д. 7',
+    point_id: 'MSK001',
+    delivery_service_type: 'cdek',
+  });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/delivery_points/',
+    headers: { ...user.auth, ...form.headers },
+    payload: form.payload,
+  });
   if (res.statusCode !== 201) throw new Error(`delivery point ${res.statusCode}: ${res.body}`);
   return (res.json() as { id: number }).id;
 }
@@ -68,7 +80,12 @@ export async function gatewayToken(app: FastifyInstance, number = '4111 1111 111
 /** Saves a card for the user (gateway token → add-card); returns the card id. */
 export async function makeCard(app: FastifyInstance, user: TestUser, number?: string): Promise<number> {
   const form = multipart({ card_token: await gatewayToken(app, number) });
-  const res = await app.inject({ method: 'POST', url: '/v1/user/add-card/', headers: { ...user.auth, ...form.headers }, payload: form.payload });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/user/add-card/',
+    headers: { ...user.auth, ...form.headers },
+    payload: form.payload,
+  });
   if (res.statusCode !== 201) throw new Error(`add card ${res.statusCode}: ${res.body}`);
   return (res.json() as { id: number }).id;
 }

@@ -41,12 +41,19 @@ describe.runIf(dbAvailable())('buying under attack', () => {
       const results = await Promise.all(
         ids.flatMap((id) =>
           [true, 'true'].map((v) =>
-            t.app.inject({ method: 'PUT', url: `/v1/self/card/${id}/`, headers: user.auth, payload: { is_default: v } }),
+            t.app.inject({
+              method: 'PUT',
+              url: `/v1/self/card/${id}/`,
+              headers: user.auth,
+              payload: { is_default: v },
+            }),
           ),
         ),
       );
       expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
-      const list = (await t.app.inject({ url: '/v1/self/cards/', headers: user.auth })).json() as { is_default: boolean }[];
+      const list = (await t.app.inject({ url: '/v1/self/cards/', headers: user.auth })).json() as {
+        is_default: boolean;
+      }[];
       expect(list.filter((c) => c.is_default)).toHaveLength(1);
     }
     const removed = await Promise.all(
@@ -62,7 +69,8 @@ describe.runIf(dbAvailable())('buying under attack', () => {
       expect(created.statusCode, created.body).toBe(201);
       const { order: o, payment } = created.json() as { order: { id: number }; payment: { id: string } };
       const [pay] = await t.app.db.select().from(payments).where(eq(payments.id, payment.id));
-      const cancel = () => t.app.inject({ method: 'POST', url: `/v1/sales/orders/${o.id}/cancel/`, headers: buyer.auth });
+      const cancel = () =>
+        t.app.inject({ method: 'POST', url: `/v1/sales/orders/${o.id}/cancel/`, headers: buyer.auth });
       const results = await Promise.all([
         cancel(),
         t.app.inject({
@@ -87,7 +95,12 @@ describe.runIf(dbAvailable())('buying under attack', () => {
     const token = await gatewayToken(t.app);
     const add = (user: TestUser) => {
       const form = multipart({ card_token: token });
-      return t.app.inject({ method: 'POST', url: '/v1/user/add-card/', headers: { ...user.auth, ...form.headers }, payload: form.payload });
+      return t.app.inject({
+        method: 'POST',
+        url: '/v1/user/add-card/',
+        headers: { ...user.auth, ...form.headers },
+        payload: form.payload,
+      });
     };
     const own = await add(buyer);
     expect(own.statusCode, own.body).toBe(201);
@@ -101,7 +114,12 @@ describe.runIf(dbAvailable())('buying under attack', () => {
     const token = await gatewayToken(t.app);
     const add = (user: TestUser) => {
       const form = multipart({ card_token: token });
-      return t.app.inject({ method: 'POST', url: '/v1/user/add-card/', headers: { ...user.auth, ...form.headers }, payload: form.payload });
+      return t.app.inject({
+        method: 'POST',
+        url: '/v1/user/add-card/',
+        headers: { ...user.auth, ...form.headers },
+        payload: form.payload,
+      });
     };
     const results = await Promise.all([add(buyer), add(thief), add(buyer), add(thief)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400]);
@@ -120,14 +138,24 @@ describe.runIf(dbAvailable())('buying under attack', () => {
     expect(Object.keys(res.json()).sort()).toEqual(['address', 'name']);
     expect(res.json().name[0]).toMatch(/строка/);
     const card = await makeCard(t.app, buyer);
-    const put = await t.app.inject({ method: 'PUT', url: `/v1/self/card/${card}/`, headers: buyer.auth, payload: { name: { a: 1 } } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/self/card/${card}/`,
+      headers: buyer.auth,
+      payload: { name: { a: 1 } },
+    });
     expect(put.statusCode).toBe(400);
     expect(put.json().name[0]).toMatch(/строка/);
   });
 
   it('answers a form, text or nothing sent to the JSON order call with a Russian 4xx', async () => {
     const form = multipart({ items: '[]', delivery_point: String(point) });
-    const mp = await t.app.inject({ method: 'POST', url: '/v1/sales/order/', headers: { ...buyer.auth, ...form.headers }, payload: form.payload });
+    const mp = await t.app.inject({
+      method: 'POST',
+      url: '/v1/sales/order/',
+      headers: { ...buyer.auth, ...form.headers },
+      payload: form.payload,
+    });
     expect(mp.statusCode).toBe(415);
     expect(mp.json().detail).toMatch(/JSON/);
     const empty = await t.app.inject({ method: 'POST', url: '/v1/sales/order/', headers: buyer.auth });
@@ -164,7 +192,12 @@ describe.runIf(dbAvailable())('buying under attack', () => {
   });
 
   it('names a bad id in the path in Russian, once', async () => {
-    for (const url of ['/v1/self/card/abc/', '/v1/self/card/1.5/', '/v1/self/card/99999999999999999999/', '/v1/sales/orders/0/']) {
+    for (const url of [
+      '/v1/self/card/abc/',
+      '/v1/self/card/1.5/',
+      '/v1/self/card/99999999999999999999/',
+      '/v1/sales/orders/0/',
+    ]) {
       const res = await t.app.inject({ url, headers: buyer.auth });
       expect(res.statusCode, url).toBe(400);
       expect(res.json(), url).toEqual({ id: ['В адресе ожидается номер — целое положительное число.'] });
@@ -175,8 +208,13 @@ describe.runIf(dbAvailable())('buying under attack', () => {
 
   it('tells a late buyer that the last piece is held by an unpaid order and may come back', async () => {
     const l = await makeListing(t.app, seller.id, [{ size: 'M', price: 1500, count: 1 }], 'Шарф');
-    expect((await order(buyer, { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: point })).statusCode).toBe(201);
-    const late = await order(thief, { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: await makePoint(t.app, thief) });
+    expect(
+      (await order(buyer, { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: point })).statusCode,
+    ).toBe(201);
+    const late = await order(thief, {
+      items: [{ slug: l.slug, size: 'M', count: 1 }],
+      delivery_point: await makePoint(t.app, thief),
+    });
     expect(late.statusCode).toBe(409);
     expect(late.json().detail).toMatch(/«Шарф» \(размер M\) сейчас оформляет другой покупатель.*15 минут/);
   });

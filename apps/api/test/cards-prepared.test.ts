@@ -69,7 +69,10 @@ describe.runIf(dbAvailable())('listing cards from the prepared statement', () =>
       sql`select id, slug from products order by id limit 10`,
     );
     for (let i = 0; i < 10; i++) {
-      const want = ids.slice(i).concat(ids.slice(0, i)).slice(0, 1 + (i % 4));
+      const want = ids
+        .slice(i)
+        .concat(ids.slice(0, i))
+        .slice(0, 1 + (i % 4));
       const got = await preparedRows<{ id: number; slug: string }>(
         t.database.db,
         sql`select p.id, p.slug from unnest(${sql.param(want.map((r) => r.id))}::int[]) with ordinality as k(id, n)

@@ -21,9 +21,15 @@ describe.runIf(dbAvailable())('cards through the test gateway', () => {
 
   const addCard = (user: TestUser | null, fields: Record<string, string>) => {
     const form = multipart(fields);
-    return t.app.inject({ method: 'POST', url: '/v1/user/add-card/', headers: { ...(user?.auth ?? {}), ...form.headers }, payload: form.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/v1/user/add-card/',
+      headers: { ...(user?.auth ?? {}), ...form.headers },
+      payload: form.payload,
+    });
   };
-  const tokenize = (body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/testgateway/api/cards/', payload: body });
+  const tokenize = (body: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/testgateway/api/cards/', payload: body });
 
   it('knows brands by BIN and the Luhn check', () => {
     expect(cardBrand('2200123456789010')).toBe('Мир');
@@ -40,16 +46,32 @@ describe.runIf(dbAvailable())('cards through the test gateway', () => {
     const res = await tokenize({ number: '4111 1111 1111 1111', exp_month: 12, exp_year: 30, cvc: '123' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ card_token: expect.stringMatching(/^tok_/), last4: '1111', brand: 'Visa', exp_month: 12, exp_year: 2030 });
+    expect(body).toEqual({
+      card_token: expect.stringMatching(/^tok_/),
+      last4: '1111',
+      brand: 'Visa',
+      exp_month: 12,
+      exp_year: 2030,
+    });
     expect(res.body).not.toContain(PAN);
-    const [row] = await t.app.db.select().from(testgatewayCards).where((await import('drizzle-orm')).eq(testgatewayCards.token, body.card_token));
+    const [row] = await t.app.db
+      .select()
+      .from(testgatewayCards)
+      .where((await import('drizzle-orm')).eq(testgatewayCards.token, body.card_token));
     expect(row).toMatchObject({ brand: 'Visa', last4: '1111', expMonth: 12, expYear: 2030, outcome: 'succeed' });
     expect(JSON.stringify(row)).not.toContain(PAN);
     expect(JSON.stringify(row)).not.toContain('123"');
-    const mir = (await tokenize({ number: '2200 0000 0000 0004', exp_month: '1', exp_year: '2031', cvc: '999' })).json();
+    const mir = (
+      await tokenize({ number: '2200 0000 0000 0004', exp_month: '1', exp_year: '2031', cvc: '999' })
+    ).json();
     expect(mir.brand).toBe('Мир');
-    const declined = (await tokenize({ number: '4000 0000 0000 0002', exp_month: 1, exp_year: 2031, cvc: '999' })).json();
-    const [d] = await t.app.db.select().from(testgatewayCards).where((await import('drizzle-orm')).eq(testgatewayCards.token, declined.card_token));
+    const declined = (
+      await tokenize({ number: '4000 0000 0000 0002', exp_month: 1, exp_year: 2031, cvc: '999' })
+    ).json();
+    const [d] = await t.app.db
+      .select()
+      .from(testgatewayCards)
+      .where((await import('drizzle-orm')).eq(testgatewayCards.token, declined.card_token));
     expect(d!.outcome).toBe('decline');
   });
 
@@ -64,19 +86,39 @@ describe.runIf(dbAvailable())('cards through the test gateway', () => {
     const expired = await tokenize({ number: PAN, exp_month: 10, exp_year: 2026, cvc: '123' });
     expect(expired.json().exp_year[0]).toMatch(/истёк/);
     expect((await tokenize({ number: PAN, exp_month: 11, exp_year: 2026, cvc: '123' })).statusCode).toBe(200);
-    for (const body of [{}, { number: 'abc', exp_month: 'x', exp_year: 'y', cvc: 'z' }, { number: 123 }, { number: { a: 1 } }]) {
+    for (const body of [
+      {},
+      { number: 'abc', exp_month: 'x', exp_year: 'y', cvc: 'z' },
+      { number: 123 },
+      { number: { a: 1 } },
+    ]) {
       const res = await tokenize(body);
       expect(res.statusCode, res.body).toBe(400);
     }
-    const garbage = await t.app.inject({ method: 'POST', url: '/testgateway/api/cards/', headers: { 'content-type': 'application/json' }, payload: 'nope' });
+    const garbage = await t.app.inject({
+      method: 'POST',
+      url: '/testgateway/api/cards/',
+      headers: { 'content-type': 'application/json' },
+      payload: 'nope',
+    });
     expect(garbage.statusCode).toBe(400);
   });
 
   it('saves, lists, updates and removes cards; the first is the default', async () => {
     const first = await addCard(anna, { card_token: await gatewayToken(t.app) });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toEqual({ id: expect.any(Number), brand: 'Visa', last4: '1111', exp_month: 12, exp_year: 2030, name: '', is_default: true });
-    const second = (await addCard(anna, { card_token: await gatewayToken(t.app, '5555 5555 5555 4444'), name: 'Зарплатная' })).json();
+    expect(first.json()).toEqual({
+      id: expect.any(Number),
+      brand: 'Visa',
+      last4: '1111',
+      exp_month: 12,
+      exp_year: 2030,
+      name: '',
+      is_default: true,
+    });
+    const second = (
+      await addCard(anna, { card_token: await gatewayToken(t.app, '5555 5555 5555 4444'), name: 'Зарплатная' })
+    ).json();
     expect(second).toMatchObject({ brand: 'Mastercard', last4: '4444', name: 'Зарплатная', is_default: false });
 
     const list = (await t.app.inject({ url: '/v1/self/cards/', headers: anna.auth })).json();
@@ -84,17 +126,32 @@ describe.runIf(dbAvailable())('cards through the test gateway', () => {
     const one = await t.app.inject({ url: `/v1/self/card/${second.id}/`, headers: anna.auth });
     expect(one.json()).toEqual(second);
 
-    const upd = await t.app.inject({ method: 'PUT', url: `/v1/self/card/${second.id}/`, headers: anna.auth, payload: { is_default: true, name: 'Основная' } });
+    const upd = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/self/card/${second.id}/`,
+      headers: anna.auth,
+      payload: { is_default: true, name: 'Основная' },
+    });
     expect(upd.statusCode).toBe(200);
     expect(upd.json()).toMatchObject({ is_default: true, name: 'Основная' });
     const form = multipart({ name: 'Для покупок' });
-    const updMultipart = await t.app.inject({ method: 'PUT', url: `/v1/self/card/${first.json().id}/`, headers: { ...anna.auth, ...form.headers }, payload: form.payload });
+    const updMultipart = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/self/card/${first.json().id}/`,
+      headers: { ...anna.auth, ...form.headers },
+      payload: form.payload,
+    });
     expect(updMultipart.json()).toMatchObject({ name: 'Для покупок', is_default: false });
     const after = (await t.app.inject({ url: '/v1/self/cards/', headers: anna.auth })).json();
     expect(after[0]).toMatchObject({ id: second.id, is_default: true });
     expect(after.filter((c: { is_default: boolean }) => c.is_default)).toHaveLength(1);
 
-    const badUpd = await t.app.inject({ method: 'PUT', url: `/v1/self/card/${second.id}/`, headers: anna.auth, payload: { is_default: 'может быть' } });
+    const badUpd = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/self/card/${second.id}/`,
+      headers: anna.auth,
+      payload: { is_default: 'может быть' },
+    });
     expect(badUpd.statusCode).toBe(400);
 
     const del = await t.app.inject({ method: 'DELETE', url: `/v1/self/card/remove/${second.id}/`, headers: anna.auth });
@@ -121,8 +178,19 @@ describe.runIf(dbAvailable())('cards through the test gateway', () => {
   it('hides one user’s cards from another (404)', async () => {
     const id = (await addCard(anna, { card_token: await gatewayToken(t.app) })).json().id;
     expect((await t.app.inject({ url: `/v1/self/card/${id}/`, headers: boris.auth })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PUT', url: `/v1/self/card/${id}/`, headers: boris.auth, payload: { name: 'моя' } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/v1/self/card/remove/${id}/`, headers: boris.auth })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/v1/self/card/${id}/`,
+          headers: boris.auth,
+          payload: { name: 'моя' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/v1/self/card/remove/${id}/`, headers: boris.auth })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ url: '/v1/self/cards/', headers: boris.auth })).json()).toEqual([]);
     expect((await t.app.inject({ url: `/v1/self/card/${id}/`, headers: anna.auth })).statusCode).toBe(200);
   });
@@ -144,15 +212,33 @@ describe.runIf(dbAvailable())('cards through the test gateway', () => {
         cb();
       },
     });
-    const logged = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: { level: 'trace', stream } });
+    const logged = await buildApp({
+      config: t.config,
+      database: t.database,
+      clock: t.clock,
+      logger: { level: 'trace', stream },
+    });
     await logged.ready();
     try {
-      const ok = await logged.inject({ method: 'POST', url: '/testgateway/api/cards/', payload: { number: PAN, exp_month: 12, exp_year: 2030, cvc: '321' } });
+      const ok = await logged.inject({
+        method: 'POST',
+        url: '/testgateway/api/cards/',
+        payload: { number: PAN, exp_month: 12, exp_year: 2030, cvc: '321' },
+      });
       expect(ok.statusCode).toBe(200);
-      const bad = await logged.inject({ method: 'POST', url: '/testgateway/api/cards/', payload: { number: '4111111111111112', exp_month: 12, exp_year: 2030, cvc: '321' } });
+      const bad = await logged.inject({
+        method: 'POST',
+        url: '/testgateway/api/cards/',
+        payload: { number: '4111111111111112', exp_month: 12, exp_year: 2030, cvc: '321' },
+      });
       expect(bad.statusCode).toBe(400);
       const form = multipart({ card_token: ok.json().card_token });
-      const saved = await logged.inject({ method: 'POST', url: '/v1/user/add-card/', headers: { ...anna.auth, ...form.headers }, payload: form.payload });
+      const saved = await logged.inject({
+        method: 'POST',
+        url: '/v1/user/add-card/',
+        headers: { ...anna.auth, ...form.headers },
+        payload: form.payload,
+      });
       expect(saved.statusCode).toBe(201);
       // a whole purchase paid with typed card fields at the bank (the webhook is logged too)
       const seller = await makeUser(logged, 'Вера');

@@ -29,7 +29,8 @@ describe.runIf(dbAvailable())('listing counts', () => {
   });
 
   const truth = async (where: ReturnType<typeof sql>) =>
-    (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from products p where ${where}`))[0]!.n;
+    (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from products p where ${where}`))[0]!
+      .n;
 
   it('runs one query for requests that need the same count at once', async () => {
     const db = t.database.db;

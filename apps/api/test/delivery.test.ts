@@ -4,7 +4,12 @@ import { createTestApp, dbAvailable, multipart, type TestContext } from './helpe
 import { makeUser, type TestUser } from './buy-fixtures.js';
 import { seedPickupPoints, pickupPointRows } from '../src/db/seed/pickup-points.js';
 
-const point = { name: 'Работа', address: 'г. Казань, ул. Баумана, д. 12', point_id: 'KZN003', delivery_service_type: 'boxberry' };
+const point = {
+  name: 'Работа',
+  address: 'г. Казань, ул. Баумана, д. 12',
+  point_id: 'KZN003',
+  delivery_service_type: 'boxberry',
+};
 
 describe.runIf(dbAvailable())('delivery points and pickup directory', () => {
   let t: TestContext;
@@ -33,7 +38,11 @@ describe.runIf(dbAvailable())('delivery points and pickup directory', () => {
     const list = await t.app.inject({ url: '/v1/delivery_points/', headers: anna.auth });
     expect(list.json()).toEqual([p]);
 
-    const upd = await send('PUT', `/v1/delivery_points/${p.id}/`, anna, { ...point, name: 'Офис', delivery_service_type: '5post' });
+    const upd = await send('PUT', `/v1/delivery_points/${p.id}/`, anna, {
+      ...point,
+      name: 'Офис',
+      delivery_service_type: '5post',
+    });
     expect(upd.statusCode).toBe(200);
     expect(upd.json()).toMatchObject({ id: p.id, name: 'Офис', delivery_service_type: '5post' });
 
@@ -46,7 +55,9 @@ describe.runIf(dbAvailable())('delivery points and pickup directory', () => {
 
   it('accepts every service type and rejects others, naming the field', async () => {
     for (const type of ['cdek', 'boxberry', 'russian_post', 'yandex', '5post']) {
-      expect((await send('POST', '/v1/delivery_points/', anna, { ...point, delivery_service_type: type })).statusCode).toBe(201);
+      expect(
+        (await send('POST', '/v1/delivery_points/', anna, { ...point, delivery_service_type: type })).statusCode,
+      ).toBe(201);
     }
     const bad = await send('POST', '/v1/delivery_points/', anna, { ...point, delivery_service_type: 'dhl' });
     expect(bad.statusCode).toBe(400);
@@ -68,9 +79,13 @@ describe.runIf(dbAvailable())('delivery points and pickup directory', () => {
             values (${vera.id}, ${`Пункт ${i}`}, 'г. Москва, ул. Тверская, д. 7', ${`MSK${i}`}, 'cdek')`,
       );
     }
-    const answers = await Promise.all(Array.from({ length: 10 }, () => send('POST', '/v1/delivery_points/', vera, point)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => send('POST', '/v1/delivery_points/', vera, point)),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array(5).fill(201), ...Array(5).fill(400)]);
-    expect(answers.find((a) => a.statusCode === 400)!.json()).toEqual({ detail: 'Можно сохранить не больше 50 пунктов выдачи.' });
+    expect(answers.find((a) => a.statusCode === 400)!.json()).toEqual({
+      detail: 'Можно сохранить не больше 50 пунктов выдачи.',
+    });
     const list = (await t.app.inject({ url: '/v1/delivery_points/', headers: vera.auth })).json() as unknown[];
     expect(list).toHaveLength(50);
   });
@@ -83,20 +98,45 @@ describe.runIf(dbAvailable())('delivery points and pickup directory', () => {
   it('hides one user’s points from another (404)', async () => {
     const p = (await send('POST', '/v1/delivery_points/', anna, point)).json();
     expect((await send('PUT', `/v1/delivery_points/${p.id}/`, boris, point)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/v1/delivery_points/${p.id}/`, headers: boris.auth })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/v1/delivery_points/${p.id}/`, headers: boris.auth })).statusCode,
+    ).toBe(404);
     const borisList = await t.app.inject({ url: '/v1/delivery_points/', headers: boris.auth });
     expect(borisList.json()).toEqual([]);
     // still there for Anna, unchanged
-    const annaList = (await t.app.inject({ url: '/v1/delivery_points/', headers: anna.auth })).json() as { id: number; name: string }[];
+    const annaList = (await t.app.inject({ url: '/v1/delivery_points/', headers: anna.auth })).json() as {
+      id: number;
+      name: string;
+    }[];
     expect(annaList.find((x) => x.id === p.id)?.name).toBe('Работа');
   });
 
   it('answers garbage with 4xx, never 500', async () => {
     const cases = [
-      t.app.inject({ method: 'POST', url: '/v1/delivery_points/', headers: { ...anna.auth, 'content-type': 'application/json' }, payload: '{bad' }),
-      t.app.inject({ method: 'POST', url: '/v1/delivery_points/', headers: { ...anna.auth, 'content-type': 'application/json' }, payload: '[1,2]' }),
-      t.app.inject({ method: 'POST', url: '/v1/delivery_points/', headers: { ...anna.auth, 'content-type': 'text/plain' }, payload: 'hello' }),
-      t.app.inject({ method: 'POST', url: '/v1/delivery_points/', headers: { ...anna.auth, 'content-type': 'multipart/form-data; boundary=zzz' }, payload: 'garbage' }),
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/delivery_points/',
+        headers: { ...anna.auth, 'content-type': 'application/json' },
+        payload: '{bad',
+      }),
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/delivery_points/',
+        headers: { ...anna.auth, 'content-type': 'application/json' },
+        payload: '[1,2]',
+      }),
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/delivery_points/',
+        headers: { ...anna.auth, 'content-type': 'text/plain' },
+        payload: 'hello',
+      }),
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/delivery_points/',
+        headers: { ...anna.auth, 'content-type': 'multipart/form-data; boundary=zzz' },
+        payload: 'garbage',
+      }),
       t.app.inject({ method: 'PUT', url: '/v1/delivery_points/abc/', headers: anna.auth, payload: {} }),
       t.app.inject({ method: 'DELETE', url: '/v1/delivery_points/99999999999/', headers: anna.auth }),
       t.app.inject({ url: '/v1/public/pickup-points/?service=dhl' }),
@@ -113,7 +153,15 @@ describe.runIf(dbAvailable())('delivery points and pickup directory', () => {
     expect(pickupPointRows().length).toBeGreaterThanOrEqual(60);
     const cities = (await t.app.inject('/v1/public/pickup-points/cities/')).json() as { city: string; count: number }[];
     const names = cities.map((c) => c.city);
-    for (const c of ['Москва', 'Санкт-Петербург', 'Казань', 'Екатеринбург', 'Новосибирск', 'Нижний Новгород', 'Краснодар']) {
+    for (const c of [
+      'Москва',
+      'Санкт-Петербург',
+      'Казань',
+      'Екатеринбург',
+      'Новосибирск',
+      'Нижний Новгород',
+      'Краснодар',
+    ]) {
       expect(names).toContain(c);
     }
     expect(cities.reduce((s, c) => s + c.count, 0)).toBe(pickupPointRows().length);
@@ -137,7 +185,11 @@ describe.runIf(dbAvailable())('delivery points and pickup directory', () => {
     }
     const cdek = (await t.app.inject('/v1/public/pickup-points/?service=cdek&page_size=100')).json();
     expect(cdek.count).toBeGreaterThan(0);
-    expect(cdek.results.every((p: { service: string; service_label: string }) => p.service === 'cdek' && p.service_label === 'СДЭК')).toBe(true);
+    expect(
+      cdek.results.every(
+        (p: { service: string; service_label: string }) => p.service === 'cdek' && p.service_label === 'СДЭК',
+      ),
+    ).toBe(true);
     const q = (await t.app.inject(`/v1/public/pickup-points/?q=${encodeURIComponent('Невский')}`)).json();
     expect(q.count).toBeGreaterThan(0);
     expect(q.results[0].address).toContain('Невский');

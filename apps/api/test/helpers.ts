@@ -74,12 +74,25 @@ export const dbAvailable = () => !onPostgres() || Boolean(process.env.TEST_DATAB
  * Signs a phone in through the real send-code / dev-outbox / verify-code calls.
  * @returns the token key
  */
-export async function signIn(app: FastifyInstance, phone = randomPhone()): Promise<{ token: string; phone: string; auth: { authorization: string } }> {
-  const send = await app.inject({ method: 'POST', url: '/v1/auth/send-code/', payload: { phone }, remoteAddress: randomIp() });
+export async function signIn(
+  app: FastifyInstance,
+  phone = randomPhone(),
+): Promise<{ token: string; phone: string; auth: { authorization: string } }> {
+  const send = await app.inject({
+    method: 'POST',
+    url: '/v1/auth/send-code/',
+    payload: { phone },
+    remoteAddress: randomIp(),
+  });
   if (send.statusCode !== 200) throw new Error(`send-code ${send.statusCode}: ${send.body}`);
   const outbox = await app.inject({ method: 'GET', url: `/v1/dev/sms-outbox/?phone=${encodeURIComponent(phone)}` });
   const code = (outbox.json() as { results: { code: string }[] }).results[0]!.code;
-  const verify = await app.inject({ method: 'POST', url: '/v1/auth/verify-code/', payload: { phone, code }, remoteAddress: randomIp() });
+  const verify = await app.inject({
+    method: 'POST',
+    url: '/v1/auth/verify-code/',
+    payload: { phone, code },
+    remoteAddress: randomIp(),
+  });
   if (verify.statusCode !== 200) throw new Error(`verify-code ${verify.statusCode}: ${verify.body}`);
   const token = (verify.json() as { token: string }).token;
   return { token, phone, auth: { authorization: `Token ${token}` } };
@@ -119,7 +132,9 @@ export function multipart(
   }
   for (const f of files) {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`,
+      ),
       f.data,
       Buffer.from('\r\n'),
     );

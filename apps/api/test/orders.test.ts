@@ -26,9 +26,13 @@ describe.runIf(dbAvailable())('orders', () => {
     t.app.inject({ method: 'POST', url: '/v1/sales/order/', headers: user.auth, payload: body as object });
   const stock = async (productId: number) =>
     (await t.app.db.select().from(offers).where(eq(offers.productId, productId))).reduce((s, o) => s + o.count, 0);
-  const status = async (productId: number) => (await t.app.db.select().from(products).where(eq(products.id, productId)))[0]!.status;
+  const status = async (productId: number) =>
+    (await t.app.db.select().from(products).where(eq(products.id, productId)))[0]!.status;
   const pay = async (paymentId: string, number = '4111 1111 1111 1111') => {
-    const [row] = await t.app.db.select().from((await import('../src/db/schema/index.js')).payments).where(eq((await import('../src/db/schema/index.js')).payments.id, paymentId));
+    const [row] = await t.app.db
+      .select()
+      .from((await import('../src/db/schema/index.js')).payments)
+      .where(eq((await import('../src/db/schema/index.js')).payments.id, paymentId));
     return t.app.inject({
       method: 'POST',
       url: `/testgateway/api/payments/${row!.providerPaymentId}/pay`,
@@ -43,7 +47,13 @@ describe.runIf(dbAvailable())('orders', () => {
       { size: 'S', price: 4990, count: 1 },
       { size: 'M', price: 5490, count: 2 },
     ]);
-    const res = await order(buyer, { items: [{ slug: l.slug, size: 's', count: 1 }, { slug: l.slug, size: 'M', count: 1 }], delivery_point: buyerPoint });
+    const res = await order(buyer, {
+      items: [
+        { slug: l.slug, size: 's', count: 1 },
+        { slug: l.slug, size: 'M', count: 1 },
+      ],
+      delivery_point: buyerPoint,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(body.success).toBe(true);
@@ -65,12 +75,18 @@ describe.runIf(dbAvailable())('orders', () => {
       expect.objectContaining({ slug: l.slug, size: 'S', price: 4990, count: 1, title: 'Тренч из хлопка' }),
       expect.objectContaining({ slug: l.slug, size: 'M', price: 5490, count: 1 }),
     ]);
-    expect(body.payment).toEqual({ id: expect.any(String), status: 'pending', confirmation_url: expect.stringMatching(/^\/testgateway\/pay\/tg_/) });
+    expect(body.payment).toEqual({
+      id: expect.any(String),
+      status: 'pending',
+      confirmation_url: expect.stringMatching(/^\/testgateway\/pay\/tg_/),
+    });
     expect(await stock(l.id)).toBe(1);
     expect(await status(l.id)).toBe('active');
 
     const single = await makeListing(t.app, seller.id, [{ size: 'One size', price: 1000, count: 1 }]);
-    const small = (await order(buyer, { items: [{ slug: single.slug, size: 'one size', count: 1 }], delivery_point: buyerPoint })).json();
+    const small = (
+      await order(buyer, { items: [{ slug: single.slug, size: 'one size', count: 1 }], delivery_point: buyerPoint })
+    ).json();
     expect(small.order).toMatchObject({ total: 1000, fee: 300, payout: 700 });
     expect(await status(single.id)).toBe('reserved');
   });
@@ -92,7 +108,11 @@ describe.runIf(dbAvailable())('orders', () => {
       [{ items: [item({ count: 3 })], delivery_point: buyerPoint }, 'items', /осталось только 2/],
       [{ items: [item(), item({ count: 2 })], delivery_point: buyerPoint }, 'items', /осталось только 2/],
       [{ items: [{ slug: own.slug, size: 'M', count: 1 }], delivery_point: buyerPoint }, 'items', /собственный/],
-      [{ items: [item(), { slug: foreign.slug, size: 'M', count: 1 }], delivery_point: buyerPoint }, 'items', /одного продавца/],
+      [
+        { items: [item(), { slug: foreign.slug, size: 'M', count: 1 }], delivery_point: buyerPoint },
+        'items',
+        /одного продавца/,
+      ],
     ];
     for (const [body, field, msg] of cases) {
       const res = await order(buyer, body);
@@ -119,10 +139,20 @@ describe.runIf(dbAvailable())('orders', () => {
       expect(res.statusCode, `${JSON.stringify(body).slice(0, 80)} → ${res.body}`).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, res.body).toBeLessThan(500);
     }
-    const raw = await t.app.inject({ method: 'POST', url: '/v1/sales/order/', headers: { ...buyer.auth, 'content-type': 'application/json' }, payload: '{"items":' });
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/v1/sales/order/',
+      headers: { ...buyer.auth, 'content-type': 'application/json' },
+      payload: '{"items":',
+    });
     expect(raw.statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: '/v1/sales/order/', payload: {} })).statusCode).toBe(401);
-    for (const url of ['/v1/sales/orders/abc/', '/v1/sales/orders/?page=0', '/v1/sales/orders/?filter=nonsense', '/v1/sales/orders/?page=500']) {
+    for (const url of [
+      '/v1/sales/orders/abc/',
+      '/v1/sales/orders/?page=0',
+      '/v1/sales/orders/?filter=nonsense',
+      '/v1/sales/orders/?page=500',
+    ]) {
       const res = await t.app.inject({ url, headers: buyer.auth });
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, url).toBeLessThan(500);
@@ -156,7 +186,10 @@ describe.runIf(dbAvailable())('orders', () => {
     const points = await Promise.all(racers.map((u) => makePoint(t.app, u)));
     const results = await Promise.all(
       racers.map((u, i) => {
-        const items = [{ slug: a.slug, size: 'M', count: 1 }, { slug: b.slug, size: 'M', count: 1 }];
+        const items = [
+          { slug: a.slug, size: 'M', count: 1 },
+          { slug: b.slug, size: 'M', count: 1 },
+        ];
         return order(u, { items: i % 2 ? items.reverse() : items, delivery_point: points[i] });
       }),
     );
@@ -172,20 +205,30 @@ describe.runIf(dbAvailable())('orders', () => {
 
   it('releases an unpaid reservation after 15 minutes (injected clock)', async () => {
     const l = await makeListing(t.app, seller.id, [{ size: 'M', price: 2500, count: 1 }]);
-    const created = (await order(buyer, { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: buyerPoint })).json();
+    const created = (
+      await order(buyer, { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: buyerPoint })
+    ).json();
     expect(await status(l.id)).toBe('reserved');
     t.clock.advance(15 * 60_000 - 1000);
     await releaseExpiredReservations(t.app);
-    expect((await t.app.inject({ url: `/v1/sales/orders/${created.order.id}/`, headers: buyer.auth })).json().status).toBe('awaiting_payment');
+    expect(
+      (await t.app.inject({ url: `/v1/sales/orders/${created.order.id}/`, headers: buyer.auth })).json().status,
+    ).toBe('awaiting_payment');
     // someone else cannot buy it meanwhile
-    expect((await order(other, { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: otherPoint })).statusCode).toBe(409);
+    expect(
+      (await order(other, { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: otherPoint })).statusCode,
+    ).toBe(409);
 
     t.clock.advance(1001);
     // lazily released at the start of the next order: the other buyer gets it
     const second = await order(other, { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: otherPoint });
     expect(second.statusCode, second.body).toBe(201);
     const first = (await t.app.inject({ url: `/v1/sales/orders/${created.order.id}/`, headers: buyer.auth })).json();
-    expect(first).toMatchObject({ status: 'cancelled', cancel_reason: expect.stringMatching(/истекло/), payment: { status: 'canceled' } });
+    expect(first).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: expect.stringMatching(/истекло/),
+      payment: { status: 'canceled' },
+    });
     // the old bank page no longer takes money
     expect((await pay(created.payment.id)).statusCode).toBe(400);
 
@@ -198,7 +241,9 @@ describe.runIf(dbAvailable())('orders', () => {
 
   it('lets the buyer cancel an unpaid order, once', async () => {
     const l = await makeListing(t.app, seller.id, [{ size: 'M', price: 2500, count: 1 }]);
-    const created = (await order(buyer, { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: buyerPoint })).json();
+    const created = (
+      await order(buyer, { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: buyerPoint })
+    ).json();
     const url = `/v1/sales/orders/${created.order.id}/cancel/`;
     expect((await t.app.inject({ method: 'POST', url, headers: seller.auth })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url, headers: other.auth })).statusCode).toBe(404);
@@ -214,11 +259,19 @@ describe.runIf(dbAvailable())('orders', () => {
 
   it('moves a paid order through shipping and receipt; only the right side may act', async () => {
     const l = await makeListing(t.app, seller.id, [{ size: 'M', price: 3100, count: 1 }]);
-    const created = (await order(buyer, { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: buyerPoint })).json();
+    const created = (
+      await order(buyer, { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: buyerPoint })
+    ).json();
     const id = created.order.id;
     const ship = (u: TestUser, tracking = 'CDEK123456') =>
-      t.app.inject({ method: 'POST', url: `/v1/sales/orders/${id}/ship/`, headers: u.auth, payload: { tracking_number: tracking } });
-    const confirm = (u: TestUser) => t.app.inject({ method: 'POST', url: `/v1/sales/orders/${id}/confirm/`, headers: u.auth });
+      t.app.inject({
+        method: 'POST',
+        url: `/v1/sales/orders/${id}/ship/`,
+        headers: u.auth,
+        payload: { tracking_number: tracking },
+      });
+    const confirm = (u: TestUser) =>
+      t.app.inject({ method: 'POST', url: `/v1/sales/orders/${id}/confirm/`, headers: u.auth });
 
     expect((await ship(seller)).statusCode).toBe(400); // not paid yet
     expect((await pay(created.payment.id)).json().status).toBe('succeeded');
@@ -229,7 +282,12 @@ describe.runIf(dbAvailable())('orders', () => {
     expect((await confirm(buyer)).statusCode).toBe(400); // not shipped yet
     const shipped = await ship(seller);
     expect(shipped.statusCode).toBe(200);
-    expect(shipped.json()).toMatchObject({ status: 'shipped', tracking_number: 'CDEK123456', role: 'seller', shipped_at: expect.any(String) });
+    expect(shipped.json()).toMatchObject({
+      status: 'shipped',
+      tracking_number: 'CDEK123456',
+      role: 'seller',
+      shipped_at: expect.any(String),
+    });
     expect((await ship(seller)).statusCode).toBe(400);
     expect((await confirm(seller)).statusCode).toBe(404);
     expect((await confirm(other)).statusCode).toBe(404);
@@ -243,12 +301,22 @@ describe.runIf(dbAvailable())('orders', () => {
 
   it('lists buyer and seller orders as DRF pages with filters; others see nothing', async () => {
     const filters = (await t.app.inject('/v1/sales/order-filters/')).json();
-    expect(filters.map((f: { value: string }) => f.value)).toEqual(['all', 'awaiting_payment', 'paid', 'shipped', 'delivered', 'completed', 'cancelled']);
+    expect(filters.map((f: { value: string }) => f.value)).toEqual([
+      'all',
+      'awaiting_payment',
+      'paid',
+      'shipped',
+      'delivered',
+      'completed',
+      'cancelled',
+    ]);
     expect(filters[0]).toEqual({ value: 'all', label: 'Все' });
 
     const mine = (await t.app.inject({ url: '/v1/sales/orders/?page_size=100', headers: buyer.auth })).json();
     expect(mine.count).toBeGreaterThanOrEqual(5);
-    expect(mine.results.every((o: { buyer: { id: number }; role: string }) => o.buyer.id === buyer.id && o.role === 'buyer')).toBe(true);
+    expect(
+      mine.results.every((o: { buyer: { id: number }; role: string }) => o.buyer.id === buyer.id && o.role === 'buyer'),
+    ).toBe(true);
     const cancelled = (await t.app.inject({ url: '/v1/sales/orders/?filter=cancelled', headers: buyer.auth })).json();
     expect(cancelled.count).toBeGreaterThanOrEqual(2);
     expect(cancelled.results.every((o: { status: string }) => o.status === 'cancelled')).toBe(true);
@@ -258,13 +326,19 @@ describe.runIf(dbAvailable())('orders', () => {
 
     const sales = (await t.app.inject({ url: '/v1/sales/orders/seller/', headers: seller.auth })).json();
     expect(sales.count).toBeGreaterThanOrEqual(6);
-    expect(sales.results.every((o: { seller: { id: number }; role: string }) => o.seller.id === seller.id && o.role === 'seller')).toBe(true);
+    expect(
+      sales.results.every(
+        (o: { seller: { id: number }; role: string }) => o.seller.id === seller.id && o.role === 'seller',
+      ),
+    ).toBe(true);
     const noSales = (await t.app.inject({ url: '/v1/sales/orders/seller/', headers: buyer.auth })).json();
     expect(noSales).toEqual({ count: 0, next: null, previous: null, results: [] });
 
     const someId = mine.results[0].id;
     expect((await t.app.inject({ url: `/v1/sales/orders/${someId}/`, headers: other.auth })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/v1/sales/orders/${someId}/`, headers: seller.auth })).json().role).toBe('seller');
+    expect((await t.app.inject({ url: `/v1/sales/orders/${someId}/`, headers: seller.auth })).json().role).toBe(
+      'seller',
+    );
     expect((await t.app.inject({ url: '/v1/sales/orders/' })).statusCode).toBe(401);
   });
 
@@ -280,7 +354,10 @@ describe.runIf(dbAvailable())('orders', () => {
       .limit(1);
     expect(demo, 'the demo seed has active listings with stock').toBeDefined();
     const before = await stock(demo!.productId);
-    const res = await order(user, { items: [{ slug: demo!.slug, size: demo!.size, count: 1 }], delivery_point: pointId });
+    const res = await order(user, {
+      items: [{ slug: demo!.slug, size: demo!.size, count: 1 }],
+      delivery_point: pointId,
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().order.total).toBe(demo!.price / 100);
     expect(await stock(demo!.productId)).toBe(before - 1);

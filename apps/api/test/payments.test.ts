@@ -38,7 +38,11 @@ describe.runIf(dbAvailable())('payments: test gateway and webhooks', () => {
     return { listing: l, order: body.order, payment: body.payment, gatewayId: pay!.providerPaymentId! };
   };
   const payCard = (gatewayId: string, number: string) =>
-    t.app.inject({ method: 'POST', url: `/testgateway/api/payments/${gatewayId}/pay`, payload: { number, exp_month: '12', exp_year: '30', cvc: '123' } });
+    t.app.inject({
+      method: 'POST',
+      url: `/testgateway/api/payments/${gatewayId}/pay`,
+      payload: { number, exp_month: '12', exp_year: '30', cvc: '123' },
+    });
   const orderRow = async (id: number) => (await t.app.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const listing = async (id: number) => ({
     status: (await t.app.db.select().from(products).where(eq(products.id, id)))[0]!.status,
@@ -48,13 +52,19 @@ describe.runIf(dbAvailable())('payments: test gateway and webhooks', () => {
     t.app.inject({
       method: 'POST',
       url: '/v1/payments/webhook/testgateway/',
-      headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'x-testgateway-signature': signature }) },
+      headers: {
+        'content-type': 'application/json',
+        ...(signature === undefined ? {} : { 'x-testgateway-signature': signature }),
+      },
       payload: raw,
     });
   const sign = (raw: string) => `sha256=${signTestgatewayBody(t.config.payments.testgatewaySecret, raw)}`;
 
   it('tells the web which provider is on and where new cards are entered', async () => {
-    expect((await t.app.inject('/v1/public/payments/config/')).json()).toEqual({ provider: 'testgateway', card_form_url: '/testgateway/cards/new' });
+    expect((await t.app.inject('/v1/public/payments/config/')).json()).toEqual({
+      provider: 'testgateway',
+      card_form_url: '/testgateway/cards/new',
+    });
   });
 
   it('shows a Russian bank page with the amount and the shop', async () => {
@@ -63,7 +73,8 @@ describe.runIf(dbAvailable())('payments: test gateway and webhooks', () => {
     const page = await t.app.inject(payment.confirmation_url);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    for (const word of ['Витрина', 'Номер карты', 'Срок действия', 'CVC', 'Оплатить', '12 990 ₽']) expect(page.body).toContain(word);
+    for (const word of ['Витрина', 'Номер карты', 'Срок действия', 'CVC', 'Оплатить', '12 990 ₽'])
+      expect(page.body).toContain(word);
     expect((await t.app.inject('/testgateway/pay/tg_nope')).statusCode).toBe(404);
   });
 
@@ -78,7 +89,13 @@ describe.runIf(dbAvailable())('payments: test gateway and webhooks', () => {
     expect(o.paidAt).toBeInstanceOf(Date);
     expect(await listing(l.id)).toEqual({ status: 'sold', stock: 0 });
     const st = await t.app.inject({ url: `/v1/payments/${payment.id}/`, headers: buyer.auth });
-    expect(st.json()).toEqual({ id: payment.id, status: 'succeeded', order_id: order.id, order_number: order.number, order_status: 'paid' });
+    expect(st.json()).toEqual({
+      id: payment.id,
+      status: 'succeeded',
+      order_id: order.id,
+      order_number: order.number,
+      order_status: 'paid',
+    });
     const view = await t.app.inject({ url: `/v1/sales/orders/${order.id}/`, headers: buyer.auth });
     expect(view.json()).toMatchObject({ status: 'paid', payment: { status: 'succeeded' } });
     // paying again is refused; the bank page says it is done
@@ -105,12 +122,21 @@ describe.runIf(dbAvailable())('payments: test gateway and webhooks', () => {
 
   it('rejects bad card fields at the bank with Russian field errors', async () => {
     const { gatewayId, order } = await newOrder(1500);
-    const res = await t.app.inject({ method: 'POST', url: `/testgateway/api/payments/${gatewayId}/pay`, payload: { number: '1234', exp_month: 1, exp_year: 2020, cvc: '1' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/testgateway/api/payments/${gatewayId}/pay`,
+      payload: { number: '1234', exp_month: 1, exp_year: 2020, cvc: '1' },
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json()).sort()).toEqual(['cvc', 'exp_year', 'number']);
     expect((await orderRow(order.id)).status).toBe('awaiting_payment');
     for (const payload of ['{', '[]', '"x"']) {
-      const r = await t.app.inject({ method: 'POST', url: `/testgateway/api/payments/${gatewayId}/pay`, headers: { 'content-type': 'application/json' }, payload });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: `/testgateway/api/payments/${gatewayId}/pay`,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
       expect(r.statusCode).toBeGreaterThanOrEqual(400);
       expect(r.statusCode).toBeLessThan(500);
     }
@@ -123,10 +149,18 @@ describe.runIf(dbAvailable())('payments: test gateway and webhooks', () => {
     const page = await t.app.inject(`/testgateway/pay/${gatewayId}`);
     expect(page.body).toContain('Мир •••• 0004');
     // a token that was not offered for this payment is refused
-    const foreign = await t.app.inject({ method: 'POST', url: `/testgateway/api/payments/${gatewayId}/pay`, payload: { card_token: 'tok_0123456789abcdef0123456789abcdef' } });
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/testgateway/api/payments/${gatewayId}/pay`,
+      payload: { card_token: 'tok_0123456789abcdef0123456789abcdef' },
+    });
     expect(foreign.statusCode).toBe(400);
     const token = page.body.match(/value="(tok_[0-9a-f]{32})"/)![1];
-    const res = await t.app.inject({ method: 'POST', url: `/testgateway/api/payments/${gatewayId}/pay`, payload: { card_token: token } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/testgateway/api/payments/${gatewayId}/pay`,
+      payload: { card_token: token },
+    });
     expect(res.json().status).toBe('succeeded');
     expect((await orderRow(order.id)).status).toBe('paid');
   });
@@ -156,29 +190,51 @@ describe.runIf(dbAvailable())('payments: test gateway and webhooks', () => {
     const events = await t.app.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt_same_twice'));
     expect(events).toHaveLength(1);
     // a later contradicting event changes nothing
-    const cancel = JSON.stringify({ ...event, event_id: 'evt_late_cancel', event: 'payment.canceled', payment: { ...event.payment, status: 'canceled' } });
+    const cancel = JSON.stringify({
+      ...event,
+      event_id: 'evt_late_cancel',
+      event: 'payment.canceled',
+      payment: { ...event.payment, status: 'canceled' },
+    });
     expect((await webhook(cancel, sign(cancel))).json().result).toBe('ignored');
     expect((await orderRow(order.id)).status).toBe('paid');
     expect((await orderRow(order.id)).paidAt!.getTime()).toBe(paid.paidAt!.getTime());
 
     // signed garbage is a 400, never a 500
-    for (const body of ['{', '[]', '{"event_id":1}', JSON.stringify({ event_id: 'x', payment: { id: 'tg_x', status: 'weird', amount: 1 } })]) {
+    for (const body of [
+      '{',
+      '[]',
+      '{"event_id":1}',
+      JSON.stringify({ event_id: 'x', payment: { id: 'tg_x', status: 'weird', amount: 1 } }),
+    ]) {
       const r = await webhook(body, sign(body));
       expect(r.statusCode, body).toBe(400);
     }
     // unknown payment: accepted and ignored
-    const unknown = JSON.stringify({ ...event, event_id: 'evt_unknown', payment: { ...event.payment, id: 'tg_unknown' } });
+    const unknown = JSON.stringify({
+      ...event,
+      event_id: 'evt_unknown',
+      payment: { ...event.payment, id: 'tg_unknown' },
+    });
     expect((await webhook(unknown, sign(unknown))).json().result).toBe('ignored');
     // wrong amount: ignored
     const { order: o2, gatewayId: g2 } = await newOrder(5000);
-    const cheap = JSON.stringify({ ...event, event_id: 'evt_cheap', payment: { ...event.payment, id: g2, amount: 100 } });
+    const cheap = JSON.stringify({
+      ...event,
+      event_id: 'evt_cheap',
+      payment: { ...event.payment, id: g2, amount: 100 },
+    });
     expect((await webhook(cheap, sign(cheap))).json().result).toBe('ignored');
     expect((await orderRow(o2.id)).status).toBe('awaiting_payment');
   });
 
   it('applies concurrent duplicate webhooks once', async () => {
     const { order, gatewayId } = await newOrder(6100);
-    const raw = JSON.stringify({ event_id: 'evt_parallel', event: 'payment.succeeded', payment: { id: gatewayId, status: 'succeeded', amount: 610000, metadata: {} } });
+    const raw = JSON.stringify({
+      event_id: 'evt_parallel',
+      event: 'payment.succeeded',
+      payment: { id: gatewayId, status: 'succeeded', amount: 610000, metadata: {} },
+    });
     const results = await Promise.all(Array.from({ length: 5 }, () => webhook(raw, sign(raw))));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(results.filter((r) => r.json().result === 'applied')).toHaveLength(1);
@@ -192,7 +248,11 @@ describe.runIf(dbAvailable())('payments: test gateway and webhooks', () => {
     expect((await orderRow(order.id)).status).toBe('cancelled');
     expect(await listing(l.id)).toEqual({ status: 'active', stock: 1 });
     // the bank had already taken the money (its webhook arrives late)
-    const raw = JSON.stringify({ event_id: 'evt_late', event: 'payment.succeeded', payment: { id: gatewayId, status: 'succeeded', amount: 700000, metadata: {} } });
+    const raw = JSON.stringify({
+      event_id: 'evt_late',
+      event: 'payment.succeeded',
+      payment: { id: gatewayId, status: 'succeeded', amount: 700000, metadata: {} },
+    });
     expect((await webhook(raw, sign(raw))).json().result).toBe('applied');
     expect((await orderRow(order.id)).status).toBe('paid');
     expect(await listing(l.id)).toEqual({ status: 'sold', stock: 0 });
@@ -210,7 +270,11 @@ describe.runIf(dbAvailable())('payments: test gateway and webhooks', () => {
       payload: { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: rivalPoint },
     });
     expect(taken.statusCode, taken.body).toBe(201);
-    const raw = JSON.stringify({ event_id: 'evt_too_late', event: 'payment.succeeded', payment: { id: gatewayId, status: 'succeeded', amount: 800000, metadata: {} } });
+    const raw = JSON.stringify({
+      event_id: 'evt_too_late',
+      event: 'payment.succeeded',
+      payment: { id: gatewayId, status: 'succeeded', amount: 800000, metadata: {} },
+    });
     expect((await webhook(raw, sign(raw))).json().result).toBe('applied');
     const o = await orderRow(order.id);
     expect(o.status).toBe('cancelled');
@@ -225,7 +289,9 @@ describe.runIf(dbAvailable())('payments: test gateway and webhooks', () => {
     expect((await t.app.inject({ url: `/v1/payments/${payment.id}/`, headers: seller.auth })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/v1/payments/${payment.id}/` })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/v1/payments/not-a-uuid/', headers: buyer.auth })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/v1/payments/${payment.id}/`, headers: buyer.auth })).json().status).toBe('pending');
+    expect((await t.app.inject({ url: `/v1/payments/${payment.id}/`, headers: buyer.auth })).json().status).toBe(
+      'pending',
+    );
   });
 
   it('never returns a card number in any answer', async () => {

@@ -26,7 +26,13 @@ export async function createFromTemplate(base: string, name: string, template: s
         await admin.db.execute(`CREATE DATABASE ${name} TEMPLATE ${template}` as never);
         return;
       } catch (err) {
-        if (i > 40 || !/being accessed by other users/.test(String((err as Error).message) + String((err as { cause?: Error }).cause?.message))) throw err;
+        if (
+          i > 40 ||
+          !/being accessed by other users/.test(
+            String((err as Error).message) + String((err as { cause?: Error }).cause?.message),
+          )
+        )
+          throw err;
         await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
       }
     }

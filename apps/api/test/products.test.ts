@@ -23,7 +23,9 @@ interface Fixture {
 async function jpeg(opts: { gps?: boolean; width?: number; height?: number } = {}): Promise<Buffer> {
   const w = opts.width ?? 800;
   const h = opts.height ?? 600;
-  const img = sharp({ create: { width: w, height: h, channels: 3, background: { r: 180, g: 120, b: 90 } } }).jpeg({ quality: 70 });
+  const img = sharp({ create: { width: w, height: h, channels: 3, background: { r: 180, g: 120, b: 90 } } }).jpeg({
+    quality: 70,
+  });
   if (!opts.gps) return img.toBuffer();
   const withGps = await img
     .withExif({
@@ -35,7 +37,12 @@ async function jpeg(opts: { gps?: boolean; width?: number; height?: number } = {
   return sharp(withGps).keepExif().withMetadata({ orientation: 6 }).jpeg().toBuffer();
 }
 
-const photo = (data: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg') => ({ field: 'photos', filename, contentType, data });
+const photo = (data: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg') => ({
+  field: 'photos',
+  filename,
+  contentType,
+  data,
+});
 
 describe.runIf(dbAvailable())('selling API', () => {
   let t: TestContext;
@@ -60,11 +67,21 @@ describe.runIf(dbAvailable())('selling API', () => {
 
   const create = async (auth: Auth, over: Record<string, string> = {}, files = [photo(img)]) => {
     const body = multipart(fields(over), files);
-    return t.app.inject({ method: 'POST', url: '/v1/products/', headers: { ...auth, ...body.headers }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/v1/products/',
+      headers: { ...auth, ...body.headers },
+      payload: body.payload,
+    });
   };
   const patch = async (auth: Auth, id: number, f: Record<string, string>, files: ReturnType<typeof photo>[] = []) => {
     const body = multipart(f, files);
-    return t.app.inject({ method: 'PATCH', url: `/v1/products/${id}/`, headers: { ...auth, ...body.headers }, payload: body.payload });
+    return t.app.inject({
+      method: 'PATCH',
+      url: `/v1/products/${id}/`,
+      headers: { ...auth, ...body.headers },
+      payload: body.payload,
+    });
   };
 
   beforeAll(async () => {
@@ -74,16 +91,35 @@ describe.runIf(dbAvailable())('selling API', () => {
     img = await jpeg();
     const db = t.app.db;
     const [grid] = await db.insert(sizeGrids).values({ slug: 'sell-test-grid', name: 'Одежда, тест' }).returning();
-    await db.insert(sizes).values(['XS', 'S', 'M', 'L', 'XL'].map((v, i) => ({ gridId: grid!.id, value: v, label: v, position: i })));
-    const [brand] = await db.insert(brands).values({ slug: 'sell-test-zara', name: 'Zara Test', nameRu: 'Зара Тест', aliases: ['зара'] }).returning();
-    const [type] = await db.execute(sql`select id from catalog_types where id = 'women'`).then((r) => (r as unknown as { rows: { id: string }[] }).rows);
+    await db
+      .insert(sizes)
+      .values(['XS', 'S', 'M', 'L', 'XL'].map((v, i) => ({ gridId: grid!.id, value: v, label: v, position: i })));
+    const [brand] = await db
+      .insert(brands)
+      .values({ slug: 'sell-test-zara', name: 'Zara Test', nameRu: 'Зара Тест', aliases: ['зара'] })
+      .returning();
+    const [type] = await db
+      .execute(sql`select id from catalog_types where id = 'women'`)
+      .then((r) => (r as unknown as { rows: { id: string }[] }).rows);
     if (!type) await db.execute(sql`insert into catalog_types (id, name, position) values ('women', 'Женщинам', 0)`);
-    const [parent] = await db.insert(categories).values({ type: 'women', slug: 'sell-test-outer', name: 'Верхняя одежда тест' }).returning();
+    const [parent] = await db
+      .insert(categories)
+      .values({ type: 'women', slug: 'sell-test-outer', name: 'Верхняя одежда тест' })
+      .returning();
     const [leaf] = await db
       .insert(categories)
-      .values({ type: 'women', slug: 'sell-test-coats', name: 'Пальто тест', parentId: parent!.id, sizeGridId: grid!.id })
+      .values({
+        type: 'women',
+        slug: 'sell-test-coats',
+        name: 'Пальто тест',
+        parentId: parent!.id,
+        sizeGridId: grid!.id,
+      })
       .returning();
-    const [other] = await db.insert(categories).values({ type: 'women', slug: 'sell-test-bags', name: 'Сумки тест', parentId: parent!.id }).returning();
+    const [other] = await db
+      .insert(categories)
+      .values({ type: 'women', slug: 'sell-test-bags', name: 'Сумки тест', parentId: parent!.id })
+      .returning();
     fx = { brand: brand!.id, parent: parent!.id, leaf: leaf!.id, other: other!.id };
   });
   afterAll(() => t?.close());
@@ -110,7 +146,10 @@ describe.runIf(dbAvailable())('selling API', () => {
   });
 
   it('creates a published listing with photos, sizes, slug, min price and search text', async () => {
-    const res = await create(a, {}, [photo(img), photo(await jpeg({ width: 1000, height: 1400 }), 'b.png', 'image/png')]);
+    const res = await create(a, {}, [
+      photo(img),
+      photo(await jpeg({ width: 1000, height: 1400 }), 'b.png', 'image/png'),
+    ]);
     expect(res.statusCode, res.body).toBe(201);
     const l = res.json();
     expect(l.status).toBe('active');
@@ -209,7 +248,15 @@ describe.runIf(dbAvailable())('selling API', () => {
       [{ sizes: JSON.stringify([{ size: 'M', price: 1000, count: 0 }]) }, 'sizes'],
       [{ sizes: JSON.stringify([{ size: 'M', price: 1000, count: 100 }]) }, 'sizes'],
       [{ sizes: JSON.stringify([{ size: 'XXXL', price: 1000, count: 1 }]) }, 'sizes'],
-      [{ sizes: JSON.stringify([{ size: 'M', price: 1000, count: 1 }, { size: 'm', price: 1000, count: 1 }]) }, 'sizes'],
+      [
+        {
+          sizes: JSON.stringify([
+            { size: 'M', price: 1000, count: 1 },
+            { size: 'm', price: 1000, count: 1 },
+          ]),
+        },
+        'sizes',
+      ],
     ];
     const before = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(products);
     for (const [over, field] of cases) {
@@ -223,7 +270,12 @@ describe.runIf(dbAvailable())('selling API', () => {
     expect(noPhoto.statusCode).toBe(400);
     expect(Object.keys(noPhoto.json())).toEqual(['photos']);
     const missing = multipart({ condition: 'good' });
-    const all = await t.app.inject({ method: 'POST', url: '/v1/products/', headers: { ...a, ...missing.headers }, payload: missing.payload });
+    const all = await t.app.inject({
+      method: 'POST',
+      url: '/v1/products/',
+      headers: { ...a, ...missing.headers },
+      payload: missing.payload,
+    });
     expect(all.statusCode).toBe(400);
     expect(Object.keys(all.json()).sort()).toEqual(['brand', 'category', 'photos', 'sizes', 'title']);
     const after = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(products);
@@ -241,7 +293,10 @@ describe.runIf(dbAvailable())('selling API', () => {
       return readdirSync(dir).reduce((n, d) => n + readdirSync(path.join(dir, d)).length, 0);
     };
     const before = count();
-    const lying = await create(a, {}, [photo(img), photo(Buffer.from('это не картинка, а текст'.repeat(50)), 'photo.jpg')]);
+    const lying = await create(a, {}, [
+      photo(img),
+      photo(Buffer.from('это не картинка, а текст'.repeat(50)), 'photo.jpg'),
+    ]);
     expect(lying.statusCode).toBe(400);
     expect(lying.json().photos[0]).toMatch(/JPEG, PNG, WebP или HEIC/);
     expect(count()).toBe(before);
@@ -250,7 +305,9 @@ describe.runIf(dbAvailable())('selling API', () => {
     expect(badFields.statusCode).toBe(400);
     expect(count()).toBe(before);
     // Too many pixels: 8000×6000 = 48 MP (a PNG of one colour is small on the wire).
-    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#ccc' } }).png().toBuffer();
+    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#ccc' } })
+      .png()
+      .toBuffer();
     const big = await create(a, {}, [photo(huge, 'huge.png', 'image/png')]);
     expect(big.statusCode).toBe(400);
     expect(big.json().photos[0]).toMatch(/40 мегапикселей/);
@@ -260,7 +317,11 @@ describe.runIf(dbAvailable())('selling API', () => {
     expect(tooLarge.statusCode).toBe(413);
     expect(JSON.stringify(tooLarge.json())).toMatch(/15 МБ/);
     // Eleven photos → 400.
-    const eleven = await create(a, {}, Array.from({ length: 11 }, () => photo(img)));
+    const eleven = await create(
+      a,
+      {},
+      Array.from({ length: 11 }, () => photo(img)),
+    );
     expect([400, 413]).toContain(eleven.statusCode);
     expect(count()).toBe(before);
   });
@@ -296,7 +357,11 @@ describe.runIf(dbAvailable())('selling API', () => {
     // Invalid edits are named.
     expect((await patch(a, l.id, { title: '' })).json()).toHaveProperty('title');
     expect((await patch(a, l.id, { remove_photos: '[999999]' })).json()).toHaveProperty('remove_photos');
-    expect((await patch(a, l.id, { remove_photos: JSON.stringify(re.json().photos.map((p: { id: number }) => p.id)) })).json()).toHaveProperty('photos');
+    expect(
+      (
+        await patch(a, l.id, { remove_photos: JSON.stringify(re.json().photos.map((p: { id: number }) => p.id)) })
+      ).json(),
+    ).toHaveProperty('photos');
     const [row] = await t.app.db.select().from(products).where(eq(products.id, l.id));
     expect(row!.searchText).toContain('Zara Test');
     expect(row!.minPrice).toBe(999_000);
@@ -307,7 +372,12 @@ describe.runIf(dbAvailable())('selling API', () => {
     const body = multipart({ title: 'Чужое' });
     const calls = [
       t.app.inject({ url: `/v1/products/${l.id}/`, headers: b }),
-      t.app.inject({ method: 'PATCH', url: `/v1/products/${l.id}/`, headers: { ...b, ...body.headers }, payload: body.payload }),
+      t.app.inject({
+        method: 'PATCH',
+        url: `/v1/products/${l.id}/`,
+        headers: { ...b, ...body.headers },
+        payload: body.payload,
+      }),
       t.app.inject({ method: 'DELETE', url: `/v1/products/${l.id}/`, headers: b }),
       t.app.inject({ method: 'POST', url: `/v1/products/${l.id}/make_draft/`, headers: b }),
     ];
@@ -356,7 +426,12 @@ describe.runIf(dbAvailable())('selling API', () => {
     expect(p1.results).toHaveLength(12);
     expect(p1.next).toBe('/v1/product_owner/?status=draft&page_size=12&page=2');
     expect(p1.previous).toBeNull();
-    expect(p1.results[0]).toMatchObject({ status: 'draft', status_label: 'Черновик', seller_id: expect.any(Number), offers: expect.any(Array) });
+    expect(p1.results[0]).toMatchObject({
+      status: 'draft',
+      status_label: 'Черновик',
+      seller_id: expect.any(Number),
+      offers: expect.any(Array),
+    });
     const p2 = (await t.app.inject({ url: '/v1/product_owner/?status=draft&page_size=12&page=2', headers: c })).json();
     expect(p2.results).toHaveLength(1);
     expect(p2.next).toBeNull();

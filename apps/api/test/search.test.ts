@@ -252,7 +252,9 @@ describe.runIf(dbAvailable())('search', () => {
       expect(await found('пуховик мужской', ofB)).toContain(L.moncler.slug);
       expect(await found('пуховики для мужчин', ofB)).toContain(L.moncler.slug);
       expect(await found('пуховик женский', ofB)).toEqual([]);
-      expect((await found('мужские кроссовки', `&seller=${f.sellers.a}`)).sort()).toEqual([L.airMax.slug, L.nb574.slug].sort());
+      expect((await found('мужские кроссовки', `&seller=${f.sellers.a}`)).sort()).toEqual(
+        [L.airMax.slug, L.nb574.slug].sort(),
+      );
       // A type chosen in the filters wins over the word: the word is then left out.
       expect(await found('пуховик женский', `${ofB}&type=men`)).toContain(L.moncler.slug);
       expect(await found('пуховик мужской', `${ofB}&type=women`)).toEqual([]);

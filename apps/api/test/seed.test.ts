@@ -26,9 +26,13 @@ describe.runIf(dbAvailable())('demo catalog seed', () => {
   it('has the three catalog types and a Russian category tree with size grids', async () => {
     const types = await q<{ id: string; name: string }>(sql`select id, name from catalog_types order by position`);
     expect(types.map((x) => x.id)).toEqual(['women', 'men', 'kids']);
-    const roots = await q<{ type: string; name: string }>(sql`select type, name from categories where parent_id is null`);
+    const roots = await q<{ type: string; name: string }>(
+      sql`select type, name from categories where parent_id is null`,
+    );
     for (const type of ['women', 'men', 'kids']) {
-      expect(roots.filter((r) => r.type === type).map((r) => r.name)).toEqual(expect.arrayContaining(['Одежда', 'Обувь', 'Сумки', 'Аксессуары']));
+      expect(roots.filter((r) => r.type === type).map((r) => r.name)).toEqual(
+        expect.arrayContaining(['Одежда', 'Обувь', 'Сумки', 'Аксессуары']),
+      );
     }
     const leaves = await q<{ name: string; type: string; grid: number | null; n: number }>(
       sql`select c.name, c.type, c.size_grid_id as grid, (select count(*)::int from sizes s where s.grid_id = c.size_grid_id) as n
@@ -37,11 +41,20 @@ describe.runIf(dbAvailable())('demo catalog seed', () => {
     expect(leaves.length).toBeGreaterThan(60);
     for (const l of leaves) expect(l.n, `${l.type}/${l.name}`).toBeGreaterThan(0);
     const names = leaves.filter((l) => l.type === 'women').map((l) => l.name);
-    expect(names).toEqual(expect.arrayContaining(['Куртки', 'Пуховики', 'Джинсы', 'Платья', 'Кроссовки', 'Ботинки', 'Рюкзаки', 'Шапки']));
+    expect(names).toEqual(
+      expect.arrayContaining(['Куртки', 'Пуховики', 'Джинсы', 'Платья', 'Кроссовки', 'Ботинки', 'Рюкзаки', 'Шапки']),
+    );
   });
 
   it('has size grids with RU/EU/US and readable labels', async () => {
-    const sizes = await q<{ grid: string; value: string; label: string; ru: string | null; eu: string | null; us: string | null }>(
+    const sizes = await q<{
+      grid: string;
+      value: string;
+      label: string;
+      ru: string | null;
+      eu: string | null;
+      us: string | null;
+    }>(
       sql`select g.slug as grid, s.value, s.label, s.ru, s.eu, s.us from sizes s join size_grids g on g.id = s.grid_id order by g.id, s.position`,
     );
     const m = sizes.find((s) => s.grid === 'clothes-women' && s.value === 'M')!;
@@ -64,7 +77,20 @@ describe.runIf(dbAvailable())('demo catalog seed', () => {
     expect(byName.get('Nike')?.name_ru).toBe('Найк');
     expect(byName.get('New Balance')?.aliases).toContain('nb');
     expect(byName.get('Stone Island')?.aliases).toContain('стоник');
-    for (const name of ['Adidas', 'Converse', 'Vans', 'Salomon', 'The North Face', 'Moncler', 'Acne Studios', 'Gucci', 'Prada', 'Zara', 'Uniqlo', "Levi's"]) {
+    for (const name of [
+      'Adidas',
+      'Converse',
+      'Vans',
+      'Salomon',
+      'The North Face',
+      'Moncler',
+      'Acne Studios',
+      'Gucci',
+      'Prada',
+      'Zara',
+      'Uniqlo',
+      "Levi's",
+    ]) {
       expect(byName.has(name), name).toBe(true);
     }
   });
@@ -82,8 +108,20 @@ describe.runIf(dbAvailable())('demo catalog seed', () => {
 
   it('has the listings with consistent offers, prices, photos and search text', async () => {
     const products = await q<{
-      id: number; slug: string; title: string; description: string; condition: string; color: string; status: string;
-      min_price: number; search_text: string; name_ru: string; published_at: string | null; low: number; offers: number; photos: number;
+      id: number;
+      slug: string;
+      title: string;
+      description: string;
+      condition: string;
+      color: string;
+      status: string;
+      min_price: number;
+      search_text: string;
+      name_ru: string;
+      published_at: string | null;
+      low: number;
+      offers: number;
+      photos: number;
     }>(sql`select p.id, p.slug, p.title, p.description, p.condition, p.color, p.status, p.min_price, p.search_text, b.name_ru, p.published_at,
               (select min(price) from offers o where o.product_id = p.id) as low,
               (select count(*)::int from offers o where o.product_id = p.id) as offers,
@@ -115,7 +153,8 @@ describe.runIf(dbAvailable())('demo catalog seed', () => {
     expect(keys.length).toBeGreaterThan(10);
     for (const { key } of keys) {
       expect(key).toMatch(/^p\/[0-9a-f]{2}\/[0-9a-f]{24}$/);
-      for (const w of [320, 640, 1280]) expect(existsSync(path.join(t.config.mediaDir, key, `${w}.webp`)), `${key}/${w}`).toBe(true);
+      for (const w of [320, 640, 1280])
+        expect(existsSync(path.join(t.config.mediaDir, key, `${w}.webp`)), `${key}/${w}`).toBe(true);
     }
     const res = await t.app.inject(`/media/${keys[0]!.key}/640.webp`);
     expect(res.statusCode).toBe(200);
@@ -137,13 +176,21 @@ describe.runIf(dbAvailable())('demo catalog seed', () => {
 
   it('is deterministic: the same seed gives the same catalog, another seed another one', async () => {
     const now = new Date('2026-11-01T00:00:00Z');
-    const a = planCatalog(TEMPLATE_PRODUCTS, TEMPLATE_SEED, now).listings.map((l) => `${l.title}|${l.minPrice}|${l.offers.map((o) => o.size).join(',')}`);
-    const b = planCatalog(TEMPLATE_PRODUCTS, TEMPLATE_SEED, now).listings.map((l) => `${l.title}|${l.minPrice}|${l.offers.map((o) => o.size).join(',')}`);
+    const a = planCatalog(TEMPLATE_PRODUCTS, TEMPLATE_SEED, now).listings.map(
+      (l) => `${l.title}|${l.minPrice}|${l.offers.map((o) => o.size).join(',')}`,
+    );
+    const b = planCatalog(TEMPLATE_PRODUCTS, TEMPLATE_SEED, now).listings.map(
+      (l) => `${l.title}|${l.minPrice}|${l.offers.map((o) => o.size).join(',')}`,
+    );
     expect(a).toEqual(b);
-    const c = planCatalog(TEMPLATE_PRODUCTS, TEMPLATE_SEED + 1, now).listings.map((l) => `${l.title}|${l.minPrice}|${l.offers.map((o) => o.size).join(',')}`);
+    const c = planCatalog(TEMPLATE_PRODUCTS, TEMPLATE_SEED + 1, now).listings.map(
+      (l) => `${l.title}|${l.minPrice}|${l.offers.map((o) => o.size).join(',')}`,
+    );
     expect(c).not.toEqual(a);
     // The template was seeded by the same generator with the same seed.
     const titles = await q<{ title: string }>(sql`select title from products order by id`);
-    expect(titles.map((x) => x.title)).toEqual(planCatalog(TEMPLATE_PRODUCTS, TEMPLATE_SEED, now).listings.map((l) => l.title));
+    expect(titles.map((x) => x.title)).toEqual(
+      planCatalog(TEMPLATE_PRODUCTS, TEMPLATE_SEED, now).listings.map((l) => l.title),
+    );
   });
 });

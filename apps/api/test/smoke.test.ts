@@ -66,7 +66,9 @@ describe.runIf(dbAvailable())('requests Node cannot parse', () => {
   });
 
   it('answers other unparsable requests with a Russian JSON 400', async () => {
-    const answer = await raw(Buffer.from('POST /v1/product/check-availability/?q=ж HTTP/1.1\r\nHost: x\r\n\r\n', 'utf8'));
+    const answer = await raw(
+      Buffer.from('POST /v1/product/check-availability/?q=ж HTTP/1.1\r\nHost: x\r\n\r\n', 'utf8'),
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 400/);
     expect(answer).toContain('"detail":"Неверный HTTP-запрос');
   });

@@ -27,7 +27,12 @@ function fakeSmsRu() {
   const requests: FakeRequest[] = [];
   let reply: (q: Record<string, string>) => { status: number; body: string } = (q) => ({
     status: 200,
-    body: JSON.stringify({ status: 'OK', status_code: 100, balance: 100, sms: { [q.to!]: { status: 'OK', status_code: 100, sms_id: '1' } } }),
+    body: JSON.stringify({
+      status: 'OK',
+      status_code: 100,
+      balance: 100,
+      sms: { [q.to!]: { status: 'OK', status_code: 100, sms_id: '1' } },
+    }),
   });
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -54,13 +59,21 @@ function fakeSmsRu() {
 function captureLog() {
   const lines: string[] = [];
   const push = (...args: unknown[]) => lines.push(JSON.stringify(args));
-  const log = { info: push, warn: push, error: push, debug: push, trace: push, fatal: push, level: 'info' } as Record<string, unknown>;
+  const log = { info: push, warn: push, error: push, debug: push, trace: push, fatal: push, level: 'info' } as Record<
+    string,
+    unknown
+  >;
   log.child = () => log;
   return { lines, log: log as unknown as FastifyBaseLogger };
 }
 
 describe('config: production guard', () => {
-  const prod = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'yookassa', YOOKASSA_SHOP_ID: '1', YOOKASSA_SECRET_KEY: 'k' };
+  const prod = {
+    NODE_ENV: 'production',
+    PAYMENT_PROVIDER: 'yookassa',
+    YOOKASSA_SHOP_ID: '1',
+    YOOKASSA_SECRET_KEY: 'k',
+  };
   it('refuses the console provider in production, explicitly or by default', () => {
     expect(() => loadConfig({ ...prod, SMS_PROVIDER: 'console' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...prod, SMS_PROVIDER: 'console' })).toThrow(/SMS_PROVIDER/);
@@ -104,7 +117,12 @@ describe('SMS.ru adapter against a fake gateway', () => {
     await p.send({ phone: '+79991234567', text: 'Код для входа в Витрину: 4821.', code: '4821' });
     const r = fake.requests.at(-1)!;
     expect(r).toMatchObject({ method: 'GET', path: '/sms/send' });
-    expect(r.query).toEqual({ api_id: 'test-api-id', to: '79991234567', msg: 'Код для входа в Витрину: 4821.', json: '1' });
+    expect(r.query).toEqual({
+      api_id: 'test-api-id',
+      to: '79991234567',
+      msg: 'Код для входа в Витрину: 4821.',
+      json: '1',
+    });
     const all = lines.join('\n');
     expect(all).not.toContain('4821');
     expect(all).not.toContain('79991234567');
@@ -117,14 +135,23 @@ describe('SMS.ru adapter against a fake gateway', () => {
     const p = smsRuProvider({ baseUrl, apiId: 'x', log, timeoutMs: 2000 });
     const msg = { phone: '+79991234567', text: 't', code: '1' };
     const bad: ((q: Record<string, string>) => { status: number; body: string })[] = [
-      () => ({ status: 200, body: JSON.stringify({ status: 'ERROR', status_code: 200, status_text: 'Неправильный api_id' }) }),
-      (q) => ({ status: 200, body: JSON.stringify({ status: 'OK', sms: { [q.to!]: { status: 'ERROR', status_code: 207 } } }) }),
+      () => ({
+        status: 200,
+        body: JSON.stringify({ status: 'ERROR', status_code: 200, status_text: 'Неправильный api_id' }),
+      }),
+      (q) => ({
+        status: 200,
+        body: JSON.stringify({ status: 'OK', sms: { [q.to!]: { status: 'ERROR', status_code: 207 } } }),
+      }),
       () => ({ status: 500, body: 'oops' }),
       () => ({ status: 200, body: 'not json' }),
     ];
     for (const fn of bad) {
       fake.setReply(fn);
-      await expect(p.send(msg)).rejects.toMatchObject({ statusCode: 503, body: { detail: expect.stringMatching(/Не удалось отправить SMS/) } });
+      await expect(p.send(msg)).rejects.toMatchObject({
+        statusCode: 503,
+        body: { detail: expect.stringMatching(/Не удалось отправить SMS/) },
+      });
     }
     const down = smsRuProvider({ baseUrl: 'http://127.0.0.1:1', apiId: 'x', log });
     await expect(down.send(msg)).rejects.toMatchObject({ statusCode: 503 });
@@ -145,14 +172,24 @@ describe.runIf(dbAvailable())('send-code through the SMS.ru provider', () => {
 
   it('delivers the code through the gateway and signs in with it; there is no outbox', async () => {
     const phone = randomPhone();
-    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/send-code/', payload: { phone }, remoteAddress: randomIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/send-code/',
+      payload: { phone },
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode).toBe(200);
     const req = fake.requests.at(-1)!;
     expect(req.query.to).toBe(phone.slice(1));
     const code = /Витрину: (\d{4})\./.exec(req.query.msg!)![1]!;
     const outbox = await t.app.inject(`/v1/dev/sms-outbox/?phone=${encodeURIComponent(phone)}`);
     expect(outbox.statusCode).toBe(404);
-    const verify = await t.app.inject({ method: 'POST', url: '/v1/auth/verify-code/', payload: { phone, code }, remoteAddress: randomIp() });
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/verify-code/',
+      payload: { phone, code },
+      remoteAddress: randomIp(),
+    });
     expect(verify.statusCode).toBe(200);
     expect(verify.json().token).toMatch(/^[0-9a-f]{40}$/);
   });
@@ -160,11 +197,21 @@ describe.runIf(dbAvailable())('send-code through the SMS.ru provider', () => {
   it('answers 503 when the gateway fails and lets the person retry at once', async () => {
     const phone = randomPhone();
     fake.setReply(() => ({ status: 200, body: JSON.stringify({ status: 'ERROR', status_code: 201 }) }));
-    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/send-code/', payload: { phone }, remoteAddress: randomIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/send-code/',
+      payload: { phone },
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json().detail).toMatch(/Не удалось отправить SMS/);
     fake.setReply((q) => ({ status: 200, body: JSON.stringify({ status: 'OK', sms: { [q.to!]: { status: 'OK' } } }) }));
-    const retry = await t.app.inject({ method: 'POST', url: '/v1/auth/send-code/', payload: { phone }, remoteAddress: randomIp() });
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/send-code/',
+      payload: { phone },
+      remoteAddress: randomIp(),
+    });
     expect(retry.statusCode).toBe(200);
   });
 });
@@ -183,7 +230,9 @@ describe.runIf(dbAvailable())('console provider', () => {
     const phone = randomPhone();
     await p.send({ phone, text: 'Код для входа в Витрину: 9137.', code: '9137' });
     const box = (await t.app.inject(`/v1/dev/sms-outbox/?phone=${encodeURIComponent(phone)}`)).json();
-    expect(box.results).toEqual([{ phone, text: 'Код для входа в Витрину: 9137.', code: '9137', sent_at: '2026-11-22T10:00:00.000Z' }]);
+    expect(box.results).toEqual([
+      { phone, text: 'Код для входа в Витрину: 9137.', code: '9137', sent_at: '2026-11-22T10:00:00.000Z' },
+    ]);
     const all = lines.join('\n');
     expect(all).not.toContain('9137');
     expect(all).not.toContain(phone);
@@ -219,16 +268,37 @@ describe.runIf(dbAvailable())('production app', () => {
 describe.runIf(dbAvailable())('logs of a whole sign-in', () => {
   it('never contain the code, the token or the full phone number (even without redaction)', async () => {
     const lines: string[] = [];
-    const t = await createTestApp({ LOG_LEVEL: 'info' }, { level: 'info', stream: { write: (line: string) => lines.push(line) } });
+    const t = await createTestApp(
+      { LOG_LEVEL: 'info' },
+      { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+    );
     const app = t.app;
     try {
       const phone = randomPhone();
-      const send = await app.inject({ method: 'POST', url: '/v1/auth/send-code/', payload: { phone }, remoteAddress: randomIp() });
+      const send = await app.inject({
+        method: 'POST',
+        url: '/v1/auth/send-code/',
+        payload: { phone },
+        remoteAddress: randomIp(),
+      });
       expect(send.statusCode).toBe(200);
-      const [msg] = await app.db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone)).orderBy(desc(smsOutbox.id)).limit(1);
-      const wrong = await app.inject({ method: 'POST', url: '/v1/auth/verify-code/', payload: { phone, code: '00000' } });
+      const [msg] = await app.db
+        .select()
+        .from(smsOutbox)
+        .where(eq(smsOutbox.phone, phone))
+        .orderBy(desc(smsOutbox.id))
+        .limit(1);
+      const wrong = await app.inject({
+        method: 'POST',
+        url: '/v1/auth/verify-code/',
+        payload: { phone, code: '00000' },
+      });
       expect(wrong.statusCode).toBe(400);
-      const ok = await app.inject({ method: 'POST', url: '/v1/auth/verify-code/', payload: { phone, code: msg!.code } });
+      const ok = await app.inject({
+        method: 'POST',
+        url: '/v1/auth/verify-code/',
+        payload: { phone, code: msg!.code },
+      });
       const token = ok.json().token as string;
       await app.inject({ url: '/v1/self/', headers: { authorization: `Token ${token}` } });
       await app.inject({ method: 'POST', url: '/v1/auth/logout/', headers: { authorization: `Token ${token}` } });

@@ -40,10 +40,18 @@ describe.runIf(dbAvailable())('subscriptions API', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, subscribed: true });
     }
-    expect((await t.app.inject({ url: `/v1/social/is-subscribed/${bId}/`, headers: a.auth })).json()).toEqual({ subscribed: true });
+    expect((await t.app.inject({ url: `/v1/social/is-subscribed/${bId}/`, headers: a.auth })).json()).toEqual({
+      subscribed: true,
+    });
     const subs = (await t.app.inject({ url: '/v1/social/subscribers/?page_size=12', headers: b.auth })).json();
     expect(subs.count).toBe(1);
-    expect(subs.results[0]).toMatchObject({ id: aId, name: expect.any(String), city: expect.any(String), products_count: 0, subscribers_count: 0 });
+    expect(subs.results[0]).toMatchObject({
+      id: aId,
+      name: expect.any(String),
+      city: expect.any(String),
+      products_count: 0,
+      subscribers_count: 0,
+    });
     const mine = (await t.app.inject({ url: '/v1/social/subscribes/', headers: a.auth })).json();
     expect(mine.results.map((u: { id: number }) => u.id)).toEqual([bId]);
     expect(mine.results[0].subscribers_count).toBe(1);
@@ -53,15 +61,21 @@ describe.runIf(dbAvailable())('subscriptions API', () => {
     expect(self.json().detail).toMatch(/самого себя/);
     const unknown = await t.app.inject({ method: 'POST', url: '/v1/social/subscribe/99999999/', headers: a.auth });
     expect(unknown.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/v1/social/unsubscribe/99999999/', headers: a.auth })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/v1/social/subscribe/abc/', headers: a.auth })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/v1/social/unsubscribe/99999999/', headers: a.auth })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/v1/social/subscribe/abc/', headers: a.auth })).statusCode).toBe(
+      400,
+    );
 
     for (let i = 0; i < 2; i += 1) {
       const res = await t.app.inject({ method: 'POST', url: `/v1/social/unsubscribe/${bId}/`, headers: a.auth });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, subscribed: false });
     }
-    expect((await t.app.inject({ url: `/v1/social/is-subscribed/${bId}/`, headers: a.auth })).json()).toEqual({ subscribed: false });
+    expect((await t.app.inject({ url: `/v1/social/is-subscribed/${bId}/`, headers: a.auth })).json()).toEqual({
+      subscribed: false,
+    });
     expect((await t.app.inject({ url: '/v1/social/subscribers/', headers: b.auth })).json().count).toBe(0);
   });
 
@@ -74,13 +88,19 @@ describe.runIf(dbAvailable())('subscriptions API', () => {
       .values(Array.from({ length: 13 }, (_, i) => ({ firstName: `Подписчик ${i + 1}`, city: 'Казань' })))
       .returning({ id: users.id });
     const { subscriptions } = await import('../src/db/schema/index.js');
-    await t.app.db.insert(subscriptions).values(rows.map((r, i) => ({ subscriberId: r.id, sellerId, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) })));
-    const p1 = (await t.app.inject({ url: '/v1/social/subscribers/?page_size=12&page=1', headers: seller.auth })).json();
+    await t.app.db
+      .insert(subscriptions)
+      .values(rows.map((r, i) => ({ subscriberId: r.id, sellerId, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) })));
+    const p1 = (
+      await t.app.inject({ url: '/v1/social/subscribers/?page_size=12&page=1', headers: seller.auth })
+    ).json();
     expect(p1.count).toBe(13);
     expect(p1.results).toHaveLength(12);
     expect(p1.results[0]).toMatchObject({ name: 'Подписчик 13', city: 'Казань', avatar: null });
     expect(p1.next).toBe('/v1/social/subscribers/?page_size=12&page=2');
-    const p2 = (await t.app.inject({ url: '/v1/social/subscribers/?page_size=12&page=2', headers: seller.auth })).json();
+    const p2 = (
+      await t.app.inject({ url: '/v1/social/subscribers/?page_size=12&page=2', headers: seller.auth })
+    ).json();
     expect(p2.results).toHaveLength(1);
     expect(p2.previous).toBe('/v1/social/subscribers/?page_size=12');
     const p3 = await t.app.inject({ url: '/v1/social/subscribers/?page_size=12&page=3', headers: seller.auth });

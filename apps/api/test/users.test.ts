@@ -22,9 +22,18 @@ describe.runIf(dbAvailable())('users: self and self/change', () => {
   });
   afterAll(() => t?.close());
 
-  const change = (auth: { authorization: string }, fields: Record<string, string>, files: Parameters<typeof multipart>[1] = []) => {
+  const change = (
+    auth: { authorization: string },
+    fields: Record<string, string>,
+    files: Parameters<typeof multipart>[1] = [],
+  ) => {
     const body = multipart(fields, files);
-    return t.app.inject({ method: 'PUT', url: '/v1/self/change/', payload: body.payload, headers: { ...body.headers, ...auth } });
+    return t.app.inject({
+      method: 'PUT',
+      url: '/v1/self/change/',
+      payload: body.payload,
+      headers: { ...body.headers, ...auth },
+    });
   };
   const mediaFile = (url: string) => path.join(t.config.mediaDir, url.replace(/^\/media\//, ''));
 
@@ -32,7 +41,15 @@ describe.runIf(dbAvailable())('users: self and self/change', () => {
     const { auth, phone } = await signIn(t.app);
     const self = (await t.app.inject({ url: '/v1/self/', headers: auth })).json();
     expect(self.success).toBe(true);
-    expect(self.info).toMatchObject({ phone, first_name: '', last_name: '', city: '', about: '', avatar: null, delivery_points: [] });
+    expect(self.info).toMatchObject({
+      phone,
+      first_name: '',
+      last_name: '',
+      city: '',
+      about: '',
+      avatar: null,
+      delivery_points: [],
+    });
     expect(typeof self.info.id).toBe('number');
     expect(new Date(self.info.date_joined).toISOString()).toBe(self.info.date_joined);
 
@@ -45,16 +62,33 @@ describe.runIf(dbAvailable())('users: self and self/change', () => {
     });
     const again = (await t.app.inject({ url: '/v1/self/', headers: auth })).json();
     expect(again.info.delivery_points).toEqual([
-      { id: expect.any(Number), name: 'Дом', address: 'Москва, ул. Тверская, 1', point_id: 'MSK123', delivery_service_type: 'cdek' },
+      {
+        id: expect.any(Number),
+        name: 'Дом',
+        address: 'Москва, ул. Тверская, 1',
+        point_id: 'MSK123',
+        delivery_service_type: 'cdek',
+      },
     ]);
   });
 
   it('updates text fields from a multipart form and trims them', async () => {
     const { auth } = await signIn(t.app);
-    const res = await change(auth, { first_name: '  Анна ', last_name: 'Иванова', city: 'Казань', about: 'Продаю то,\nчто больше не ношу.' });
+    const res = await change(auth, {
+      first_name: '  Анна ',
+      last_name: 'Иванова',
+      city: 'Казань',
+      about: 'Продаю то,\nчто больше не ношу.',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ first_name: 'Анна', last_name: 'Иванова', city: 'Казань', about: 'Продаю то,\nчто больше не ношу.', avatar: null });
+    expect(body).toMatchObject({
+      first_name: 'Анна',
+      last_name: 'Иванова',
+      city: 'Казань',
+      about: 'Продаю то,\nчто больше не ношу.',
+      avatar: null,
+    });
     expect(typeof body.id).toBe('number');
     const self = (await t.app.inject({ url: '/v1/self/', headers: auth })).json();
     expect(self.info.first_name).toBe('Анна');
@@ -62,7 +96,12 @@ describe.runIf(dbAvailable())('users: self and self/change', () => {
     const partial = await change(auth, { city: 'Москва' });
     expect(partial.json()).toMatchObject({ first_name: 'Анна', city: 'Москва' });
     // JSON works too.
-    const json = await t.app.inject({ method: 'PUT', url: '/v1/self/change/', headers: auth, payload: { last_name: 'Петрова' } });
+    const json = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/self/change/',
+      headers: auth,
+      payload: { last_name: 'Петрова' },
+    });
     expect(json.statusCode).toBe(200);
     expect(json.json().last_name).toBe('Петрова');
   });
@@ -85,7 +124,9 @@ describe.runIf(dbAvailable())('users: self and self/change', () => {
 
   it('stores an avatar as WebP variants without metadata and removes the old one on change', async () => {
     const { auth } = await signIn(t.app);
-    const res = await change(auth, { first_name: 'Ира' }, [{ field: 'avatar', filename: 'me.jpg', contentType: 'image/jpeg', data: await jpeg() }]);
+    const res = await change(auth, { first_name: 'Ира' }, [
+      { field: 'avatar', filename: 'me.jpg', contentType: 'image/jpeg', data: await jpeg() },
+    ]);
     expect(res.statusCode).toBe(200);
     const avatar = res.json().avatar;
     expect(avatar.url).toMatch(/^\/media\/a\/[0-9a-f]{2}\/[0-9a-f]{24}\/256\.webp$/);
@@ -99,7 +140,16 @@ describe.runIf(dbAvailable())('users: self and self/change', () => {
     expect(meta.width).toBe(512);
     expect(meta.exif).toBeUndefined();
 
-    const second = await change(auth, {}, [{ field: 'avatar', filename: 'new.png', contentType: 'image/png', data: await sharp(await jpeg(400, 400)).png().toBuffer() }]);
+    const second = await change(auth, {}, [
+      {
+        field: 'avatar',
+        filename: 'new.png',
+        contentType: 'image/png',
+        data: await sharp(await jpeg(400, 400))
+          .png()
+          .toBuffer(),
+      },
+    ]);
     expect(second.statusCode).toBe(200);
     expect(second.json().avatar.url).not.toBe(avatar.url);
     expect(existsSync(mediaFile(avatar.url))).toBe(false);
@@ -114,7 +164,12 @@ describe.runIf(dbAvailable())('users: self and self/change', () => {
   it('refuses a file that only pretends to be an image, whatever its name and type', async () => {
     const { auth } = await signIn(t.app);
     const res = await change(auth, { first_name: 'Олег' }, [
-      { field: 'avatar', filename: 'photo.jpg', contentType: 'image/jpeg', data: Buffer.from('это просто текст, а не картинка\n'.repeat(50)) },
+      {
+        field: 'avatar',
+        filename: 'photo.jpg',
+        contentType: 'image/jpeg',
+        data: Buffer.from('это просто текст, а не картинка\n'.repeat(50)),
+      },
     ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().avatar[0]).toMatch(/JPEG, PNG, WebP или HEIC/);
@@ -122,23 +177,33 @@ describe.runIf(dbAvailable())('users: self and self/change', () => {
     const self = (await t.app.inject({ url: '/v1/self/', headers: auth })).json();
     expect(self.info.first_name).toBe('');
     // A GIF is an image but not an accepted one.
-    const gif = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#fff' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer();
     const g = await change(auth, {}, [{ field: 'avatar', filename: 'a.gif', contentType: 'image/gif', data: gif }]);
     expect(g.statusCode).toBe(400);
     // A file in another field is refused.
-    const other = await change(auth, {}, [{ field: 'photo', filename: 'a.jpg', contentType: 'image/jpeg', data: await jpeg() }]);
+    const other = await change(auth, {}, [
+      { field: 'photo', filename: 'a.jpg', contentType: 'image/jpeg', data: await jpeg() },
+    ]);
     expect(other.statusCode).toBe(400);
     expect(other.json().photo).toBeDefined();
   });
 
   it('accepts an AVIF (HEIF family) avatar and refuses a broken HEIC with an avatar error', async () => {
     const { auth } = await signIn(t.app);
-    const avif = await sharp(await jpeg(400, 300)).avif().toBuffer();
-    const ok = await change(auth, {}, [{ field: 'avatar', filename: 'me.avif', contentType: 'image/avif', data: avif }]);
+    const avif = await sharp(await jpeg(400, 300))
+      .avif()
+      .toBuffer();
+    const ok = await change(auth, {}, [
+      { field: 'avatar', filename: 'me.avif', contentType: 'image/avif', data: avif },
+    ]);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().avatar.url).toMatch(/\/256\.webp$/);
     const fake = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(2000, 7)]);
-    const bad = await change(auth, {}, [{ field: 'avatar', filename: 'IMG_0001.HEIC', contentType: 'image/heic', data: fake }]);
+    const bad = await change(auth, {}, [
+      { field: 'avatar', filename: 'IMG_0001.HEIC', contentType: 'image/heic', data: fake },
+    ]);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().avatar).toHaveLength(1);
   });
@@ -146,7 +211,9 @@ describe.runIf(dbAvailable())('users: self and self/change', () => {
   it('answers 413 for an avatar over 10 MB', async () => {
     const { auth } = await signIn(t.app);
     const big = Buffer.alloc(10 * 1024 * 1024 + 10, 0xff);
-    const res = await change(auth, { first_name: 'Big' }, [{ field: 'avatar', filename: 'big.jpg', contentType: 'image/jpeg', data: big }]);
+    const res = await change(auth, { first_name: 'Big' }, [
+      { field: 'avatar', filename: 'big.jpg', contentType: 'image/jpeg', data: big },
+    ]);
     expect(res.statusCode).toBe(413);
     expect(res.json().avatar[0]).toMatch(/10 МБ/);
   });

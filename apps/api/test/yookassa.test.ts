@@ -38,7 +38,8 @@ function fakeYooKassa() {
       if (req.method === 'POST' && req.url === '/v3/payments') {
         if (state.failCreate) return send(500, { type: 'error', code: 'internal_server_error' });
         const key = String(req.headers['idempotence-key'] ?? '');
-        if (!key) return send(400, { type: 'error', code: 'invalid_request', description: 'Idempotence-Key is required' });
+        if (!key)
+          return send(400, { type: 'error', code: 'invalid_request', description: 'Idempotence-Key is required' });
         const existing = byKey.get(key);
         if (existing) return send(200, paymentsById.get(existing));
         const id = `2f${String(paymentsById.size + 1).padStart(6, '0')}-000f-5000-8000-18db351245c7`;
@@ -47,7 +48,11 @@ function fakeYooKassa() {
           status: 'pending',
           amount: body.amount,
           metadata: body.metadata,
-          confirmation: { type: 'redirect', confirmation_url: `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${id}`, return_url: body.confirmation?.return_url },
+          confirmation: {
+            type: 'redirect',
+            confirmation_url: `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${id}`,
+            return_url: body.confirmation?.return_url,
+          },
         };
         paymentsById.set(id, p);
         byKey.set(key, id);
@@ -74,7 +79,12 @@ describe.runIf(dbAvailable())('YooKassa adapter against a local fake', () => {
   beforeAll(async () => {
     await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
     apiUrl = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v3`;
-    t = await createTestApp({ PAYMENT_PROVIDER: 'yookassa', YOOKASSA_SHOP_ID: '123456', YOOKASSA_SECRET_KEY: 'test_secret', YOOKASSA_API_URL: apiUrl });
+    t = await createTestApp({
+      PAYMENT_PROVIDER: 'yookassa',
+      YOOKASSA_SHOP_ID: '123456',
+      YOOKASSA_SECRET_KEY: 'test_secret',
+      YOOKASSA_API_URL: apiUrl,
+    });
     seller = await makeUser(t.app, 'Вера');
     buyer = await makeUser(t.app, 'Анна');
     point = await makePoint(t.app, buyer);
@@ -101,7 +111,8 @@ describe.runIf(dbAvailable())('YooKassa adapter against a local fake', () => {
       payload: { type: 'notification', event, object: { id, status, amount: { value: '1.00', currency: 'RUB' } } },
     });
   const orderStatus = async (id: number) => (await t.app.db.select().from(orders).where(eq(orders.id, id)))[0]!.status;
-  const stock = async (productId: number) => (await t.app.db.select().from(offers).where(eq(offers.productId, productId)))[0]!.count;
+  const stock = async (productId: number) =>
+    (await t.app.db.select().from(offers).where(eq(offers.productId, productId)))[0]!.count;
 
   it('creates a payment with Basic auth, an Idempotence-Key, capture and a redirect confirmation', async () => {
     const { res } = await newOrder(4990);
@@ -115,7 +126,10 @@ describe.runIf(dbAvailable())('YooKassa adapter against a local fake', () => {
       confirmation: { type: 'redirect', return_url: `${t.config.publicUrl}/payment?order=${body.order.id}` },
       metadata: { payment_id: body.payment.id, order_id: String(body.order.id) },
     });
-    expect(body.payment).toMatchObject({ status: 'pending', confirmation_url: expect.stringMatching(/^https:\/\/yoomoney\.ru\/checkout\//) });
+    expect(body.payment).toMatchObject({
+      status: 'pending',
+      confirmation_url: expect.stringMatching(/^https:\/\/yoomoney\.ru\/checkout\//),
+    });
   });
 
   it('does not trust the webhook body: applies only what GET /payments/{id} confirms, once', async () => {
@@ -152,7 +166,12 @@ describe.runIf(dbAvailable())('YooKassa adapter against a local fake', () => {
   it('ignores notifications about unknown payments and answers garbage with 4xx', async () => {
     expect((await notify('00000000-0000-0000-0000-000000000000')).json().result).toBe('ignored');
     for (const payload of ['{', '[]', '{"object":{}}', '{"object":{"id":"../../x"}}']) {
-      const r = await t.app.inject({ method: 'POST', url: '/v1/payments/webhook/yookassa/', headers: { 'content-type': 'application/json' }, payload });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/v1/payments/webhook/yookassa/',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
       expect(r.statusCode, payload).toBe(400);
     }
   });
@@ -171,8 +190,13 @@ describe.runIf(dbAvailable())('YooKassa adapter against a local fake', () => {
 
   it('does not serve the test gateway when YooKassa is configured, nor in production', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/testgateway/api/cards/', payload: {} })).statusCode).toBe(404);
-    expect((await t.app.inject('/v1/public/payments/config/')).json()).toEqual({ provider: 'yookassa', card_form_url: null });
-    expect((await t.app.inject({ method: 'POST', url: '/v1/payments/webhook/testgateway/', payload: {} })).statusCode).toBe(404);
+    expect((await t.app.inject('/v1/public/payments/config/')).json()).toEqual({
+      provider: 'yookassa',
+      card_form_url: null,
+    });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/v1/payments/webhook/testgateway/', payload: {} })).statusCode,
+    ).toBe(404);
     const prodConfig = loadConfig({
       NODE_ENV: 'production',
       DATA_DIR: t.config.dataDir,
@@ -186,7 +210,8 @@ describe.runIf(dbAvailable())('YooKassa adapter against a local fake', () => {
     const prod = await buildApp({ config: prodConfig, database: t.database, clock: t.clock, logger: false });
     await prod.ready();
     try {
-      for (const url of ['/testgateway/cards/new', '/testgateway/pay/tg_x']) expect((await prod.inject(url)).statusCode).toBe(404);
+      for (const url of ['/testgateway/cards/new', '/testgateway/pay/tg_x'])
+        expect((await prod.inject(url)).statusCode).toBe(404);
       expect((await prod.inject({ method: 'POST', url: '/testgateway/api/cards/', payload: {} })).statusCode).toBe(404);
     } finally {
       await prod.close();

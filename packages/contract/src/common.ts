@@ -13,7 +13,12 @@ export interface Page<T> {
 
 /** A DRF page schema around an item schema. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
+  z.object({
+    count: z.number().int(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
 
 /** `{detail}` error answer. */
 export const detailError = z.object({ detail: z.string() });

@@ -126,7 +126,8 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number]['value'];
 
 /** Russian label of an order status. */
-export const orderStatusLabel = (value: string): string => ORDER_STATUSES.find((s) => s.value === value)?.label ?? value;
+export const orderStatusLabel = (value: string): string =>
+  ORDER_STATUSES.find((s) => s.value === value)?.label ?? value;
 
 /** `GET /v1/sales/order-filters/` → these `[{value, label}]`; `value` goes to `?filter=` of `/v1/sales/orders/`. */
 export const ORDER_FILTERS = [
@@ -169,8 +170,15 @@ export const orderCreateSchema = z.object(
       .array(
         z.object(
           {
-            slug: z.string(expected('Товар (slug) — строка из адреса товара.')).min(1, 'Обязательное поле.').max(200, 'Не больше 200 символов.'),
-            size: z.string(expected('Размер — строка, например «M».')).trim().min(1, 'Обязательное поле.').max(50, 'Не больше 50 символов.'),
+            slug: z
+              .string(expected('Товар (slug) — строка из адреса товара.'))
+              .min(1, 'Обязательное поле.')
+              .max(200, 'Не больше 200 символов.'),
+            size: z
+              .string(expected('Размер — строка, например «M».'))
+              .trim()
+              .min(1, 'Обязательное поле.')
+              .max(50, 'Не больше 50 символов.'),
             count: z
               .number(expected('Количество — целое число от 1 до 99.'))
               .refine((v) => Number.isInteger(v) && v <= 1000, { error: 'Количество — целое число от 1 до 99.' }),
@@ -239,9 +247,7 @@ export const orderSchema = z.object({
   completed_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
   /** Latest payment of the order (the buyer may reopen `confirmation_url` while `pending`). */
-  payment: z
-    .object({ id: z.string(), status: z.string(), confirmation_url: z.string().nullable() })
-    .nullable(),
+  payment: z.object({ id: z.string(), status: z.string(), confirmation_url: z.string().nullable() }).nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -20,7 +20,10 @@ describe('checkListing', () => {
   });
 
   it('names every problem at once, with deep paths for the form', () => {
-    const res = checkListing({ ...good, title: 'ab', brand: null, sizes: [{ size: 'M', price: 50, count: 0 }], photo_count: 0 }, true);
+    const res = checkListing(
+      { ...good, title: 'ab', brand: null, sizes: [{ size: 'M', price: 50, count: 0 }], photo_count: 0 },
+      true,
+    );
     expect(res.ok).toBe(false);
     if (res.ok) return;
     expect(Object.keys(res.errors).sort()).toEqual(['brand', 'photos', 'sizes.0.count', 'sizes.0.price', 'title']);
@@ -28,14 +31,22 @@ describe('checkListing', () => {
   });
 
   it('lets a draft go without photos, brand and sizes but still checks formats', () => {
-    expect(checkListing({ ...good, publish: false, brand: null, sizes: [], photo_count: 0 })).toMatchObject({ ok: true });
+    expect(checkListing({ ...good, publish: false, brand: null, sizes: [], photo_count: 0 })).toMatchObject({
+      ok: true,
+    });
     const res = checkListing({ ...good, publish: false, title: undefined, photo_count: 11 });
     expect(res.ok).toBe(false);
     if (!res.ok) expect(Object.keys(res.errors).sort()).toEqual(['photos', 'title']);
   });
 
   it('refuses the same size twice (case-insensitive)', () => {
-    const res = checkListing({ ...good, sizes: [{ size: 'M', price: 1000, count: 1 }, { size: 'm', price: 1000, count: 1 }] });
+    const res = checkListing({
+      ...good,
+      sizes: [
+        { size: 'M', price: 1000, count: 1 },
+        { size: 'm', price: 1000, count: 1 },
+      ],
+    });
     expect(res.ok).toBe(false);
     if (!res.ok) expect(res.errors.sizes).toEqual(['Каждый размер можно указать только один раз.']);
   });

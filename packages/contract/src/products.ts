@@ -69,13 +69,21 @@ const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg).max(
  */
 export const listingSchema = z.object({
   publish: z.boolean(),
-  title: z.string({ error: LISTING_MESSAGES.title }).trim().min(LISTING_LIMITS.titleMin, LISTING_MESSAGES.title).max(LISTING_LIMITS.titleMax, LISTING_MESSAGES.title),
-  description: z.string({ error: LISTING_MESSAGES.description }).max(LISTING_LIMITS.descriptionMax, LISTING_MESSAGES.description),
+  title: z
+    .string({ error: LISTING_MESSAGES.title })
+    .trim()
+    .min(LISTING_LIMITS.titleMin, LISTING_MESSAGES.title)
+    .max(LISTING_LIMITS.titleMax, LISTING_MESSAGES.title),
+  description: z
+    .string({ error: LISTING_MESSAGES.description })
+    .max(LISTING_LIMITS.descriptionMax, LISTING_MESSAGES.description),
   brand: id(LISTING_MESSAGES.brand).nullable(),
   category: id(LISTING_MESSAGES.category),
   condition: z.enum(conditionValues, { error: LISTING_MESSAGES.condition }),
   color: z.enum(colorValues, { error: LISTING_MESSAGES.color }).nullable(),
-  sizes: z.array(sizeOfferSchema, { error: LISTING_MESSAGES.sizes }).max(LISTING_LIMITS.sizesMax, LISTING_MESSAGES.sizes),
+  sizes: z
+    .array(sizeOfferSchema, { error: LISTING_MESSAGES.sizes })
+    .max(LISTING_LIMITS.sizesMax, LISTING_MESSAGES.sizes),
   photo_count: z.number().int().min(0),
 });
 export type ListingInput = z.infer<typeof listingSchema>;
@@ -127,7 +135,12 @@ export function checkListing(
 export const listingPhotoSchema = imageSchema.extend({ id: z.number().int() });
 export type ListingPhoto = z.infer<typeof listingPhotoSchema>;
 
-export const listingOfferSchema = z.object({ id: z.number().int(), size: z.string(), price: z.number(), count: z.number().int() });
+export const listingOfferSchema = z.object({
+  id: z.number().int(),
+  size: z.string(),
+  price: z.number(),
+  count: z.number().int(),
+});
 
 /** The owner's view of a listing: answer of `POST /v1/products/`, `PATCH`, `GET /v1/products/{id}/`. */
 export const listingSchemaOut = z.object({

@@ -28,7 +28,9 @@ export function parsePageQuery(query: unknown, defaultSize = 12): PageQuery {
   if (!r.success) {
     const field = String(r.error.issues[0]?.path[0] ?? 'page');
     const tooBig = field === 'page_size' && /^\d+$/.test(String(q.page_size).trim()) && Number(q.page_size) > 0;
-    throw new ApiError(400, { [field]: [tooBig ? `Размер страницы — от 1 до ${PAGE_SIZE_MAX}.` : 'Введите целое положительное число.'] });
+    throw new ApiError(400, {
+      [field]: [tooBig ? `Размер страницы — от 1 до ${PAGE_SIZE_MAX}.` : 'Введите целое положительное число.'],
+    });
   }
   return r.data;
 }

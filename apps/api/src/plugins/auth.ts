@@ -32,7 +32,8 @@ export const hashToken = (key: string) => createHash('sha256').update(key).diges
 export const newTokenKey = () => randomBytes(20).toString('hex');
 
 /** 401 for an `Authorization` header of another scheme (`Bearer …`, `Basic …`, a bare key). */
-export const WRONG_SCHEME = 'Неверная схема авторизации: отправьте заголовок «Authorization: Token <ключ из 40 символов>».';
+export const WRONG_SCHEME =
+  'Неверная схема авторизации: отправьте заголовок «Authorization: Token <ключ из 40 символов>».';
 /** 401 for `Token` without a key or with spaces inside it (DRF's wording). */
 export const NO_KEY = 'Недопустимый заголовок токена. Учетные данные не предоставлены.';
 export const KEY_WITH_SPACES = 'Недопустимый заголовок токена. Токен не должен содержать пробелов.';
@@ -42,7 +43,9 @@ export const KEY_WITH_SPACES = 'Недопустимый заголовок то
  * @returns `{key}` for `Token <key>`; `{problem}` (a Russian 401 detail) for a malformed `Token` header or
  *   another scheme; undefined when there is no header
  */
-export function tokenFromHeader(header: string | undefined): { key: string } | { problem: string; scheme: 'token' | 'other' } | undefined {
+export function tokenFromHeader(
+  header: string | undefined,
+): { key: string } | { problem: string; scheme: 'token' | 'other' } | undefined {
   if (header === undefined || header.trim() === '') return undefined;
   const parts = header.trim().split(/\s+/);
   if (parts[0]!.toLowerCase() !== 'token') return { problem: WRONG_SCHEME, scheme: 'other' };

@@ -21,7 +21,8 @@ interface ParserError extends Error {
 export function encodeRequestTarget(target: Buffer): string {
   let out = '';
   for (const byte of target) {
-    out += byte >= 0x80 || byte <= 0x20 ? `%${byte.toString(16).toUpperCase().padStart(2, '0')}` : String.fromCharCode(byte);
+    out +=
+      byte >= 0x80 || byte <= 0x20 ? `%${byte.toString(16).toUpperCase().padStart(2, '0')}` : String.fromCharCode(byte);
   }
   return out;
 }
@@ -29,7 +30,12 @@ export function encodeRequestTarget(target: Buffer): string {
 /** Writes a JSON answer and closes the connection; a HEAD answer carries the headers only. */
 function send(socket: Socket, status: string, headers: Record<string, string>, body: object, head = false): void {
   const json = JSON.stringify(body);
-  const lines = Object.entries({ ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(json)), connection: 'close' })
+  const lines = Object.entries({
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(json)),
+    connection: 'close',
+  })
     .map(([k, v]) => `${k}: ${v}`)
     .join('\r\n');
   socket.end(`HTTP/1.1 ${status}\r\n${lines}\r\n\r\n${head ? '' : json}`);
@@ -54,12 +60,20 @@ export function clientErrorHandler(err: ParserError, socket: Socket): void {
     if (m) {
       const target = encodeRequestTarget(Buffer.from(m[2]!, 'latin1'));
       if (target.startsWith('/')) {
-        const body = { detail: 'В адресе есть незакодированные символы: перейдите по закодированному адресу.', location: target };
+        const body = {
+          detail: 'В адресе есть незакодированные символы: перейдите по закодированному адресу.',
+          location: target,
+        };
         return send(socket, '308 Permanent Redirect', { location: target }, body, m[1] === 'HEAD');
       }
     }
   }
-  send(socket, '400 Bad Request', {}, {
-    detail: 'Неверный HTTP-запрос: символы вне ASCII в адресе нужно закодировать (percent-encoding).',
-  });
+  send(
+    socket,
+    '400 Bad Request',
+    {},
+    {
+      detail: 'Неверный HTTP-запрос: символы вне ASCII в адресе нужно закодировать (percent-encoding).',
+    },
+  );
 }

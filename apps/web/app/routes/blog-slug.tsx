@@ -13,7 +13,15 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
-  data ? seo({ title: data.article.title, description: data.article.lead, path: `/blog/${data.article.slug}`, origin: originFrom(matches), type: 'website' }) : [];
+  data
+    ? seo({
+        title: data.article.title,
+        description: data.article.lead,
+        path: `/blog/${data.article.slug}`,
+        origin: originFrom(matches),
+        type: 'website',
+      })
+    : [];
 
 export default function BlogArticle({ loaderData }: Route.ComponentProps) {
   const a = loaderData.article;

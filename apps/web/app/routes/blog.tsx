@@ -8,7 +8,12 @@ import { ARTICLES } from '../features/content/articles';
 import { originFrom, seo } from '../shared/lib/seo';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: 'Журнал', description: 'Журнал Витрины: как отличить оригинал, как продать быстрее, как ухаживать за вещами.', path: '/blog', origin: originFrom(matches) });
+  seo({
+    title: 'Журнал',
+    description: 'Журнал Витрины: как отличить оригинал, как продать быстрее, как ухаживать за вещами.',
+    path: '/blog',
+    origin: originFrom(matches),
+  });
 
 export default function Blog() {
   return (

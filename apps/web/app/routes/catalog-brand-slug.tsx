@@ -9,10 +9,7 @@ import { apiLoad } from '../shared/lib/load-context';
 import { seo } from '../shared/lib/seo';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const brand = await apiLoad<BrandDetail>(
-    context,
-    `/v1/public/brands/${encodeURIComponent(params.slug)}/`,
-  );
+  const brand = await apiLoad<BrandDetail>(context, `/v1/public/brands/${encodeURIComponent(params.slug)}/`);
   return { brand, ...(await loadListing(context, request, { brand: brand.slug })) };
 }
 

@@ -12,7 +12,14 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
-  data ? seo({ title: data.job.title, description: data.job.summary, path: `/jobs/${data.job.slug}`, origin: originFrom(matches) }) : [];
+  data
+    ? seo({
+        title: data.job.title,
+        description: data.job.summary,
+        path: `/jobs/${data.job.slug}`,
+        origin: originFrom(matches),
+      })
+    : [];
 
 export default function JobPage({ loaderData }: Route.ComponentProps) {
   const j = loaderData.job;
@@ -32,7 +39,11 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
           Что важно для нас
         </Title>
         <Bullets items={j.requirements} />
-        <Button component="a" href={`mailto:jobs@vitrina.example?subject=${encodeURIComponent(j.title)}`} w="fit-content">
+        <Button
+          component="a"
+          href={`mailto:jobs@vitrina.example?subject=${encodeURIComponent(j.title)}`}
+          w="fit-content"
+        >
           Откликнуться
         </Button>
       </Stack>

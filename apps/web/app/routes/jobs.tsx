@@ -6,7 +6,12 @@ import { JOBS } from '../features/content/articles';
 import { originFrom, seo } from '../shared/lib/seo';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: 'Вакансии', description: 'Работа в Витрине: разработка, аутентификация вещей, поддержка.', path: '/jobs', origin: originFrom(matches) });
+  seo({
+    title: 'Вакансии',
+    description: 'Работа в Витрине: разработка, аутентификация вещей, поддержка.',
+    path: '/jobs',
+    origin: originFrom(matches),
+  });
 
 export default function Jobs() {
   return (
@@ -15,7 +20,9 @@ export default function Jobs() {
         <Title order={1} fz={{ base: 28, sm: 36 }}>
           Вакансии
         </Title>
-        <Text c="dimmed">Мы небольшая команда и ищем людей, которым не всё равно, как выглядит и работает магазин.</Text>
+        <Text c="dimmed">
+          Мы небольшая команда и ищем людей, которым не всё равно, как выглядит и работает магазин.
+        </Text>
         {JOBS.map((j) => (
           <Card key={j.slug} withBorder padding="lg">
             <Anchor component={Link} to={`/jobs/${j.slug}`} c="ink.9" fw={700} fz="lg" prefetch="intent">

@@ -14,9 +14,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const page = raw && /^\d{1,5}$/.test(raw) && Number(raw) > 0 ? Number(raw) : 1;
   const [seller, products] = await Promise.all([
     apiLoad<SellerCard>(context, `/v1/public/sellers/${params.user}/`),
-    apiLoad<Page<ProductCard>>(context, `/v1/public/products/?seller=${params.user}&sort=new&page_size=${SELLER_PAGE_SIZE}&page=${page}`),
+    apiLoad<Page<ProductCard>>(
+      context,
+      `/v1/public/products/?seller=${params.user}&sort=new&page_size=${SELLER_PAGE_SIZE}&page=${page}`,
+    ),
   ]);
-  return { seller, products, page, origin: (context as unknown as LoadContext).publicUrl, now: new Date().toISOString() };
+  return {
+    seller,
+    products,
+    page,
+    origin: (context as unknown as LoadContext).publicUrl,
+    now: new Date().toISOString(),
+  };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -24,7 +33,10 @@ export function meta({ data }: Route.MetaArgs) {
   const s = data.seller;
   return seo({
     title: `${s.name} — продавец на Витрине`,
-    description: `${s.name}${s.city ? `, ${s.city}` : ''}: ${countLabel(s.products_count, WORDS.product)} в продаже на Витрине. ${s.about}`.slice(0, 200).trim(),
+    description:
+      `${s.name}${s.city ? `, ${s.city}` : ''}: ${countLabel(s.products_count, WORDS.product)} в продаже на Витрине. ${s.about}`
+        .slice(0, 200)
+        .trim(),
     path: `/seller/${s.id}${data.page > 1 ? `?page=${data.page}` : ''}`,
     origin: data.origin,
     image: s.avatar?.url_large ?? data.products.results[0]?.photo?.url_large,

@@ -55,7 +55,12 @@ function SizeTable({ caption, head, rows }: { caption: string; head: string[]; r
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: 'Таблица размеров', description: 'Соответствие размеров одежды и обуви: российский, европейский и американский.', path: '/sizes', origin: originFrom(matches) });
+  seo({
+    title: 'Таблица размеров',
+    description: 'Соответствие размеров одежды и обуви: российский, европейский и американский.',
+    path: '/sizes',
+    origin: originFrom(matches),
+  });
 
 export default function Sizes() {
   return (

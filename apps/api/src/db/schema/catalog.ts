@@ -62,10 +62,7 @@ export const categories = pgTable(
     sizeGridId: integer('size_grid_id').references(() => sizeGrids.id),
     position: integer('position').notNull().default(0),
   },
-  (t) => [
-    uniqueIndex('categories_type_slug_uq').on(t.type, t.slug),
-    index('categories_parent_idx').on(t.parentId),
-  ],
+  (t) => [uniqueIndex('categories_type_slug_uq').on(t.type, t.slug), index('categories_parent_idx').on(t.parentId)],
 );
 
 /** Brands: Latin `name`, Cyrillic `nameRu` and search `aliases` (e.g. «найк», «найки»). */

@@ -105,7 +105,10 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payments_order_idx').on(t.orderId), index('payments_provider_id_idx').on(t.provider, t.providerPaymentId)],
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    index('payments_provider_id_idx').on(t.provider, t.providerPaymentId),
+  ],
 );
 
 /** Gateway notifications, applied exactly once (unique provider + event id). */

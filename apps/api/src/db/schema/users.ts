@@ -51,7 +51,10 @@ export const smsCodes = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     ip: text('ip').notNull().default(''),
   },
-  (t) => [index('sms_codes_phone_created_idx').on(t.phone, t.createdAt), index('sms_codes_ip_created_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('sms_codes_phone_created_idx').on(t.phone, t.createdAt),
+    index('sms_codes_ip_created_idx').on(t.ip, t.createdAt),
+  ],
 );
 
 /** Development outbox of the `console` SMS provider (absent in production). */

@@ -20,7 +20,8 @@ function parseArgs(argv: string[]): { products?: number; seed?: number; reset: b
     if (flag === '--reset') out.reset = true;
     else if (flag === '--products') out.products = Number(value());
     else if (flag === '--seed') out.seed = Number(value());
-    else throw new Error(`Неизвестный параметр: ${a}. Использование: npm run seed -- [--products N] [--seed S] [--reset]`);
+    else
+      throw new Error(`Неизвестный параметр: ${a}. Использование: npm run seed -- [--products N] [--seed S] [--reset]`);
   }
   if (out.products !== undefined && (!Number.isInteger(out.products) || out.products < 0)) {
     throw new Error('--products: нужно целое число не меньше 0');
@@ -47,7 +48,12 @@ async function main() {
     }
     const products = args.products ?? config.seedProducts;
     console.log(`Создаю демо-каталог: ${products} товаров (${database.driver})…`);
-    const res = await seedDemo(database.db, { products, mediaDir: config.mediaDir, seed: args.seed, log: (m) => console.log(m) });
+    const res = await seedDemo(database.db, {
+      products,
+      mediaDir: config.mediaDir,
+      seed: args.seed,
+      log: (m) => console.log(m),
+    });
     if (database.driver === 'postgres') await database.db.execute(sql`analyze`);
     console.log(`Готово за ${(res.ms / 1000).toFixed(1)} с.`);
   } finally {

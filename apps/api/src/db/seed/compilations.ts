@@ -30,7 +30,8 @@ export const COMPILATIONS: CompilationDef[] = [
   {
     slug: 'lyuks-s-istoriey',
     title: 'Люкс с историей',
-    description: 'Вещи Gucci, Prada, Saint Laurent и других домов моды, которые уже успели полюбить, — в отличном состоянии и дешевле, чем в бутике.',
+    description:
+      'Вещи Gucci, Prada, Saint Laurent и других домов моды, которые уже успели полюбить, — в отличном состоянии и дешевле, чем в бутике.',
     fits: (l) => l.brand.tier === 'luxury' && l.condition !== 'new_with_tag',
   },
   {

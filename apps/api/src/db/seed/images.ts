@@ -41,7 +41,13 @@ function hexToRgb(hex: string): [number, number, number] {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 function rgbToHex([r, g, b]: [number, number, number]): string {
-  return `#${[r, g, b].map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[r, g, b]
+    .map((v) =>
+      Math.max(0, Math.min(255, Math.round(v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 /** Mixes a colour towards white (amount > 0) or black (amount < 0). */
 function tint(hex: string, amount: number): string {
@@ -86,7 +92,8 @@ export function photoSvg(spec: ImageSpec): string {
   if (spec.angle === 'back') transform = `translate(${PHOTO_WIDTH} 0) scale(-1 1)`;
   if (spec.angle === 'detail') transform = 'translate(400 470) scale(1.9) translate(-400 -470)';
   if (spec.angle === 'close') transform = 'translate(400 720) scale(1.7) translate(-400 -720)';
-  if (spec.angle === 'flat') transform = `rotate(${(h % 2 ? 1 : -1) * (6 + (h % 6))} 400 500) scale(0.9) translate(44 50)`;
+  if (spec.angle === 'flat')
+    transform = `rotate(${(h % 2 ? 1 : -1) * (6 + (h % 6))} 400 500) scale(0.9) translate(44 50)`;
   const mark = spec.brand
     ? `<text x="400" y="952" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="30" font-weight="bold" letter-spacing="8" text-anchor="middle" fill="#5f5b55" opacity="0.85">${escapeXml(spec.brand.toUpperCase())}</text>`
     : '';
@@ -97,7 +104,9 @@ export function photoSvg(spec: ImageSpec): string {
     `<radialGradient id="floor" cx="50%" cy="50%" r="50%"><stop offset="0" stop-color="#000" stop-opacity="${spec.angle === 'flat' ? 0.06 : 0.14}"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>` +
     `</defs>` +
     `<rect width="800" height="1000" fill="url(#bg)"/>` +
-    (spec.angle === 'detail' || spec.angle === 'close' ? '' : `<ellipse cx="400" cy="${spec.angle === 'flat' ? 520 : 905}" rx="${spec.angle === 'flat' ? 300 : 330}" ry="${spec.angle === 'flat' ? 380 : 34}" fill="url(#floor)"/>`) +
+    (spec.angle === 'detail' || spec.angle === 'close'
+      ? ''
+      : `<ellipse cx="400" cy="${spec.angle === 'flat' ? 520 : 905}" rx="${spec.angle === 'flat' ? 300 : 330}" ry="${spec.angle === 'flat' ? 380 : 34}" fill="url(#floor)"/>`) +
     `<g transform="${transform}">${item}</g>` +
     mark +
     `</svg>`
@@ -105,7 +114,12 @@ export function photoSvg(spec: ImageSpec): string {
 }
 
 function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&apos;').replace(/"/g, '&quot;');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/'/g, '&apos;')
+    .replace(/"/g, '&quot;');
 }
 
 /**
@@ -143,7 +157,8 @@ export class ImagePool {
 
   /** True when a cover of this family and colour exists already. */
   hasCover(family: Family, color: string): boolean {
-    for (const s of this.specs.values()) if (s.family === family && s.color === color && s.angle === 'front') return true;
+    for (const s of this.specs.values())
+      if (s.family === family && s.color === color && s.angle === 'front') return true;
     return false;
   }
 
@@ -211,7 +226,10 @@ function cacheDir(): string {
  * @returns the stored image (media key under `mediaDir`)
  */
 async function renderCached(svg: string, mediaDir: string): Promise<StoredImage> {
-  const hash = createHash('sha256').update(`${CACHE_VERSION}|${MEDIA_WIDTHS.join(',')}|${svg}`).digest('hex').slice(0, 32);
+  const hash = createHash('sha256')
+    .update(`${CACHE_VERSION}|${MEDIA_WIDTHS.join(',')}|${svg}`)
+    .digest('hex')
+    .slice(0, 32);
   const root = cacheDir();
   const metaFile = path.join(root, 'index', `${hash}.json`);
   const cacheMedia = path.join(root, 'media');

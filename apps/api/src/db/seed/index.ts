@@ -116,7 +116,11 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
 
     const rootRows = await tx
       .insert(categories)
-      .values(TYPES.flatMap((t) => TREE[t.id as keyof typeof TREE].map((r, i) => ({ type: t.id, slug: r.slug, name: r.name, position: i }))))
+      .values(
+        TYPES.flatMap((t) =>
+          TREE[t.id as keyof typeof TREE].map((r, i) => ({ type: t.id, slug: r.slug, name: r.name, position: i })),
+        ),
+      )
       .returning({ id: categories.id, type: categories.type, slug: categories.slug });
     const rootId = new Map(rootRows.map((r) => [`${r.type}|${r.slug}`, r.id]));
     const leafRows = await tx
@@ -237,7 +241,11 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
       )
       .returning({ id: compilations.id, slug: compilations.slug });
     const cpRows = compRows.flatMap((c, i) =>
-      compiled[i]!.map((li, position) => ({ compilationId: c.id, productId: productId.get(listings[li]!.slug)!, position })),
+      compiled[i]!.map((li, position) => ({
+        compilationId: c.id,
+        productId: productId.get(listings[li]!.slug)!,
+        position,
+      })),
     );
     await inChunks(cpRows, CHUNK * 2, async (chunk) => {
       await tx.insert(compilationProducts).values(chunk);

@@ -45,12 +45,31 @@ export interface ListingPlan {
 }
 
 const COLOR_WEIGHTS: Record<string, number> = {
-  black: 22, white: 10, grey: 9, beige: 9, brown: 6, blue: 10, lightblue: 4, green: 5, red: 4, pink: 5, orange: 2, yellow: 2, purple: 2, multicolor: 3,
+  black: 22,
+  white: 10,
+  grey: 9,
+  beige: 9,
+  brown: 6,
+  blue: 10,
+  lightblue: 4,
+  green: 5,
+  red: 4,
+  pink: 5,
+  orange: 2,
+  yellow: 2,
+  purple: 2,
+  multicolor: 3,
 };
 const JEANS_COLORS: Record<string, number> = { blue: 6, lightblue: 3, black: 3, grey: 1, white: 1 };
 const CONDITION_WEIGHTS: Record<Condition, number> = { new_with_tag: 25, excellent: 40, good: 27, satisfactory: 8 };
 const CONDITION_PRICE: Record<Condition, number> = { new_with_tag: 1, excellent: 0.72, good: 0.58, satisfactory: 0.45 };
-const PHOTO_COUNTS: [number, number][] = [[1, 10], [2, 25], [3, 30], [4, 20], [5, 15]];
+const PHOTO_COUNTS: [number, number][] = [
+  [1, 10],
+  [2, 25],
+  [3, 30],
+  [4, 20],
+  [5, 15],
+];
 const DAY = 86_400_000;
 
 /** A believable ruble price: 4 490, 12 500, 187 000. */
@@ -64,10 +83,20 @@ function roundPrice(rub: number): number {
 const brandTypes = (b: BrandDef): CatalogType[] => b.types ?? ['women', 'men', 'kids'];
 
 /** Plans `count` listings. `now` anchors the dates (published within the last 60 days). */
-export function planListings(rnd: Random, count: number, sellers: SellerDef[], pool: ImagePool, now: Date): ListingPlan[] {
+export function planListings(
+  rnd: Random,
+  count: number,
+  sellers: SellerDef[],
+  pool: ImagePool,
+  now: Date,
+): ListingPlan[] {
   const types = Object.keys(TYPE_WEIGHTS) as CatalogType[];
   const leavesByType = new Map<CatalogType, { root: RootDef; leaf: LeafDef }[]>();
-  for (const t of types) leavesByType.set(t, TREE[t].flatMap((root) => root.leaves.map((leaf) => ({ root, leaf }))));
+  for (const t of types)
+    leavesByType.set(
+      t,
+      TREE[t].flatMap((root) => root.leaves.map((leaf) => ({ root, leaf }))),
+    );
   const sellerWeights = sellers.map((_, i) => 1 / Math.pow(i + 1, 0.6));
   const sellerIdx = sellers.map((_, i) => i);
   const slugs = new Set<string>();
@@ -98,7 +127,8 @@ export function planListings(rnd: Random, count: number, sellers: SellerDef[], p
 
     // Price: log-uniform in the tier's range × category × condition (× kids).
     const [lo, hi] = TIER_PRICES[brand.tier];
-    const base = lo * Math.pow(hi / lo, rnd.next()) * leaf.price * CONDITION_PRICE[condition] * (type === 'kids' ? 0.6 : 1);
+    const base =
+      lo * Math.pow(hi / lo, rnd.next()) * leaf.price * CONDITION_PRICE[condition] * (type === 'kids' ? 0.6 : 1);
     const rub = roundPrice(Math.min(450_000, Math.max(TIER_FLOOR[brand.tier] * (type === 'kids' ? 0.6 : 1), base)));
 
     // Offers: 1–3 neighbouring sizes of the category's grid.
@@ -107,7 +137,9 @@ export function planListings(rnd: Random, count: number, sellers: SellerDef[], p
     const nOffers = grid.sizes.length === 1 ? 1 : rnd.weighted([1, 2, 3], (k) => (k === 1 ? 60 : k === 2 ? 28 : 12));
     const mid = Math.floor(grid.sizes.length / 2);
     const start = Math.max(0, Math.min(grid.sizes.length - nOffers, mid - 2 + rnd.int(0, 3)));
-    const status = rnd.weighted(['active', 'sold', 'reserved'] as const, (s) => (s === 'active' ? 92 : s === 'sold' ? 5 : 3));
+    const status = rnd.weighted(['active', 'sold', 'reserved'] as const, (s) =>
+      s === 'active' ? 92 : s === 'sold' ? 5 : 3,
+    );
     const offers: OfferPlan[] = grid.sizes.slice(start, start + nOffers).map((s) => {
       const priceRub = rnd.chance(0.2) ? roundPrice(rub * (0.95 + rnd.next() * 0.1)) : rub;
       const stock = condition === 'new_with_tag' ? rnd.int(1, 3) : 1;
@@ -116,15 +148,22 @@ export function planListings(rnd: Random, count: number, sellers: SellerDef[], p
     const minPrice = Math.min(...offers.map((o) => o.price));
 
     const slugBase = slugify(title);
-    let slug = `${slugBase}-${Math.floor(rnd.next() * 36 ** 6).toString(36).padStart(6, '0')}`;
-    while (slugs.has(slug)) slug = `${slugBase}-${Math.floor(rnd.next() * 36 ** 6).toString(36).padStart(6, '0')}`;
+    let slug = `${slugBase}-${Math.floor(rnd.next() * 36 ** 6)
+      .toString(36)
+      .padStart(6, '0')}`;
+    while (slugs.has(slug))
+      slug = `${slugBase}-${Math.floor(rnd.next() * 36 ** 6)
+        .toString(36)
+        .padStart(6, '0')}`;
     slugs.add(slug);
 
     const age = Math.pow(rnd.next(), 1.4) * 60 * DAY;
     const publishedAt = new Date(now.getTime() - age);
     const createdAt = new Date(publishedAt.getTime() - rnd.int(5, 180) * 60_000);
     const ageDays = age / DAY;
-    const viewCount = Math.floor((3 + Math.pow(rnd.next(), 3) * 2500 * (brand.isPopular ? 1.4 : 1)) * Math.min(1, 0.25 + ageDays / 20));
+    const viewCount = Math.floor(
+      (3 + Math.pow(rnd.next(), 3) * 2500 * (brand.isPopular ? 1.4 : 1)) * Math.min(1, 0.25 + ageDays / 20),
+    );
     const nPhotos = rnd.weighted(PHOTO_COUNTS, (x) => x[1])[0];
     const photos = pool.photosFor(leaf.family, color, brand.name, nPhotos);
     const searchText = buildSearchText({
@@ -135,8 +174,25 @@ export function planListings(rnd: Random, count: number, sellers: SellerDef[], p
       description,
     });
     out.push({
-      slug, title, description, sellerIndex, brand, type, root, leaf, condition, color, status, viewCount, minPrice, searchText,
-      createdAt, publishedAt, updatedAt: publishedAt, offers, photos,
+      slug,
+      title,
+      description,
+      sellerIndex,
+      brand,
+      type,
+      root,
+      leaf,
+      condition,
+      color,
+      status,
+      viewCount,
+      minPrice,
+      searchText,
+      createdAt,
+      publishedAt,
+      updatedAt: publishedAt,
+      offers,
+      photos,
     });
   }
   return out;

@@ -21,7 +21,9 @@ const phoneField = z
 const codeField = z
   .union([z.string().max(20), z.number().int().nonnegative()], {
     error: (iss) =>
-      iss.input === undefined || iss.input === null ? 'Введите код из SMS.' : 'Код из SMS — строка из цифр, например «1234».',
+      iss.input === undefined || iss.input === null
+        ? 'Введите код из SMS.'
+        : 'Код из SMS — строка из цифр, например «1234».',
   })
   .transform(String)
   .describe('Код из SMS');
@@ -39,7 +41,8 @@ export default async function authRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Отправить код входа по SMS',
-        description: 'Повторная отправка на тот же номер — не раньше чем через 60 с (429 с Retry-After); есть лимит на адрес.',
+        description:
+          'Повторная отправка на тот же номер — не раньше чем через 60 с (429 с Retry-After); есть лимит на адрес.',
         body: jsonObject({ phone: phoneField }, '{"phone": "+7 999 123-45-67"}'),
       },
       preValidation: requireJsonBody,

@@ -145,8 +145,7 @@ function safeHost(url: string): string | null {
 }
 
 export type VerifyResult =
-  | { ok: true; token: string; userId: number; created: boolean }
-  | { ok: false; detail: string };
+  { ok: true; token: string; userId: number; created: boolean } | { ok: false; detail: string };
 
 /**
  * `POST /v1/auth/verify-code/`: checks the newest code of the number; on success creates the user (first sign-in)
@@ -169,7 +168,12 @@ export async function verifyCode(
 
   return app.db.transaction(async (tx): Promise<VerifyResult> => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-phone:${phone}`}))`);
-    const [row] = await tx.select().from(smsCodes).where(eq(smsCodes.phone, phone)).orderBy(desc(smsCodes.createdAt)).limit(1);
+    const [row] = await tx
+      .select()
+      .from(smsCodes)
+      .where(eq(smsCodes.phone, phone))
+      .orderBy(desc(smsCodes.createdAt))
+      .limit(1);
     if (!row) return { ok: false, detail: 'Сначала запросите код.' };
     if (row.consumedAt) {
       return {
@@ -180,7 +184,8 @@ export async function verifyCode(
             : 'Этот код уже использован. Запросите новый код.',
       };
     }
-    if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, detail: 'Срок действия кода истёк. Запросите новый код.' };
+    if (row.expiresAt.getTime() <= now.getTime())
+      return { ok: false, detail: 'Срок действия кода истёк. Запросите новый код.' };
 
     const valid = await checkCode(phone, code, row.codeHash);
     if (!valid) {

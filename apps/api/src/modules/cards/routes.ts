@@ -28,16 +28,31 @@ export default async function cardsRoutes(app: FastifyInstance) {
         response: { 201: cardSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await addCard(app, request.user!.id, await readFormFields(request))),
+    async (request, reply) =>
+      reply.status(201).send(await addCard(app, request.user!.id, await readFormFields(request))),
   );
 
-  r.get('/v1/self/cards/', { ...auth, schema: { tags: ['cards'], summary: 'Мои карты', security: sec, response: { 200: z.array(cardSchema) } } }, async (request) =>
-    listCards(app.db, request.user!.id),
+  r.get(
+    '/v1/self/cards/',
+    {
+      ...auth,
+      schema: { tags: ['cards'], summary: 'Мои карты', security: sec, response: { 200: z.array(cardSchema) } },
+    },
+    async (request) => listCards(app.db, request.user!.id),
   );
 
   r.get(
     '/v1/self/card/:id/',
-    { ...auth, schema: { tags: ['cards'], summary: 'Одна карта', params: idParams, security: sec, response: { 200: cardSchema } } },
+    {
+      ...auth,
+      schema: {
+        tags: ['cards'],
+        summary: 'Одна карта',
+        params: idParams,
+        security: sec,
+        response: { 200: cardSchema },
+      },
+    },
     async (request) => serializeCard(await getOwnCard(app.db, request.user!.id, request.params.id)),
   );
 

@@ -29,7 +29,11 @@ export const serializeCard = (c: CardRow): Card => ({
 
 /** The user's cards, the default first, then newest. */
 export async function listCards(db: Db, userId: number): Promise<Card[]> {
-  const rows = await db.select().from(cards).where(eq(cards.userId, userId)).orderBy(desc(cards.isDefault), desc(cards.id));
+  const rows = await db
+    .select()
+    .from(cards)
+    .where(eq(cards.userId, userId))
+    .orderBy(desc(cards.isDefault), desc(cards.id));
   return rows.map(serializeCard);
 }
 
@@ -38,7 +42,11 @@ export async function listCards(db: Db, userId: number): Promise<Card[]> {
  * @throws ApiError 404 when missing or someone else's
  */
 export async function getOwnCard(db: Db, userId: number, id: number): Promise<CardRow> {
-  const [row] = await db.select().from(cards).where(and(eq(cards.id, id), eq(cards.userId, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.id, id), eq(cards.userId, userId)))
+    .limit(1);
   if (!row) throw notFound('Карта не найдена.');
   return row;
 }
@@ -94,7 +102,9 @@ export async function addCard(app: FastifyInstance, userId: number, fields: Reco
         .from(cards)
         .where(and(eq(cards.provider, provider.name), eq(cards.token, token)));
       throw badRequest({
-        card_token: [owner?.userId === userId ? 'Эта карта уже сохранена.' : 'Карта не найдена. Введите данные карты ещё раз.'],
+        card_token: [
+          owner?.userId === userId ? 'Эта карта уже сохранена.' : 'Карта не найдена. Введите данные карты ещё раз.',
+        ],
       });
     }
     return serializeCard(inserted[0]!);
@@ -115,7 +125,12 @@ function parseBool(v: unknown): boolean | undefined {
  * Updates `name` and/or `is_default` (`PUT /v1/self/card/{id}/`). Making a card the default clears the others.
  * @throws ApiError 404 when not the caller's; 400 for bad values
  */
-export async function updateCard(app: FastifyInstance, userId: number, id: number, fields: Record<string, string>): Promise<Card> {
+export async function updateCard(
+  app: FastifyInstance,
+  userId: number,
+  id: number,
+  fields: Record<string, string>,
+): Promise<Card> {
   await getOwnCard(app.db, userId, id);
   const errors: FieldErrors = {};
   const patch: Partial<CardRow> = {};
@@ -133,11 +148,21 @@ export async function updateCard(app: FastifyInstance, userId: number, id: numbe
   return app.db.transaction(async (tx) => {
     await lockUser(tx, userId);
     if (patch.isDefault) {
-      await tx.update(cards).set({ isDefault: false }).where(and(eq(cards.userId, userId), ne(cards.id, id)));
+      await tx
+        .update(cards)
+        .set({ isDefault: false })
+        .where(and(eq(cards.userId, userId), ne(cards.id, id)));
     }
     const [row] = Object.keys(patch).length
-      ? await tx.update(cards).set(patch).where(and(eq(cards.id, id), eq(cards.userId, userId))).returning()
-      : await tx.select().from(cards).where(and(eq(cards.id, id), eq(cards.userId, userId)));
+      ? await tx
+          .update(cards)
+          .set(patch)
+          .where(and(eq(cards.id, id), eq(cards.userId, userId)))
+          .returning()
+      : await tx
+          .select()
+          .from(cards)
+          .where(and(eq(cards.id, id), eq(cards.userId, userId)));
     if (!row) throw notFound('Карта не найдена.');
     return serializeCard(row);
   });
@@ -147,10 +172,18 @@ export async function updateCard(app: FastifyInstance, userId: number, id: numbe
 export async function removeCard(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     await lockUser(tx, userId);
-    const [gone] = await tx.delete(cards).where(and(eq(cards.id, id), eq(cards.userId, userId))).returning();
+    const [gone] = await tx
+      .delete(cards)
+      .where(and(eq(cards.id, id), eq(cards.userId, userId)))
+      .returning();
     if (!gone) throw notFound('Карта не найдена.');
     if (gone.isDefault) {
-      const [next] = await tx.select({ id: cards.id }).from(cards).where(eq(cards.userId, userId)).orderBy(asc(cards.id)).limit(1);
+      const [next] = await tx
+        .select({ id: cards.id })
+        .from(cards)
+        .where(eq(cards.userId, userId))
+        .orderBy(asc(cards.id))
+        .limit(1);
       if (next) await tx.update(cards).set({ isDefault: true }).where(eq(cards.id, next.id));
     }
   });

@@ -46,7 +46,9 @@ export interface CardRow {
  * is planned once per connection. A size's grid position is looked up by primary key for each offer: a
  * join would let the planner hash the whole size table once per card.
  */
-const cardsByIds = (ids: number[]) => sql`select p.id, p.slug, p.title, p.condition, p.min_price, p.owner_id, p.status, p.created_at,
+const cardsByIds = (
+  ids: number[],
+) => sql`select p.id, p.slug, p.title, p.condition, p.min_price, p.owner_id, p.status, p.created_at,
   b.id as brand_id, b.slug as brand_slug, b.name as brand_name,
   ph.key as photo_key, ph.width as photo_width, ph.height as photo_height,
   coalesce((select json_agg(json_build_object('size', o.size, 'price', o.price)

@@ -203,5 +203,8 @@ async function similarListings(
           order by c.id, c.tier
         ) s order by s.tier, s.published_at desc, s.id desc limit ${SIMILAR_LIMIT}`,
   );
-  return cardsOf(db, rows.map((r) => r.id));
+  return cardsOf(
+    db,
+    rows.map((r) => r.id),
+  );
 }

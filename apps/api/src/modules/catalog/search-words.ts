@@ -93,7 +93,14 @@ async function loadBrandDictionary(db: Db): Promise<BrandEntry[]> {
         if (n.includes(' ')) keys.add(n.replace(/ /g, ''));
       }
     }
-    return { id: b.id, slug: b.slug, name: b.name, popular: b.is_popular, keys: [...keys], keyWords: [...keys].map((k) => k.split(' ')) };
+    return {
+      id: b.id,
+      slug: b.slug,
+      name: b.name,
+      popular: b.is_popular,
+      keys: [...keys],
+      keyWords: [...keys].map((k) => k.split(' ')),
+    };
   });
 }
 
@@ -206,7 +213,9 @@ export function parseQuery(
     type,
     text: rest.join(' '),
     allText: tokens.join(' '),
-    ...(weak.brandIds.length ? { weak: { brandIds: weak.brandIds, text: rest.filter((w) => !weak.words.has(w)).join(' ') } } : {}),
+    ...(weak.brandIds.length
+      ? { weak: { brandIds: weak.brandIds, text: rest.filter((w) => !weak.words.has(w)).join(' ') } }
+      : {}),
   };
 }
 
@@ -287,7 +296,8 @@ async function loadVocabulary(db: Db): Promise<string[]> {
 const stemCache = new WeakMap<string[], { v: string; stem: string }[]>();
 function stemsOf(vocabulary: string[]): { v: string; stem: string }[] {
   let stems = stemCache.get(vocabulary);
-  if (!stems) stemCache.set(vocabulary, (stems = vocabulary.map((v) => ({ v, stem: v.replace(/[аеиоуыэюяй]+$/u, '') }))));
+  if (!stems)
+    stemCache.set(vocabulary, (stems = vocabulary.map((v) => ({ v, stem: v.replace(/[аеиоуыэюяй]+$/u, '') }))));
   return stems;
 }
 
@@ -320,7 +330,10 @@ export interface Understood {
 /** Most queries remembered per dictionary snapshot (popular queries repeat; the oldest is forgotten first). */
 const UNDERSTOOD_MAX = 2000;
 /** Queries already understood, per brand dictionary snapshot (a reloaded dictionary starts afresh). */
-const understoodCache = new WeakMap<BrandEntry[], Map<string, Understood & { sizes: Set<string>; vocabulary: string[] }>>();
+const understoodCache = new WeakMap<
+  BrandEntry[],
+  Map<string, Understood & { sizes: Set<string>; vocabulary: string[] }>
+>();
 
 /**
  * {@link parseQuery} and {@link expandWords} of a query, remembered for the same dictionaries: comparing

@@ -5,7 +5,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deliveryPointSchema, deliveryServiceTypeSchema, idPathParams, pickupCitySchema, pickupPointSchema } from '@vitrina/contract/orders';
+import {
+  deliveryPointSchema,
+  deliveryServiceTypeSchema,
+  idPathParams,
+  pickupCitySchema,
+  pickupPointSchema,
+} from '@vitrina/contract/orders';
 import { pageOf } from '@vitrina/contract/common';
 import { parsePageQuery } from '../../lib/pagination.js';
 import { readFormFields } from './form.js';
@@ -28,13 +34,30 @@ export default async function deliveryRoutes(app: FastifyInstance) {
 
   r.get(
     '/v1/delivery_points/',
-    { ...auth, schema: { tags: ['delivery'], summary: 'Мои пункты выдачи', security: [{ token: [] }], response: { 200: z.array(deliveryPointSchema) } } },
+    {
+      ...auth,
+      schema: {
+        tags: ['delivery'],
+        summary: 'Мои пункты выдачи',
+        security: [{ token: [] }],
+        response: { 200: z.array(deliveryPointSchema) },
+      },
+    },
     async (request) => listDeliveryPoints(app.db, request.user!.id),
   );
 
   r.post(
     '/v1/delivery_points/',
-    { ...auth, schema: { tags: ['delivery'], summary: 'Добавить пункт выдачи', description: formDescription, security: [{ token: [] }], response: { 201: deliveryPointSchema } } },
+    {
+      ...auth,
+      schema: {
+        tags: ['delivery'],
+        summary: 'Добавить пункт выдачи',
+        description: formDescription,
+        security: [{ token: [] }],
+        response: { 201: deliveryPointSchema },
+      },
+    },
     async (request, reply) => {
       const fields = await readFormFields(request);
       return reply.status(201).send(await createDeliveryPoint(app.db, request.user!.id, fields));
@@ -62,7 +85,10 @@ export default async function deliveryRoutes(app: FastifyInstance) {
 
   r.delete(
     '/v1/delivery_points/:id/',
-    { ...auth, schema: { tags: ['delivery'], summary: 'Удалить пункт выдачи', params: idParams, security: [{ token: [] }] } },
+    {
+      ...auth,
+      schema: { tags: ['delivery'], summary: 'Удалить пункт выдачи', params: idParams, security: [{ token: [] }] },
+    },
     async (request, reply) => {
       await deleteDeliveryPoint(app.db, request.user!.id, request.params.id);
       return reply.status(204).send();
@@ -75,7 +101,8 @@ export default async function deliveryRoutes(app: FastifyInstance) {
       schema: {
         tags: ['delivery'],
         summary: 'Справочник пунктов выдачи',
-        description: 'Фильтры: service, city, q (часть адреса или названия); страницы page, page_size (по умолчанию 20, не больше 100).',
+        description:
+          'Фильтры: service, city, q (часть адреса или названия); страницы page, page_size (по умолчанию 20, не больше 100).',
         querystring: z.object({
           service: deliveryServiceTypeSchema.optional(),
           city: z.string().max(100).optional(),
@@ -95,7 +122,13 @@ export default async function deliveryRoutes(app: FastifyInstance) {
 
   r.get(
     '/v1/public/pickup-points/cities/',
-    { schema: { tags: ['delivery'], summary: 'Города, где есть пункты выдачи', response: { 200: z.array(pickupCitySchema) } } },
+    {
+      schema: {
+        tags: ['delivery'],
+        summary: 'Города, где есть пункты выдачи',
+        response: { 200: z.array(pickupCitySchema) },
+      },
+    },
     async () => pickupCities(app.db),
   );
 }

@@ -48,7 +48,9 @@ export function parseDeliveryPointFields(f: Record<string, string>) {
   const type = (f.delivery_service_type ?? '').trim();
   if (!type) errors.delivery_service_type = ['Обязательное поле.'];
   else if (!SERVICE_VALUES.includes(type)) {
-    errors.delivery_service_type = [`Значения «${type.slice(0, 40)}» нет среди допустимых вариантов: ${SERVICE_VALUES.join(', ')}.`];
+    errors.delivery_service_type = [
+      `Значения «${type.slice(0, 40)}» нет среди допустимых вариантов: ${SERVICE_VALUES.join(', ')}.`,
+    ];
   }
   if (Object.keys(errors).length) throw badRequest(errors);
   return { name, address, pointId, deliveryServiceType: type };
@@ -56,7 +58,11 @@ export function parseDeliveryPointFields(f: Record<string, string>) {
 
 /** The user's saved points, oldest first. */
 export async function listDeliveryPoints(db: Db, userId: number): Promise<DeliveryPoint[]> {
-  const rows = await db.select().from(deliveryPoints).where(eq(deliveryPoints.userId, userId)).orderBy(asc(deliveryPoints.id));
+  const rows = await db
+    .select()
+    .from(deliveryPoints)
+    .where(eq(deliveryPoints.userId, userId))
+    .orderBy(asc(deliveryPoints.id));
   return rows.map(serializeDeliveryPoint);
 }
 
@@ -81,14 +87,22 @@ export const DELIVERY_POINTS_MAX = 50;
  * Creates a point (POST /v1/delivery_points/ → 201).
  * @throws ApiError 400 naming the fields for bad input, or `{detail}` past {@link DELIVERY_POINTS_MAX}
  */
-export async function createDeliveryPoint(db: Db, userId: number, fields: Record<string, string>): Promise<DeliveryPoint> {
+export async function createDeliveryPoint(
+  db: Db,
+  userId: number,
+  fields: Record<string, string>,
+): Promise<DeliveryPoint> {
   const v = parseDeliveryPointFields(fields);
   return db.transaction(async (tx) => {
     // The count and the insert of simultaneous requests must not interleave, or the limit is passed.
     await lockUser(tx, userId);
     const count = await tx.$count(deliveryPoints, eq(deliveryPoints.userId, userId));
-    if (count >= DELIVERY_POINTS_MAX) throw badRequest(`Можно сохранить не больше ${DELIVERY_POINTS_MAX} пунктов выдачи.`);
-    const [row] = await tx.insert(deliveryPoints).values({ userId, ...v }).returning();
+    if (count >= DELIVERY_POINTS_MAX)
+      throw badRequest(`Можно сохранить не больше ${DELIVERY_POINTS_MAX} пунктов выдачи.`);
+    const [row] = await tx
+      .insert(deliveryPoints)
+      .values({ userId, ...v })
+      .returning();
     return serializeDeliveryPoint(row!);
   });
 }
@@ -149,7 +163,9 @@ export async function searchPickupPoints(
   const text = filter.q?.trim();
   if (text) {
     const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conds.push(or(ilike(pickupPoints.address, like), ilike(pickupPoints.name, like), ilike(pickupPoints.pointId, like))!);
+    conds.push(
+      or(ilike(pickupPoints.address, like), ilike(pickupPoints.name, like), ilike(pickupPoints.pointId, like))!,
+    );
   }
   const where = conds.length ? and(...conds) : undefined;
   const count = await app.db.$count(pickupPoints, where);

@@ -97,7 +97,10 @@ export async function createOrder(app: FastifyInstance, buyerId: number, body: O
     sql`select p.id as product_id, p.slug, p.title, p.owner_id, p.status,
                o.id as offer_id, o.size as offer_size, o.price, o.count as stock
         from products p left join offers o on o.product_id = p.id
-        where p.slug in (${sql.join(slugs.map((s) => sql`${s}`), sql`, `)})`,
+        where p.slug in (${sql.join(
+          slugs.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
   );
   const plan: { offerId: number; productId: number; slug: string; title: string; size: string; count: number }[] = [];
   let sellerId: number | null = null;
@@ -107,20 +110,33 @@ export async function createOrder(app: FastifyInstance, buyerId: number, body: O
     if (!product || !['active', 'reserved'].includes(product.status)) {
       throw badRequest({ items: [`Товар «${l.slug}» не найден или снят с продажи.`] });
     }
-    if (product.owner_id === buyerId) throw badRequest({ items: [`Нельзя купить собственный товар «${product.title}».`] });
+    if (product.owner_id === buyerId)
+      throw badRequest({ items: [`Нельзя купить собственный товар «${product.title}».`] });
     if (sellerId !== null && sellerId !== product.owner_id) {
-      throw badRequest({ items: ['В одном заказе могут быть товары только одного продавца. Оформите заказы отдельно.'] });
+      throw badRequest({
+        items: ['В одном заказе могут быть товары только одного продавца. Оформите заказы отдельно.'],
+      });
     }
     sellerId = product.owner_id;
     const offer = rows.find((r) => r.offer_size !== null && r.offer_size.toLowerCase() === l.size.toLowerCase());
     if (!offer || offer.offer_id === null) {
       throw badRequest({ items: [`Размера «${l.size}» нет у товара «${product.title}».`] });
     }
-    if ((offer.stock ?? 0) === 0) throw conflict(goneMessage(product.title, offer.offer_size!, product.status === 'reserved'));
+    if ((offer.stock ?? 0) === 0)
+      throw conflict(goneMessage(product.title, offer.offer_size!, product.status === 'reserved'));
     if (l.count > (offer.stock ?? 0)) {
-      throw badRequest({ items: [`Товара «${product.title}» размера ${offer.offer_size} осталось только ${offer.stock} шт.`] });
+      throw badRequest({
+        items: [`Товара «${product.title}» размера ${offer.offer_size} осталось только ${offer.stock} шт.`],
+      });
     }
-    plan.push({ offerId: offer.offer_id, productId: product.product_id, slug: product.slug, title: product.title, size: offer.offer_size!, count: l.count });
+    plan.push({
+      offerId: offer.offer_id,
+      productId: product.product_id,
+      slug: product.slug,
+      title: product.title,
+      size: offer.offer_size!,
+      count: l.count,
+    });
   }
   plan.sort((a, b) => a.offerId - b.offerId);
 
@@ -145,7 +161,10 @@ export async function createOrder(app: FastifyInstance, buyerId: number, body: O
     const productIds = [...new Set(plan.map((p) => p.productId))].sort((a, b) => a - b);
     await tx.execute(sql`
       update products p set status = 'reserved', updated_at = ${now.toISOString()}
-      where p.id in (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)}) and p.status = 'active'
+      where p.id in (${sql.join(
+        productIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and p.status = 'active'
         and not exists (select 1 from offers where product_id = p.id and count > 0)`);
     const total = priced.reduce((s, p) => s + p.price * p.count, 0);
     const fee = computeFee(total, app.config.fee);
@@ -207,8 +226,16 @@ export async function createOrder(app: FastifyInstance, buyerId: number, body: O
   const provider = paymentProvider(app);
   const saved: SavedCardRef[] = [];
   if (provider.name === 'testgateway') {
-    const mine = await db.select().from(cards).where(and(eq(cards.userId, buyerId), eq(cards.provider, 'testgateway')));
-    mine.sort((a, b) => Number(b.id === card?.id) - Number(a.id === card?.id) || Number(b.isDefault) - Number(a.isDefault) || b.id - a.id);
+    const mine = await db
+      .select()
+      .from(cards)
+      .where(and(eq(cards.userId, buyerId), eq(cards.provider, 'testgateway')));
+    mine.sort(
+      (a, b) =>
+        Number(b.id === card?.id) - Number(a.id === card?.id) ||
+        Number(b.isDefault) - Number(a.isDefault) ||
+        b.id - a.id,
+    );
     for (const c of mine) saved.push({ token: c.token, brand: c.brand, last4: c.last4 });
   }
   try {
@@ -224,7 +251,11 @@ export async function createOrder(app: FastifyInstance, buyerId: number, body: O
     });
     await db
       .update(payments)
-      .set({ providerPaymentId: created.providerPaymentId, confirmationUrl: created.confirmationUrl, updatedAt: app.clock.now() })
+      .set({
+        providerPaymentId: created.providerPaymentId,
+        confirmationUrl: created.confirmationUrl,
+        updatedAt: app.clock.now(),
+      })
       .where(eq(payments.id, paymentId));
   } catch (err) {
     await db.transaction((tx) => cancelAndRelease(tx, orderId, app.clock.now(), 'Платёжный сервис недоступен.'));

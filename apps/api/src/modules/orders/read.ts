@@ -31,11 +31,19 @@ export async function loadOrders(db: Db, ids: number[], viewerId: number): Promi
     .where(inArray(users.id, userIds));
   const cardIds = rows.map((r) => r.cardId).filter((x): x is number => x !== null);
   const cardRows = cardIds.length
-    ? await db.select({ id: cards.id, brand: cards.brand, last4: cards.last4 }).from(cards).where(inArray(cards.id, cardIds))
+    ? await db
+        .select({ id: cards.id, brand: cards.brand, last4: cards.last4 })
+        .from(cards)
+        .where(inArray(cards.id, cardIds))
     : [];
   const person = (id: number): OrderUser => {
     const u = people.find((p) => p.id === id);
-    return { id, first_name: u?.firstName ?? '', last_name: u?.lastName ?? '', avatar: avatarUrls(u?.avatar ?? null)?.url_small ?? null };
+    return {
+      id,
+      first_name: u?.firstName ?? '',
+      last_name: u?.lastName ?? '',
+      avatar: avatarUrls(u?.avatar ?? null)?.url_small ?? null,
+    };
   };
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids
@@ -120,7 +128,16 @@ export async function listOrders(
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit)
     .offset(offset);
-  return makePage(url, q, count, await loadOrders(app.db, ids.map((r) => r.id), userId));
+  return makePage(
+    url,
+    q,
+    count,
+    await loadOrders(
+      app.db,
+      ids.map((r) => r.id),
+      userId,
+    ),
+  );
 }
 
 /**

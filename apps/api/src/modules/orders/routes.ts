@@ -6,7 +6,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ORDER_FILTERS, idPathParams, orderCreateSchema, orderCreatedSchema, orderFilterSchema, orderSchema, shipSchema } from '@vitrina/contract/orders';
+import {
+  ORDER_FILTERS,
+  idPathParams,
+  orderCreateSchema,
+  orderCreatedSchema,
+  orderFilterSchema,
+  orderSchema,
+  shipSchema,
+} from '@vitrina/contract/orders';
 import { pageOf } from '@vitrina/contract/common';
 import { parsePageQuery } from '../../lib/pagination.js';
 import { requireJsonBody } from '../../lib/json-body.js';
@@ -15,7 +23,11 @@ import { getOrderFor, listOrders, loadOrders } from './read.js';
 import { cancelOrder, confirmOrder, releaseExpiredReservations, shipOrder } from './transitions.js';
 
 const idParams = idPathParams;
-const listQuery = z.object({ page: z.string().optional(), page_size: z.string().optional(), filter: z.string().max(40).optional() });
+const listQuery = z.object({
+  page: z.string().optional(),
+  page_size: z.string().optional(),
+  filter: z.string().max(40).optional(),
+});
 
 export default async function ordersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -47,27 +59,56 @@ export default async function ordersRoutes(app: FastifyInstance) {
     async (request, reply) => reply.status(201).send(await createOrder(app, request.user!.id, request.body)),
   );
 
-  r.get('/v1/sales/order-filters/', { schema: { tags: ['orders'], summary: 'Фильтры заказов', response: { 200: z.array(orderFilterSchema) } } }, async () =>
-    ORDER_FILTERS.map((f) => ({ value: f.value, label: f.label })),
+  r.get(
+    '/v1/sales/order-filters/',
+    { schema: { tags: ['orders'], summary: 'Фильтры заказов', response: { 200: z.array(orderFilterSchema) } } },
+    async () => ORDER_FILTERS.map((f) => ({ value: f.value, label: f.label })),
   );
 
   r.get(
     '/v1/sales/orders/',
-    { ...auth, schema: { tags: ['orders'], summary: 'Мои покупки', querystring: listQuery, security: sec, response: { 200: pageOf(orderSchema) } } },
+    {
+      ...auth,
+      schema: {
+        tags: ['orders'],
+        summary: 'Мои покупки',
+        querystring: listQuery,
+        security: sec,
+        response: { 200: pageOf(orderSchema) },
+      },
+    },
     async (request) =>
       listOrders(app, request.url, parsePageQuery(request.query), request.user!.id, 'buyer', request.query.filter),
   );
 
   r.get(
     '/v1/sales/orders/seller/',
-    { ...auth, schema: { tags: ['orders'], summary: 'Мои продажи', querystring: listQuery, security: sec, response: { 200: pageOf(orderSchema) } } },
+    {
+      ...auth,
+      schema: {
+        tags: ['orders'],
+        summary: 'Мои продажи',
+        querystring: listQuery,
+        security: sec,
+        response: { 200: pageOf(orderSchema) },
+      },
+    },
     async (request) =>
       listOrders(app, request.url, parsePageQuery(request.query), request.user!.id, 'seller', request.query.filter),
   );
 
   r.get(
     '/v1/sales/orders/:id/',
-    { ...auth, schema: { tags: ['orders'], summary: 'Заказ (покупателю или продавцу)', params: idParams, security: sec, response: { 200: orderSchema } } },
+    {
+      ...auth,
+      schema: {
+        tags: ['orders'],
+        summary: 'Заказ (покупателю или продавцу)',
+        params: idParams,
+        security: sec,
+        response: { 200: orderSchema },
+      },
+    },
     async (request) => {
       await getOrderFor(app, request.user!.id, request.params.id);
       return (await loadOrders(app.db, [request.params.id], request.user!.id))[0];
@@ -79,20 +120,45 @@ export default async function ordersRoutes(app: FastifyInstance) {
     {
       ...auth,
       preValidation: requireJsonBody,
-      schema: { tags: ['orders'], summary: 'Продавец: заказ отправлен', params: idParams, body: shipSchema, security: sec, response: { 200: orderSchema } },
+      schema: {
+        tags: ['orders'],
+        summary: 'Продавец: заказ отправлен',
+        params: idParams,
+        body: shipSchema,
+        security: sec,
+        response: { 200: orderSchema },
+      },
     },
     async (request) => shipOrder(app, request.user!.id, request.params.id, request.body.tracking_number),
   );
 
   r.post(
     '/v1/sales/orders/:id/confirm/',
-    { ...auth, schema: { tags: ['orders'], summary: 'Покупатель: заказ получен', params: idParams, security: sec, response: { 200: orderSchema } } },
+    {
+      ...auth,
+      schema: {
+        tags: ['orders'],
+        summary: 'Покупатель: заказ получен',
+        params: idParams,
+        security: sec,
+        response: { 200: orderSchema },
+      },
+    },
     async (request) => confirmOrder(app, request.user!.id, request.params.id),
   );
 
   r.post(
     '/v1/sales/orders/:id/cancel/',
-    { ...auth, schema: { tags: ['orders'], summary: 'Покупатель: отменить неоплаченный заказ', params: idParams, security: sec, response: { 200: orderSchema } } },
+    {
+      ...auth,
+      schema: {
+        tags: ['orders'],
+        summary: 'Покупатель: отменить неоплаченный заказ',
+        params: idParams,
+        security: sec,
+        response: { 200: orderSchema },
+      },
+    },
     async (request) => cancelOrder(app, request.user!.id, request.params.id),
   );
 }

@@ -97,7 +97,10 @@ export async function markOrderPaid(tx: Conn, orderId: number, now: Date): Promi
   const ok = await (tx as Db)
     .transaction(async (sp) => {
       for (const it of items) {
-        const r = await queryRows(sp as unknown as Db, sql`update offers set count = count - ${it.count} where id = ${it.offerId} and count >= ${it.count} returning id`);
+        const r = await queryRows(
+          sp as unknown as Db,
+          sql`update offers set count = count - ${it.count} where id = ${it.offerId} and count >= ${it.count} returning id`,
+        );
         if (!r.length) throw new Error('gone');
       }
       return true;
@@ -129,7 +132,9 @@ export async function markOrderPaid(tx: Conn, orderId: number, now: Date): Promi
 export async function cancelAtProvider(app: FastifyInstance, pending: { provider: string; id: string }[]) {
   for (const p of pending) {
     if (p.provider === app.config.payments.provider) {
-      await paymentProvider(app).cancelPayment(p.id).catch((err: unknown) => app.log.warn({ err }, 'cancel payment failed'));
+      await paymentProvider(app)
+        .cancelPayment(p.id)
+        .catch((err: unknown) => app.log.warn({ err }, 'cancel payment failed'));
     }
   }
 }

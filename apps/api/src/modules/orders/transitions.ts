@@ -43,7 +43,12 @@ const wrongState = (o: OrderRow, what: string) =>
   badRequest(`Нельзя ${what}: заказ в статусе «${orderStatusLabel(o.status)}».`);
 
 /** Seller ships a paid order with a tracking number (`paid` → `shipped`). */
-export async function shipOrder(app: FastifyInstance, userId: number, id: number, trackingNumber: string): Promise<Order> {
+export async function shipOrder(
+  app: FastifyInstance,
+  userId: number,
+  id: number,
+  trackingNumber: string,
+): Promise<Order> {
   const o = await getOrderFor(app, userId, id);
   if (o.sellerId !== userId) throw notFound('Заказ не найден.');
   const done = await app.db
@@ -73,7 +78,9 @@ export async function confirmOrder(app: FastifyInstance, userId: number, id: num
 export async function cancelOrder(app: FastifyInstance, userId: number, id: number): Promise<Order> {
   const o = await getOrderFor(app, userId, id);
   if (o.buyerId !== userId) throw notFound('Заказ не найден.');
-  const pending = await app.db.transaction((tx) => cancelAndRelease(tx, id, app.clock.now(), 'Заказ отменён покупателем.'));
+  const pending = await app.db.transaction((tx) =>
+    cancelAndRelease(tx, id, app.clock.now(), 'Заказ отменён покупателем.'),
+  );
   if (!pending) throw wrongState(o, 'отменить заказ');
   await cancelAtProvider(app, pending);
   return (await loadOrders(app.db, [id], userId))[0]!;

@@ -33,7 +33,13 @@ export default async function paymentsRoutes(app: FastifyInstance) {
 
   r.get(
     '/v1/public/payments/config/',
-    { schema: { tags: ['payments'], summary: 'Платёжный провайдер и форма новой карты', response: { 200: paymentsConfigSchema } } },
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Платёжный провайдер и форма новой карты',
+        response: { 200: paymentsConfigSchema },
+      },
+    },
     async () => ({
       provider: app.config.payments.provider,
       card_form_url: testgateway ? '/testgateway/cards/new' : null,
@@ -58,60 +64,76 @@ export default async function paymentsRoutes(app: FastifyInstance) {
   // Webhooks read the raw body (signatures are over the exact bytes).
   await app.register(async (hooks) => {
     hooks.removeAllContentTypeParsers();
-    hooks.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+    hooks.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
 
     if (testgateway) {
-      hooks.post('/v1/payments/webhook/testgateway/', { schema: { tags: ['payments'], summary: 'Уведомление тестового шлюза' } }, async (request) => {
+      hooks.post(
+        '/v1/payments/webhook/testgateway/',
+        { schema: { tags: ['payments'], summary: 'Уведомление тестового шлюза' } },
+        async (request) => {
+          const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          const sig = request.headers['x-testgateway-signature'];
+          if (
+            !verifyTestgatewaySignature(
+              app.config.payments.testgatewaySecret,
+              raw,
+              typeof sig === 'string' ? sig : undefined,
+            )
+          ) {
+            throw unauthorized('Неверная подпись уведомления.');
+          }
+          const body = parseJsonObject(raw) as Partial<TestgatewayEvent>;
+          const p = body.payment;
+          if (
+            typeof body.event_id !== 'string' ||
+            !p ||
+            typeof p.id !== 'string' ||
+            !['succeeded', 'canceled'].includes(p.status as string) ||
+            typeof p.amount !== 'number'
+          ) {
+            throw badRequest('Неверное уведомление.');
+          }
+          const result = await applyPaymentEvent(app, {
+            provider: 'testgateway',
+            eventId: body.event_id,
+            providerPaymentId: p.id,
+            status: p.status,
+            amount: p.amount,
+            payload: body,
+          });
+          return { success: true, result };
+        },
+      );
+    }
+
+    hooks.post(
+      '/v1/payments/webhook/yookassa/',
+      { schema: { tags: ['payments'], summary: 'Уведомление ЮKassa' } },
+      async (request) => {
+        if (app.config.payments.provider !== 'yookassa') throw notFound();
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const sig = request.headers['x-testgateway-signature'];
-        if (!verifyTestgatewaySignature(app.config.payments.testgatewaySecret, raw, typeof sig === 'string' ? sig : undefined)) {
-          throw unauthorized('Неверная подпись уведомления.');
-        }
-        const body = parseJsonObject(raw) as Partial<TestgatewayEvent>;
-        const p = body.payment;
-        if (
-          typeof body.event_id !== 'string' ||
-          !p ||
-          typeof p.id !== 'string' ||
-          !['succeeded', 'canceled'].includes(p.status as string) ||
-          typeof p.amount !== 'number'
-        ) {
+        const body = parseJsonObject(raw);
+        const object = body.object as { id?: unknown } | undefined;
+        if (!object || typeof object.id !== 'string' || !/^[\w-]{1,64}$/.test(object.id))
           throw badRequest('Неверное уведомление.');
-        }
+        // Never trust the body: ask YooKassa what the payment really is.
+        const fetched = await paymentProvider(app).getPayment(object.id);
+        if (!fetched) return { success: true, result: 'ignored' };
+        if (fetched.status === 'pending') return { success: true, result: 'pending' };
         const result = await applyPaymentEvent(app, {
-          provider: 'testgateway',
-          eventId: body.event_id,
-          providerPaymentId: p.id,
-          status: p.status,
-          amount: p.amount,
+          provider: 'yookassa',
+          eventId: `${fetched.providerPaymentId}:${fetched.status}`,
+          providerPaymentId: fetched.providerPaymentId,
+          status: fetched.status,
+          amount: fetched.amount,
           payload: body,
         });
         return { success: true, result };
-      });
-    }
-
-    hooks.post('/v1/payments/webhook/yookassa/', { schema: { tags: ['payments'], summary: 'Уведомление ЮKassa' } }, async (request) => {
-      if (app.config.payments.provider !== 'yookassa') throw notFound();
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const body = parseJsonObject(raw);
-      const object = body.object as { id?: unknown } | undefined;
-      if (!object || typeof object.id !== 'string' || !/^[\w-]{1,64}$/.test(object.id)) throw badRequest('Неверное уведомление.');
-      // Never trust the body: ask YooKassa what the payment really is.
-      const fetched = await paymentProvider(app).getPayment(object.id);
-      if (!fetched) return { success: true, result: 'ignored' };
-      if (fetched.status === 'pending') return { success: true, result: 'pending' };
-      const result = await applyPaymentEvent(app, {
-        provider: 'yookassa',
-        eventId: `${fetched.providerPaymentId}:${fetched.status}`,
-        providerPaymentId: fetched.providerPaymentId,
-        status: fetched.status,
-        amount: fetched.amount,
-        payload: body,
-      });
-      return { success: true, result };
-    });
+      },
+    );
   });
 
   if (testgateway) await app.register(testgatewayRoutes);
 }
-

@@ -27,7 +27,10 @@ export interface PaymentEventInput {
  * Applies one confirmed gateway event.
  * @returns `applied`, `duplicate` (seen before), or `ignored` (unknown payment, wrong amount, already final)
  */
-export async function applyPaymentEvent(app: FastifyInstance, ev: PaymentEventInput): Promise<'applied' | 'duplicate' | 'ignored'> {
+export async function applyPaymentEvent(
+  app: FastifyInstance,
+  ev: PaymentEventInput,
+): Promise<'applied' | 'duplicate' | 'ignored'> {
   const now = app.clock.now();
   const result = await app.db.transaction(async (tx) => {
     const fresh = await tx
@@ -52,7 +55,8 @@ export async function applyPaymentEvent(app: FastifyInstance, ev: PaymentEventIn
       if (pay.status === 'succeeded') return 'ignored' as const;
       await tx.update(payments).set({ status: 'succeeded', updatedAt: now }).where(eq(payments.id, pay.id));
       const r = await markOrderPaid(tx, pay.orderId, now);
-      if (r === 'late_refund') app.log.warn({ orderId: pay.orderId }, 'payment arrived after the order was cancelled; refund needed');
+      if (r === 'late_refund')
+        app.log.warn({ orderId: pay.orderId }, 'payment arrived after the order was cancelled; refund needed');
       return 'applied' as const;
     }
     if (pay.status !== 'pending') return 'ignored' as const;
@@ -80,8 +84,15 @@ export async function paymentStatusFor(app: FastifyInstance, userId: number, id:
   };
   let row = /^[0-9a-f-]{36}$/i.test(id) ? await load() : undefined;
   if (!row || row.order.buyerId !== userId) throw notFound('Платёж не найден.');
-  if (row.pay.status === 'pending' && row.pay.provider === 'yookassa' && row.pay.providerPaymentId && app.config.payments.provider === 'yookassa') {
-    const fetched = await paymentProvider(app).getPayment(row.pay.providerPaymentId).catch(() => null);
+  if (
+    row.pay.status === 'pending' &&
+    row.pay.provider === 'yookassa' &&
+    row.pay.providerPaymentId &&
+    app.config.payments.provider === 'yookassa'
+  ) {
+    const fetched = await paymentProvider(app)
+      .getPayment(row.pay.providerPaymentId)
+      .catch(() => null);
     if (fetched && fetched.status !== 'pending') {
       await applyPaymentEvent(app, {
         provider: 'yookassa',

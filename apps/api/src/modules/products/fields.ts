@@ -23,7 +23,11 @@ export function checkFlags(raw: RawFields, names: readonly string[]) {
   const errors: FieldErrors = {};
   for (const name of names) {
     const v = raw[name];
-    if (v !== undefined && !TRUE_WORDS.includes(v.trim().toLowerCase()) && !FALSE_WORDS.includes(v.trim().toLowerCase())) {
+    if (
+      v !== undefined &&
+      !TRUE_WORDS.includes(v.trim().toLowerCase()) &&
+      !FALSE_WORDS.includes(v.trim().toLowerCase())
+    ) {
       errors[name] = ['Ожидается «true» или «false».'];
     }
   }
@@ -47,7 +51,8 @@ function parseSizes(raw: string | undefined, errors: FieldErrors): ListingInput[
   }
   return parsed.map((e: Record<string, unknown>) => ({
     size: typeof e.size === 'string' || typeof e.size === 'number' ? String(e.size) : '',
-    price: typeof e.price === 'string' && e.price.trim() !== '' ? Number(e.price.replace(/\s/g, '')) : (e.price as number),
+    price:
+      typeof e.price === 'string' && e.price.trim() !== '' ? Number(e.price.replace(/\s/g, '')) : (e.price as number),
     count: e.count === undefined ? 1 : typeof e.count === 'string' ? Number(e.count) : (e.count as number),
   }));
 }
@@ -63,7 +68,12 @@ const parseId = (v: string | undefined): number | null | undefined => {
  * with the shared `checkListing`.
  * @throws ApiError 400 naming every invalid field
  */
-export function validateListing(raw: RawFields, current: ListingInput | null, publish: boolean, photoCount: number): ListingInput {
+export function validateListing(
+  raw: RawFields,
+  current: ListingInput | null,
+  publish: boolean,
+  photoCount: number,
+): ListingInput {
   const errors: FieldErrors = {};
   const sizesParsed = parseSizes(raw.sizes, errors);
   const brand = parseId(raw.brand);

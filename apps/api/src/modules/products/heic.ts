@@ -9,7 +9,9 @@ import sharp from 'sharp';
 import { ApiError } from '../../lib/errors.js';
 import { MEDIA_MAX_PIXELS } from '../media/service.js';
 
-type HeicDecode = (opts: { buffer: Buffer | Uint8Array }) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
+type HeicDecode = (opts: {
+  buffer: Buffer | Uint8Array;
+}) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
 const require = createRequire(import.meta.url);
 let decoder: HeicDecode | null = null;
 
@@ -32,14 +34,17 @@ export async function isHevcHeif(data: Buffer): Promise<boolean> {
  * @throws ApiError 400 (too many pixels, undecodable file)
  */
 export async function heicToPng(data: Buffer): Promise<Buffer> {
-  const meta = await sharp(data, { limitInputPixels: false }).metadata().catch(() => null);
+  const meta = await sharp(data, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
   if (meta?.width && meta.height && meta.width * meta.height > MEDIA_MAX_PIXELS) {
     throw new ApiError(400, { photos: ['Изображение больше 40 мегапикселей.'] });
   }
   try {
     decoder ??= require('heic-decode') as HeicDecode;
     const img = await decoder({ buffer: data });
-    if (img.width * img.height > MEDIA_MAX_PIXELS) throw new ApiError(400, { photos: ['Изображение больше 40 мегапикселей.'] });
+    if (img.width * img.height > MEDIA_MAX_PIXELS)
+      throw new ApiError(400, { photos: ['Изображение больше 40 мегапикселей.'] });
     return await sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength), {
       raw: { width: img.width, height: img.height, channels: 4 },
     })

@@ -22,7 +22,11 @@ export interface ListingUpload {
  * Parses the request; stores `photos` files (at most `maxPhotos`).
  * @throws ApiError 415 (not multipart), 413 (a file over 15 MB), 400 (not an image, too many pixels/photos)
  */
-export async function readListingUpload(request: FastifyRequest, mediaDir: string, maxPhotos = LISTING_LIMITS.photosMax): Promise<ListingUpload> {
+export async function readListingUpload(
+  request: FastifyRequest,
+  mediaDir: string,
+  maxPhotos = LISTING_LIMITS.photosMax,
+): Promise<ListingUpload> {
   if (!request.isMultipart()) {
     throw new ApiError(415, { detail: 'Отправьте форму как multipart/form-data.' });
   }

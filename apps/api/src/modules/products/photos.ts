@@ -33,10 +33,19 @@ export interface PhotoEdit {
 export async function planPhotoEdit(tx: Tx, id: number, raw: RawFields): Promise<PhotoEdit> {
   const removeIds = idList(raw.remove_photos, 'remove_photos') ?? [];
   const order = idList(raw.photo_order, 'photo_order');
-  const photoRows = await tx.select().from(productPhotos).where(eq(productPhotos.productId, id)).orderBy(asc(productPhotos.position), asc(productPhotos.id));
+  const photoRows = await tx
+    .select()
+    .from(productPhotos)
+    .where(eq(productPhotos.productId, id))
+    .orderBy(asc(productPhotos.position), asc(productPhotos.id));
   const own = new Set(photoRows.map((r) => r.id));
   const foreign = [...removeIds, ...(order ?? [])].filter((x) => !own.has(x));
-  if (foreign.length) throw badRequest({ [removeIds.some((x) => !own.has(x)) ? 'remove_photos' : 'photo_order']: [`У товара нет фотографии с id ${foreign[0]}.`] });
+  if (foreign.length)
+    throw badRequest({
+      [removeIds.some((x) => !own.has(x)) ? 'remove_photos' : 'photo_order']: [
+        `У товара нет фотографии с id ${foreign[0]}.`,
+      ],
+    });
   const kept = photoRows.filter((r) => !removeIds.includes(r.id));
   return { photoRows, removeIds, order, kept };
 }
@@ -48,19 +57,40 @@ export async function planPhotoEdit(tx: Tx, id: number, raw: RawFields): Promise
  */
 export async function applyPhotoEdit(tx: Tx, id: number, edit: PhotoEdit, added: StoredImage[]): Promise<string[]> {
   const { photoRows, removeIds, order, kept } = edit;
-  if (removeIds.length) await tx.delete(productPhotos).where(and(eq(productPhotos.productId, id), inArray(productPhotos.id, removeIds)));
+  if (removeIds.length)
+    await tx.delete(productPhotos).where(and(eq(productPhotos.productId, id), inArray(productPhotos.id, removeIds)));
   // Final order: photo_order first, the other kept photos in their order, then the new ones.
-  const orderedKept = order ? [...order.map((x) => kept.find((k) => k.id === x)!).filter(Boolean), ...kept.filter((k) => !order.includes(k.id))] : kept;
+  const orderedKept = order
+    ? [...order.map((x) => kept.find((k) => k.id === x)!).filter(Boolean), ...kept.filter((k) => !order.includes(k.id))]
+    : kept;
   for (const [i, r] of orderedKept.entries()) {
     if (r.position !== i) await tx.update(productPhotos).set({ position: i }).where(eq(productPhotos.id, r.id));
   }
   if (added.length) {
-    await tx.insert(productPhotos).values(added.map((a, i) => ({ productId: id, key: a.key, width: a.width, height: a.height, position: orderedKept.length + i })));
+    await tx
+      .insert(productPhotos)
+      .values(
+        added.map((a, i) => ({
+          productId: id,
+          key: a.key,
+          width: a.width,
+          height: a.height,
+          position: orderedKept.length + i,
+        })),
+      );
   }
   const removedRows = photoRows.filter((r) => removeIds.includes(r.id));
   // Photos that an order still shows are kept on disk.
   const inOrders = removedRows.length
-    ? await tx.select({ photo: orderItems.photo }).from(orderItems).where(inArray(orderItems.photo, removedRows.map((r) => r.key)))
+    ? await tx
+        .select({ photo: orderItems.photo })
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.photo,
+            removedRows.map((r) => r.key),
+          ),
+        )
     : [];
   const keepKeys = new Set(inOrders.map((o) => o.photo));
   return removedRows.map((r) => r.key).filter((k) => !keepKeys.has(k));

@@ -43,9 +43,14 @@ export async function ownedRow(db: Conn, ownerId: number, id: number) {
  */
 export async function getListing(db: Conn, ownerId: number, id: number): Promise<Listing> {
   const p = await ownedRow(db, ownerId, id);
-  const [brand] = p.brandId ? await db.select({ id: brands.id, name: brands.name }).from(brands).where(eq(brands.id, p.brandId)) : [];
+  const [brand] = p.brandId
+    ? await db.select({ id: brands.id, name: brands.name }).from(brands).where(eq(brands.id, p.brandId))
+    : [];
   const [cat] = p.categoryId
-    ? await db.select({ id: categories.id, name: categories.name, type: categories.type }).from(categories).where(eq(categories.id, p.categoryId))
+    ? await db
+        .select({ id: categories.id, name: categories.name, type: categories.type })
+        .from(categories)
+        .where(eq(categories.id, p.categoryId))
     : [];
   const offerRows = await db
     .select({ id: offers.id, size: offers.size, price: offers.price, count: offers.count, position: sizes.position })
@@ -53,7 +58,11 @@ export async function getListing(db: Conn, ownerId: number, id: number): Promise
     .leftJoin(sizes, eq(sizes.id, offers.sizeId))
     .where(eq(offers.productId, p.id))
     .orderBy(asc(sql`coalesce(${sizes.position}, 0)`), asc(offers.id));
-  const photos = await db.select().from(productPhotos).where(eq(productPhotos.productId, p.id)).orderBy(asc(productPhotos.position), asc(productPhotos.id));
+  const photos = await db
+    .select()
+    .from(productPhotos)
+    .where(eq(productPhotos.productId, p.id))
+    .orderBy(asc(productPhotos.position), asc(productPhotos.id));
   return {
     id: p.id,
     slug: p.slug,
@@ -96,8 +105,14 @@ export async function ownerPage(db: Db, ownerId: number, status: string | undefi
   if (status !== undefined && status !== '' && !(OWNER_STATUSES as readonly string[]).includes(status)) {
     throw badRequest({ status: [`Допустимые значения: ${OWNER_STATUSES.join(', ')}.`] });
   }
-  const where = and(eq(products.ownerId, ownerId), status ? eq(products.status, status) : sql`${products.status} <> 'deleted'`);
-  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
+  const where = and(
+    eq(products.ownerId, ownerId),
+    status ? eq(products.status, status) : sql`${products.status} <> 'deleted'`,
+  );
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(where);
   const { limit, offset } = pageWindow(q);
   const rows = await db
     .select({ p: products, brand: { id: brands.id, slug: brands.slug, name: brands.name } })
@@ -110,14 +125,25 @@ export async function ownerPage(db: Db, ownerId: number, status: string | undefi
   const ids = rows.map((r) => r.p.id);
   const offerRows = ids.length
     ? await db
-        .select({ id: offers.id, productId: offers.productId, size: offers.size, price: offers.price, count: offers.count, position: sizes.position })
+        .select({
+          id: offers.id,
+          productId: offers.productId,
+          size: offers.size,
+          price: offers.price,
+          count: offers.count,
+          position: sizes.position,
+        })
         .from(offers)
         .leftJoin(sizes, eq(sizes.id, offers.sizeId))
         .where(inArray(offers.productId, ids))
         .orderBy(asc(sql`coalesce(${sizes.position}, 0)`), asc(offers.id))
     : [];
   const photoRows = ids.length
-    ? await db.select().from(productPhotos).where(inArray(productPhotos.productId, ids)).orderBy(asc(productPhotos.position), asc(productPhotos.id))
+    ? await db
+        .select()
+        .from(productPhotos)
+        .where(inArray(productPhotos.productId, ids))
+        .orderBy(asc(productPhotos.position), asc(productPhotos.id))
     : [];
   const results: OwnerListing[] = rows.map(({ p, brand }) => {
     const own = offerRows.filter((o) => o.productId === p.id);

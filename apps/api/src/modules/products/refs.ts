@@ -26,7 +26,10 @@ export async function resolveRefs(db: Db | Tx, v: ListingInput): Promise<Resolve
   const errors: FieldErrors = {};
   let brand: { name: string; nameRu: string; aliases: string[] } | null = null;
   if (v.brand !== null) {
-    const [b] = await db.select({ name: brands.name, nameRu: brands.nameRu, aliases: brands.aliases }).from(brands).where(eq(brands.id, v.brand));
+    const [b] = await db
+      .select({ name: brands.name, nameRu: brands.nameRu, aliases: brands.aliases })
+      .from(brands)
+      .where(eq(brands.id, v.brand));
     if (!b) errors.brand = ['Такого бренда нет. Выберите бренд из списка.'];
     brand = b ?? null;
   }
@@ -38,7 +41,11 @@ export async function resolveRefs(db: Db | Tx, v: ListingInput): Promise<Resolve
     errors.category = ['Такой категории нет. Выберите категорию из списка.'];
   } else {
     type = cat.type;
-    const [child] = await db.select({ id: categories.id }).from(categories).where(eq(categories.parentId, cat.id)).limit(1);
+    const [child] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.parentId, cat.id))
+      .limit(1);
     if (child) errors.category = ['Выберите самую точную категорию (без подкатегорий).'];
     // Names from the root down; the size grid is the nearest one up the tree (as the catalog reads it).
     let node: typeof cat | undefined = cat;
@@ -58,7 +65,8 @@ export async function resolveRefs(db: Db | Tx, v: ListingInput): Promise<Resolve
         if (!hit) unknown.push(s.size);
         else sizeIds.set(s.size, hit.id);
       }
-      if (unknown.length) errors.sizes = [`Размер ${unknown.map((u) => `«${u}»`).join(', ')} не подходит для этой категории.`];
+      if (unknown.length)
+        errors.sizes = [`Размер ${unknown.map((u) => `«${u}»`).join(', ')} не подходит для этой категории.`];
       // Store the grid's own spelling of the value.
       for (const s of v.sizes) {
         const hit = byValue.get(s.size.trim().toLowerCase());
@@ -72,6 +80,12 @@ export async function resolveRefs(db: Db | Tx, v: ListingInput): Promise<Resolve
   return {
     type,
     sizeIds,
-    searchText: buildSearchText({ brand, categoryPath: path, color: v.color, condition: v.condition, description: v.description }),
+    searchText: buildSearchText({
+      brand,
+      categoryPath: path,
+      color: v.color,
+      condition: v.condition,
+      description: v.description,
+    }),
   };
 }

@@ -52,7 +52,16 @@ export default async function productsRoutes(app: FastifyInstance) {
 
   r.get(
     '/v1/products/:id/',
-    { ...auth, schema: { tags: ['products'], summary: 'Товар владельца (для редактирования)', security, params: idParams, response: { 200: listingSchemaOut, ...errors } } },
+    {
+      ...auth,
+      schema: {
+        tags: ['products'],
+        summary: 'Товар владельца (для редактирования)',
+        security,
+        params: idParams,
+        response: { 200: listingSchemaOut, ...errors },
+      },
+    },
     async (request) => getListing(app.db, request.user!.id, request.params.id),
   );
 
@@ -76,7 +85,13 @@ export default async function productsRoutes(app: FastifyInstance) {
       await getListing(app.db, request.user!.id, request.params.id);
       const upload = await readListingUpload(request, app.config.mediaDir);
       try {
-        const { listing, removedKeys } = await updateListing(app, request.user!.id, request.params.id, upload.fields, upload.photos);
+        const { listing, removedKeys } = await updateListing(
+          app,
+          request.user!.id,
+          request.params.id,
+          upload.fields,
+          upload.photos,
+        );
         await removeKeys(app.config.mediaDir, removedKeys);
         return listing;
       } catch (err) {
@@ -88,7 +103,16 @@ export default async function productsRoutes(app: FastifyInstance) {
 
   r.delete(
     '/v1/products/:id/',
-    { ...auth, schema: { tags: ['products'], summary: 'Удалить товар', security, params: idParams, response: { 204: z.null(), ...errors } } },
+    {
+      ...auth,
+      schema: {
+        tags: ['products'],
+        summary: 'Удалить товар',
+        security,
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await deleteListing(app, request.user!.id, request.params.id);
       return reply.status(204).send(null);
@@ -97,13 +121,30 @@ export default async function productsRoutes(app: FastifyInstance) {
 
   r.post(
     '/v1/products/:id/make_draft/',
-    { ...auth, schema: { tags: ['products'], summary: 'Перенести товар в черновики', security, params: idParams, response: { 200: listingSchemaOut, ...errors } } },
+    {
+      ...auth,
+      schema: {
+        tags: ['products'],
+        summary: 'Перенести товар в черновики',
+        security,
+        params: idParams,
+        response: { 200: listingSchemaOut, ...errors },
+      },
+    },
     async (request) => makeDraft(app, request.user!.id, request.params.id),
   );
 
   r.get(
     '/v1/fee/',
-    { ...auth, schema: { tags: ['products'], summary: 'Комиссия: процент и минимум в рублях', security, response: { 200: feeSchema, 401: detailError } } },
+    {
+      ...auth,
+      schema: {
+        tags: ['products'],
+        summary: 'Комиссия: процент и минимум в рублях',
+        security,
+        response: { 200: feeSchema, 401: detailError },
+      },
+    },
     async () => ({ percent: app.config.fee.percent, min: app.config.fee.minRub }),
   );
 
@@ -111,7 +152,12 @@ export default async function productsRoutes(app: FastifyInstance) {
     '/v1/product_statuses/',
     {
       ...auth,
-      schema: { tags: ['products'], summary: 'Статусы товаров с количеством товаров вызывающего', security, response: { 200: z.array(productStatusSchema), 401: detailError } },
+      schema: {
+        tags: ['products'],
+        summary: 'Статусы товаров с количеством товаров вызывающего',
+        security,
+        response: { 200: z.array(productStatusSchema), 401: detailError },
+      },
     },
     async (request) => statusCounts(app.db, request.user!.id),
   );
@@ -124,7 +170,11 @@ export default async function productsRoutes(app: FastifyInstance) {
         tags: ['products'],
         summary: 'Мои товары в статусе (страницы по 12)',
         security,
-        querystring: z.object({ status: z.string().optional(), page: z.string().optional(), page_size: z.string().optional() }),
+        querystring: z.object({
+          status: z.string().optional(),
+          page: z.string().optional(),
+          page_size: z.string().optional(),
+        }),
         response: { 200: pageOf(ownerListingSchema), ...errors },
       },
     },

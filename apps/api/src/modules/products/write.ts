@@ -38,18 +38,36 @@ async function writeOffers(tx: Tx, productId: number, v: ListingInput, sizeIds: 
     const old = bySize.get(s.size.toLowerCase());
     if (old) {
       keep.add(old.id);
-      await tx.update(offers).set({ size: s.size, price: toKopecks(s.price), count: s.count, sizeId: sizeIds.get(s.size) ?? null }).where(eq(offers.id, old.id));
+      await tx
+        .update(offers)
+        .set({ size: s.size, price: toKopecks(s.price), count: s.count, sizeId: sizeIds.get(s.size) ?? null })
+        .where(eq(offers.id, old.id));
     } else {
-      await tx.insert(offers).values({ productId, size: s.size, sizeId: sizeIds.get(s.size) ?? null, price: toKopecks(s.price), count: s.count });
+      await tx
+        .insert(offers)
+        .values({
+          productId,
+          size: s.size,
+          sizeId: sizeIds.get(s.size) ?? null,
+          price: toKopecks(s.price),
+          count: s.count,
+        });
     }
   }
   const gone = existing.filter((o) => !keep.has(o.id)).map((o) => o.id);
   if (gone.length) {
-    const ordered = await tx.selectDistinct({ id: orderItems.offerId }).from(orderItems).where(inArray(orderItems.offerId, gone));
+    const ordered = await tx
+      .selectDistinct({ id: orderItems.offerId })
+      .from(orderItems)
+      .where(inArray(orderItems.offerId, gone));
     const orderedIds = new Set(ordered.map((o) => o.id));
     const del = gone.filter((id) => !orderedIds.has(id));
     if (del.length) await tx.delete(offers).where(inArray(offers.id, del));
-    if (orderedIds.size) await tx.update(offers).set({ count: 0 }).where(inArray(offers.id, [...orderedIds]));
+    if (orderedIds.size)
+      await tx
+        .update(offers)
+        .set({ count: 0 })
+        .where(inArray(offers.id, [...orderedIds]));
   }
 }
 
@@ -67,9 +85,15 @@ async function refreshMinPrice(tx: Tx, productId: number) {
  * `draft=true` saves a draft (photos may be missing); otherwise it is published at once.
  * @throws ApiError 400 naming every invalid field (the caller removes the stored photos)
  */
-export async function createListing(app: FastifyInstance, ownerId: number, raw: RawFields, photos: StoredImage[]): Promise<Listing> {
+export async function createListing(
+  app: FastifyInstance,
+  ownerId: number,
+  raw: RawFields,
+  photos: StoredImage[],
+): Promise<Listing> {
   checkFlags(raw, ['draft']);
-  if (raw.status !== undefined && raw.status !== 'active' && raw.status !== 'draft') throw badRequest({ status: ['Допустимые значения: active, draft.'] });
+  if (raw.status !== undefined && raw.status !== 'active' && raw.status !== 'draft')
+    throw badRequest({ status: ['Допустимые значения: active, draft.'] });
   const publish = !isTrue(raw.draft) && raw.status !== 'draft';
   const v = validateListing(raw, null, publish, photos.length);
   const now = app.clock.now();
@@ -89,10 +113,15 @@ export async function createListing(app: FastifyInstance, ownerId: number, raw: 
       })
       .returning({ id: products.id });
     const id = row!.id;
-    await tx.update(products).set({ slug: slugify(v.title, id) }).where(eq(products.id, id));
+    await tx
+      .update(products)
+      .set({ slug: slugify(v.title, id) })
+      .where(eq(products.id, id));
     await writeOffers(tx, id, v, refs.sizeIds);
     if (photos.length) {
-      await tx.insert(productPhotos).values(photos.map((p, i) => ({ productId: id, key: p.key, width: p.width, height: p.height, position: i })));
+      await tx
+        .insert(productPhotos)
+        .values(photos.map((p, i) => ({ productId: id, key: p.key, width: p.width, height: p.height, position: i })));
     }
     await refreshMinPrice(tx, id);
     return getListing(tx, ownerId, id);
@@ -126,7 +155,8 @@ export async function updateListing(
 
     let target = p.status;
     if (raw.status !== undefined) {
-      if (raw.status !== 'active' && raw.status !== 'draft') throw badRequest({ status: ['Допустимые значения: active, draft.'] });
+      if (raw.status !== 'active' && raw.status !== 'draft')
+        throw badRequest({ status: ['Допустимые значения: active, draft.'] });
       target = raw.status;
     }
     if (isTrue(raw.publish)) target = 'active';
@@ -181,8 +211,11 @@ export async function deleteListing(app: FastifyInstance, ownerId: number, id: n
 export async function makeDraft(app: FastifyInstance, ownerId: number, id: number): Promise<Listing> {
   const p = await ownedRow(app.db, ownerId, id);
   if (p.status === 'reserved' || p.status === 'sold') {
-    throw badRequest(`Товар ${p.status === 'sold' ? 'продан' : 'забронирован покупателем'} — в черновики его не перенести.`);
+    throw badRequest(
+      `Товар ${p.status === 'sold' ? 'продан' : 'забронирован покупателем'} — в черновики его не перенести.`,
+    );
   }
-  if (p.status !== 'draft') await app.db.update(products).set({ status: 'draft', updatedAt: app.clock.now() }).where(eq(products.id, id));
+  if (p.status !== 'draft')
+    await app.db.update(products).set({ status: 'draft', updatedAt: app.clock.now() }).where(eq(products.id, id));
   return getListing(app.db, ownerId, id);
 }

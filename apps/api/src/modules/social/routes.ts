@@ -23,7 +23,16 @@ export default async function socialRoutes(app: FastifyInstance) {
 
   r.post(
     '/v1/social/subscribe/:id/',
-    { ...auth, schema: { tags: ['social'], summary: 'Подписаться на продавца', security, params: idParams, response: { 200: state, ...errors } } },
+    {
+      ...auth,
+      schema: {
+        tags: ['social'],
+        summary: 'Подписаться на продавца',
+        security,
+        params: idParams,
+        response: { 200: state, ...errors },
+      },
+    },
     async (request) => {
       await subscribe(app.db, request.user!.id, request.params.id, app.clock.now());
       return { success: true, subscribed: true };
@@ -32,7 +41,16 @@ export default async function socialRoutes(app: FastifyInstance) {
 
   r.post(
     '/v1/social/unsubscribe/:id/',
-    { ...auth, schema: { tags: ['social'], summary: 'Отписаться от продавца', security, params: idParams, response: { 200: state, ...errors } } },
+    {
+      ...auth,
+      schema: {
+        tags: ['social'],
+        summary: 'Отписаться от продавца',
+        security,
+        params: idParams,
+        response: { 200: state, ...errors },
+      },
+    },
     async (request) => {
       await unsubscribe(app.db, request.user!.id, request.params.id);
       return { success: true, subscribed: false };
@@ -43,20 +61,45 @@ export default async function socialRoutes(app: FastifyInstance) {
     '/v1/social/is-subscribed/:id/',
     {
       ...auth,
-      schema: { tags: ['social'], summary: 'Подписан ли я на пользователя', security, params: idParams, response: { 200: z.object({ subscribed: z.boolean() }), ...errors } },
+      schema: {
+        tags: ['social'],
+        summary: 'Подписан ли я на пользователя',
+        security,
+        params: idParams,
+        response: { 200: z.object({ subscribed: z.boolean() }), ...errors },
+      },
     },
     async (request) => ({ subscribed: await isSubscribed(app.db, request.user!.id, request.params.id) }),
   );
 
   r.get(
     '/v1/social/subscribers/',
-    { ...auth, schema: { tags: ['social'], summary: 'Мои подписчики (страницы по 12)', security, querystring: pageQs, response: { 200: pageOf(userCardSchema), ...errors } } },
-    async (request) => userPage(app.db, request.user!.id, 'subscribers', parsePageQuery(request.query, 12), request.url),
+    {
+      ...auth,
+      schema: {
+        tags: ['social'],
+        summary: 'Мои подписчики (страницы по 12)',
+        security,
+        querystring: pageQs,
+        response: { 200: pageOf(userCardSchema), ...errors },
+      },
+    },
+    async (request) =>
+      userPage(app.db, request.user!.id, 'subscribers', parsePageQuery(request.query, 12), request.url),
   );
 
   r.get(
     '/v1/social/subscribes/',
-    { ...auth, schema: { tags: ['social'], summary: 'Мои подписки (страницы по 12)', security, querystring: pageQs, response: { 200: pageOf(userCardSchema), ...errors } } },
+    {
+      ...auth,
+      schema: {
+        tags: ['social'],
+        summary: 'Мои подписки (страницы по 12)',
+        security,
+        querystring: pageQs,
+        response: { 200: pageOf(userCardSchema), ...errors },
+      },
+    },
     async (request) => userPage(app.db, request.user!.id, 'subscribes', parsePageQuery(request.query, 12), request.url),
   );
 }

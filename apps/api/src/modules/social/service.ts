@@ -16,10 +16,14 @@ export const displayName = (u: { id: number; firstName: string; lastName: string
   `${u.firstName} ${u.lastName}`.trim() || 'Продавец';
 
 /** Avatar image of a media key (square), or null. */
-export const avatarImage = (key: string | null) => (key ? { ...imageUrls(key, AVATAR_WIDTHS), width: 512, height: 512 } : null);
+export const avatarImage = (key: string | null) =>
+  key ? { ...imageUrls(key, AVATAR_WIDTHS), width: 512, height: 512 } : null;
 
 async function checkTarget(db: Db, me: number, target: number, action: 'subscribe' | 'unsubscribe') {
-  if (me === target) throw badRequest(action === 'subscribe' ? 'Нельзя подписаться на самого себя.' : 'Нельзя отписаться от самого себя.');
+  if (me === target)
+    throw badRequest(
+      action === 'subscribe' ? 'Нельзя подписаться на самого себя.' : 'Нельзя отписаться от самого себя.',
+    );
   const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, target));
   if (!u) throw notFound('Пользователь не найден.');
 }
@@ -59,7 +63,10 @@ export async function isSubscribed(db: Db, me: number, target: number): Promise<
 export async function userPage(db: Db, me: number, which: 'subscribers' | 'subscribes', q: PageQuery, url: string) {
   const mine = which === 'subscribers' ? eq(subscriptions.sellerId, me) : eq(subscriptions.subscriberId, me);
   const other = which === 'subscribers' ? subscriptions.subscriberId : subscriptions.sellerId;
-  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(subscriptions).where(mine);
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(subscriptions)
+    .where(mine);
   const { limit, offset } = pageWindow(q);
   const rows = await db
     .select({

@@ -108,7 +108,9 @@ export async function readProfileForm(request: FastifyRequest): Promise<ProfileF
       }
       if (part.fieldname !== 'avatar') {
         part.file.resume();
-        throw badRequest({ [part.fieldname]: ['Неизвестное поле с файлом. Фотографию профиля отправляйте в поле avatar.'] });
+        throw badRequest({
+          [part.fieldname]: ['Неизвестное поле с файлом. Фотографию профиля отправляйте в поле avatar.'],
+        });
       }
       const data = await readUpload(part.file);
       if (!data) throw tooLarge();
@@ -155,7 +157,8 @@ export function validateProfile(fields: Record<string, string>) {
     errors.avatar = ['Отправьте фотографию файлом (JPEG, PNG, WebP или HEIC), а не текстом.'];
   }
   if (Object.keys(errors).length) throw badRequest(errors);
-  const removeAvatar = fields.avatar === '' || fields.avatar === 'null' || ['1', 'true'].includes(fields.remove_avatar ?? '');
+  const removeAvatar =
+    fields.avatar === '' || fields.avatar === 'null' || ['1', 'true'].includes(fields.remove_avatar ?? '');
   return { patch, removeAvatar };
 }
 
@@ -175,11 +178,17 @@ export async function updateProfile(app: FastifyInstance, user: AuthUser, form: 
       try {
         data = await heicToPng(data);
       } catch (err) {
-        if (err instanceof ApiError && 'photos' in err.body) throw new ApiError(err.statusCode, { avatar: (err.body as FieldErrors).photos! });
+        if (err instanceof ApiError && 'photos' in err.body)
+          throw new ApiError(err.statusCode, { avatar: (err.body as FieldErrors).photos! });
         throw err;
       }
     }
-    stored = await storeImage(data, { mediaDir: app.config.mediaDir, prefix: 'a', field: 'avatar', widths: AVATAR_WIDTHS });
+    stored = await storeImage(data, {
+      mediaDir: app.config.mediaDir,
+      prefix: 'a',
+      field: 'avatar',
+      widths: AVATAR_WIDTHS,
+    });
   }
   let oldAvatar: string | null = null;
   let updated: AuthUser;

@@ -74,16 +74,28 @@ location.href=back+(back.indexOf('?')>=0?'&':'?')+'card_token='+encodeURICompone
 
 /** The page of a payment id that does not exist. */
 export const paymentNotFoundPage = () =>
-  page('Платёж не найден', `<div class="card"><h1>Платёж не найден</h1><p class="muted">Ссылка устарела или неверна. Вернитесь в магазин и попробуйте ещё раз.</p></div>`);
+  page(
+    'Платёж не найден',
+    `<div class="card"><h1>Платёж не найден</h1><p class="muted">Ссылка устарела или неверна. Вернитесь в магазин и попробуйте ещё раз.</p></div>`,
+  );
 
 /** The page of a payment already paid or cancelled. */
 export function paymentDonePage(p: { status: string; returnUrl: string }): string {
-  const text = p.status === 'succeeded' ? 'Этот платёж уже оплачен.' : 'Этот платёж отменён: время на оплату истекло или банк отказал.';
-  return page('Платёж обработан', `<div class="card"><h1>Платёж обработан</h1><p class="muted">${text}</p><p><a href="${esc(p.returnUrl)}">Вернуться в магазин</a></p></div>`);
+  const text =
+    p.status === 'succeeded'
+      ? 'Этот платёж уже оплачен.'
+      : 'Этот платёж отменён: время на оплату истекло или банк отказал.';
+  return page(
+    'Платёж обработан',
+    `<div class="card"><h1>Платёж обработан</h1><p class="muted">${text}</p><p><a href="${esc(p.returnUrl)}">Вернуться в магазин</a></p></div>`,
+  );
 }
 
 /** The bank page of a pending payment: the amount, the saved cards (first chosen) or a new card's fields. */
-export function payPage(p: { id: string; description: string; amount: number; returnUrl: string }, saved: SavedCardRef[]): string {
+export function payPage(
+  p: { id: string; description: string; amount: number; returnUrl: string },
+  saved: SavedCardRef[],
+): string {
   const savedHtml = saved.length
     ? `<fieldset style="border:0;padding:0;margin:0"><legend style="font-size:14px;font-weight:600;margin-top:8px">Карта</legend>${saved
         .map(

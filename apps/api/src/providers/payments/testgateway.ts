@@ -130,7 +130,13 @@ export async function testgatewayRoutes(app: FastifyInstance) {
         outcome: card.outcome,
         createdAt: app.clock.now(),
       });
-      return { card_token: token, last4: card.last4, brand: card.brand, exp_month: card.expMonth, exp_year: card.expYear };
+      return {
+        card_token: token,
+        last4: card.last4,
+        brand: card.brand,
+        exp_month: card.expMonth,
+        exp_year: card.expYear,
+      };
     },
   );
 
@@ -175,11 +181,15 @@ export async function testgatewayRoutes(app: FastifyInstance) {
       let outcome: 'succeed' | 'decline';
       const token = request.body.card_token;
       if (token) {
-        if (!(md.saved_cards ?? []).some((c) => c.token === token)) throw badRequest({ card_token: ['Карта не найдена.'] });
+        if (!(md.saved_cards ?? []).some((c) => c.token === token))
+          throw badRequest({ card_token: ['Карта не найдена.'] });
         const [card] = await app.db.select().from(testgatewayCards).where(eq(testgatewayCards.token, token));
         if (!card) throw badRequest({ card_token: ['Карта не найдена.'] });
         const now = app.clock.now();
-        if (card.expYear < now.getUTCFullYear() || (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1)) {
+        if (
+          card.expYear < now.getUTCFullYear() ||
+          (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1)
+        ) {
           throw badRequest({ card_token: ['Срок действия карты истёк.'] });
         }
         outcome = card.outcome === 'decline' ? 'decline' : 'succeed';
@@ -196,7 +206,12 @@ export async function testgatewayRoutes(app: FastifyInstance) {
       await notifyVitrina(app, {
         event_id: `evt_${randomUUID()}`,
         event: status === 'succeeded' ? 'payment.succeeded' : 'payment.canceled',
-        payment: { id: p.id, status, amount: p.amount, metadata: { payment_id: md.payment_id ?? '', order_id: md.order_id ?? '' } },
+        payment: {
+          id: p.id,
+          status,
+          amount: p.amount,
+          metadata: { payment_id: md.payment_id ?? '', order_id: md.order_id ?? '' },
+        },
       });
       return { status, return_url: p.returnUrl };
     },

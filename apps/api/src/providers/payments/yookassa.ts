@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../lib/errors.js';
 import type { FetchedPayment, PaymentProvider, ProviderPaymentStatus } from './index.js';
 
-const unavailable = () => new ApiError(502, { detail: 'Платёжный сервис временно недоступен. Попробуйте ещё раз через несколько минут.' });
+const unavailable = () =>
+  new ApiError(502, { detail: 'Платёжный сервис временно недоступен. Попробуйте ещё раз через несколько минут.' });
 
 interface YooPayment {
   id: string;
@@ -19,7 +20,8 @@ interface YooPayment {
 }
 
 /** YooKassa status → ours (`waiting_for_capture` does not happen with `capture: true`; treated as pending). */
-const mapStatus = (s: string): ProviderPaymentStatus => (s === 'succeeded' ? 'succeeded' : s === 'canceled' ? 'canceled' : 'pending');
+const mapStatus = (s: string): ProviderPaymentStatus =>
+  s === 'succeeded' ? 'succeeded' : s === 'canceled' ? 'canceled' : 'pending';
 
 /** `'1299.00'` → 129900 kopecks. */
 const kopecksOf = (value: string | undefined) => Math.round(Number(value ?? '0') * 100);
@@ -29,7 +31,12 @@ export function yookassaProvider(app: FastifyInstance): PaymentProvider {
   const base = apiUrl.replace(/\/$/, '');
   const auth = `Basic ${Buffer.from(`${shopId ?? ''}:${secretKey ?? ''}`).toString('base64')}`;
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, idempotenceKey?: string): Promise<Response> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    idempotenceKey?: string,
+  ): Promise<Response> {
     try {
       return await fetch(`${base}${path}`, {
         method,
@@ -97,9 +104,16 @@ export function yookassaProvider(app: FastifyInstance): PaymentProvider {
       if (!/^[\w-]{8,64}$/.test(token)) return null;
       const res = await call('GET', `/payment_methods/${encodeURIComponent(token)}`);
       if (!res.ok) return null;
-      const m = (await res.json()) as { card?: { last4?: string; expiry_month?: string; expiry_year?: string; card_type?: string } };
+      const m = (await res.json()) as {
+        card?: { last4?: string; expiry_month?: string; expiry_year?: string; card_type?: string };
+      };
       if (!m.card?.last4) return null;
-      const brand = m.card.card_type === 'Mir' ? 'Мир' : m.card.card_type === 'MasterCard' ? 'Mastercard' : (m.card.card_type ?? 'Карта');
+      const brand =
+        m.card.card_type === 'Mir'
+          ? 'Мир'
+          : m.card.card_type === 'MasterCard'
+            ? 'Mastercard'
+            : (m.card.card_type ?? 'Карта');
       return { brand, last4: m.card.last4, expMonth: Number(m.card.expiry_month), expYear: Number(m.card.expiry_year) };
     },
   };

@@ -61,7 +61,12 @@ export function consoleSmsProvider(deps: { db: Db; clock: Clock; log: FastifyBas
  * @param opts.baseUrl e.g. `https://sms.ru` (tests point it at a local fake)
  * @param opts.timeoutMs request timeout, 10 s by default
  */
-export function smsRuProvider(opts: { baseUrl: string; apiId: string; log: FastifyBaseLogger; timeoutMs?: number }): SmsProvider {
+export function smsRuProvider(opts: {
+  baseUrl: string;
+  apiId: string;
+  log: FastifyBaseLogger;
+  timeoutMs?: number;
+}): SmsProvider {
   return {
     name: 'smsru',
     async send(message) {
@@ -84,11 +89,21 @@ export function smsRuProvider(opts: { baseUrl: string; apiId: string; log: Fasti
         opts.log.warn({ to: maskPhone(message.phone), err: (err as Error).name }, 'SMS.ru: request failed');
         throw smsUnavailable();
       }
-      const b = body as { status?: string; status_code?: number; status_text?: string; sms?: Record<string, { status?: string; status_text?: string }> };
+      const b = body as {
+        status?: string;
+        status_code?: number;
+        status_text?: string;
+        sms?: Record<string, { status?: string; status_text?: string }>;
+      };
       const perNumber = b?.sms?.[to];
       if (b?.status !== 'OK' || (perNumber && perNumber.status !== 'OK')) {
         opts.log.warn(
-          { to: maskPhone(message.phone), status: b?.status, statusCode: b?.status_code, text: perNumber?.status_text ?? b?.status_text },
+          {
+            to: maskPhone(message.phone),
+            status: b?.status,
+            statusCode: b?.status_code,
+            text: perNumber?.status_text ?? b?.status_text,
+          },
           'SMS.ru: rejected',
         );
         throw smsUnavailable();

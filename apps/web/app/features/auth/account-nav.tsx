@@ -44,7 +44,13 @@ export function AccountNavStrip() {
   return (
     <Box component="nav" aria-label="Разделы профиля" hiddenFrom="sm" ref={ref} className={classes.strip}>
       {ACCOUNT_NAV.map(([href, label, Icon]) => (
-        <Link key={href} to={href} prefetch="intent" className={classes.pill} aria-current={isActive(pathname, href) ? 'page' : undefined}>
+        <Link
+          key={href}
+          to={href}
+          prefetch="intent"
+          className={classes.pill}
+          aria-current={isActive(pathname, href) ? 'page' : undefined}
+        >
           <Icon size={16} stroke={1.8} aria-hidden />
           {label}
         </Link>

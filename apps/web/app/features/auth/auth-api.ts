@@ -10,8 +10,13 @@ export interface SendCodeAnswer {
 }
 
 /** `POST /v1/auth/send-code/` for an E.164 number. */
-export const sendCode = (phone: string) => api<SendCodeAnswer>('/v1/auth/send-code/', { method: 'POST', json: { phone }, auth: false });
+export const sendCode = (phone: string) =>
+  api<SendCodeAnswer>('/v1/auth/send-code/', { method: 'POST', json: { phone }, auth: false });
 
 /** `POST /v1/auth/verify-code/` → `{success, token}`. */
 export const verifyCode = (phone: string, code: string) =>
-  api<{ success: boolean; token: string }>('/v1/auth/verify-code/', { method: 'POST', json: { phone, code }, auth: false });
+  api<{ success: boolean; token: string }>('/v1/auth/verify-code/', {
+    method: 'POST',
+    json: { phone, code },
+    auth: false,
+  });

@@ -2,7 +2,21 @@
  * `/account` (spec §2): the profile — view and edit name, city, about and the avatar (preview, upload
  * progress). Rendered by the account layout only for a signed-in user.
  */
-import { Alert, Box, Button, FileButton, Group, Paper, Progress, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  FileButton,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCamera, IconMapPin, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -28,7 +42,11 @@ export function ProfilePage() {
       <Title order={1} fz={{ base: 28, sm: 36 }}>
         Профиль
       </Title>
-      {editing ? <ProfileForm user={user} onDone={() => setEditing(false)} /> : <ProfileView user={user} onEdit={() => setEditing(true)} />}
+      {editing ? (
+        <ProfileForm user={user} onDone={() => setEditing(false)} />
+      ) : (
+        <ProfileView user={user} onEdit={() => setEditing(true)} />
+      )}
     </Stack>
   );
 }
@@ -82,7 +100,12 @@ function ProfileView({ user, onEdit }: { user: SelfUser; onEdit: () => void }) {
 }
 
 function ProfileForm({ user, onDone }: { user: SelfUser; onDone: () => void }) {
-  const [values, setValues] = useState({ first_name: user.first_name, last_name: user.last_name, city: user.city, about: user.about });
+  const [values, setValues] = useState({
+    first_name: user.first_name,
+    last_name: user.last_name,
+    city: user.city,
+    about: user.about,
+  });
   const [file, setFile] = useState<File | null>(null);
   const [removeAvatar, setRemoveAvatar] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
@@ -143,7 +166,8 @@ function ProfileForm({ user, onDone }: { user: SelfUser; onDone: () => void }) {
       const fieldErrors: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.error.fields)) if (v[0]) fieldErrors[k] = v[0];
       setErrors(fieldErrors);
-      if (!Object.keys(fieldErrors).length || res.error.status >= 500 || res.error.status === 0) setFormError(res.error.message);
+      if (!Object.keys(fieldErrors).length || res.error.status >= 500 || res.error.status === 0)
+        setFormError(res.error.message);
       return;
     }
     useAuthStore.getState().setUser(res.data);
@@ -153,7 +177,15 @@ function ProfileForm({ user, onDone }: { user: SelfUser; onDone: () => void }) {
 
   const shownAvatar = removeAvatar ? null : user.avatar;
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="form" onSubmit={submit} noValidate aria-label="Редактирование профиля">
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+      component="form"
+      onSubmit={submit}
+      noValidate
+      aria-label="Редактирование профиля"
+    >
       <Stack gap="md">
         <Group gap="lg" wrap="nowrap" align="center">
           {preview ? (
@@ -173,7 +205,12 @@ function ProfileForm({ user, onDone }: { user: SelfUser; onDone: () => void }) {
             <Group gap="xs">
               <FileButton onChange={(f) => void pick(f)} accept={AVATAR_ACCEPT}>
                 {(props) => (
-                  <Button {...props} variant="default" leftSection={<IconCamera size={18} stroke={1.6} />} disabled={saving}>
+                  <Button
+                    {...props}
+                    variant="default"
+                    leftSection={<IconCamera size={18} stroke={1.6} />}
+                    disabled={saving}
+                  >
                     {shownAvatar || file ? 'Заменить фото' : 'Выбрать фото'}
                   </Button>
                 )}

@@ -159,7 +159,9 @@ function SignInFlow() {
     return (
       <form onSubmit={submitPhone} noValidate>
         <Stack gap="md">
-          <Text c="ink.6">Введите номер телефона — пришлём SMS с кодом для входа. Если вы у нас впервые, мы создадим профиль.</Text>
+          <Text c="ink.6">
+            Введите номер телефона — пришлём SMS с кодом для входа. Если вы у нас впервые, мы создадим профиль.
+          </Text>
           <TextInput
             label="Номер телефона"
             type="tel"
@@ -245,7 +247,13 @@ function SignInFlow() {
           </Group>
         )}
       </Stack>
-      <Button size="md" fullWidth loading={verifying} disabled={code.length < codeLength} onClick={() => void submitCode(code)}>
+      <Button
+        size="md"
+        fullWidth
+        loading={verifying}
+        disabled={code.length < codeLength}
+        onClick={() => void submitCode(code)}
+      >
         Войти
       </Button>
       {secondsLeft > 0 ? (

@@ -14,7 +14,10 @@ export type ProfileAnswer = Omit<SelfUser, 'delivery_points'>;
  * @param form multipart fields: first_name, last_name, city, about, avatar (file, or '' to remove)
  * @param onProgress upload progress 0…100 (only meaningful with a file)
  */
-export function uploadProfile(form: FormData, onProgress: (percent: number) => void): Promise<ApiResult<ProfileAnswer>> {
+export function uploadProfile(
+  form: FormData,
+  onProgress: (percent: number) => void,
+): Promise<ApiResult<ProfileAnswer>> {
   const token = useAuthStore.getState().token;
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
@@ -55,7 +58,14 @@ export function uploadProfile(form: FormData, onProgress: (percent: number) => v
       resolve({ ok: false, error: { status: xhr.status, message, fields } });
     };
     xhr.onerror = () =>
-      resolve({ ok: false, error: { status: 0, message: 'Нет соединения с сервером. Проверьте интернет и попробуйте ещё раз.', fields: {} } });
+      resolve({
+        ok: false,
+        error: {
+          status: 0,
+          message: 'Нет соединения с сервером. Проверьте интернет и попробуйте ещё раз.',
+          fields: {},
+        },
+      });
     xhr.send(form);
   });
 }

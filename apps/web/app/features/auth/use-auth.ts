@@ -25,7 +25,14 @@ export function useAuth(): {
   reload: () => Promise<void>;
 } {
   const s = useAuthStore(
-    useShallow((st) => ({ user: st.user, token: st.token, status: st.status, loadError: st.loadError, signOut: st.signOut, reload: st.loadUser })),
+    useShallow((st) => ({
+      user: st.user,
+      token: st.token,
+      status: st.status,
+      loadError: st.loadError,
+      signOut: st.signOut,
+      reload: st.loadUser,
+    })),
   );
   useEffect(() => startAuth(), []);
   return s;
@@ -35,7 +42,12 @@ export function useAuth(): {
  * The account guard. Render a skeleton while `status` is not `signed-in`.
  * @returns `{user, status}`; `user` is set once `status === 'signed-in'`
  */
-export function useRequireUser(): { user: SelfUser | null; status: AuthStatus; loadError: string | null; reload: () => Promise<void> } {
+export function useRequireUser(): {
+  user: SelfUser | null;
+  status: AuthStatus;
+  loadError: string | null;
+  reload: () => Promise<void>;
+} {
   const { user, status, loadError, reload } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();

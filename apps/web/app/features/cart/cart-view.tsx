@@ -140,9 +140,7 @@ export function CartView() {
           icon={<IconShoppingBag size={48} stroke={1.2} aria-hidden />}
           title="Корзина пуста"
           text="Добавьте вещи из каталога — они подождут вас здесь."
-          action={
-            <LightButton to="/catalog/women">Перейти в каталог</LightButton>
-          }
+          action={<LightButton to="/catalog/women">Перейти в каталог</LightButton>}
         />
       </div>
     );

@@ -89,7 +89,10 @@ export function withChanges(
  * @param value the `brand` parameter (comma list of ids and/or slugs)
  * @param brands every brand with its id and slug (`/v1/product/chars/`)
  */
-export function brandIdsOf(value: string | undefined, brands: readonly { id: number; slug: string }[]): string | undefined {
+export function brandIdsOf(
+  value: string | undefined,
+  brands: readonly { id: number; slug: string }[],
+): string | undefined {
   if (!value) return value;
   const bySlug = new Map(brands.map((b) => [b.slug.toLowerCase(), String(b.id)]));
   const ids = splitList(value).map((v) => (/^\d+$/.test(v) ? v : (bySlug.get(v.toLowerCase()) ?? v)));

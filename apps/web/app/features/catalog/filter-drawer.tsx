@@ -31,11 +31,7 @@ export default function FilterDrawer({ opened, onClose, filters, onApply, panel 
       radius="md"
       styles={{ title: { fontWeight: 700, fontSize: 18 }, body: { paddingBottom: 96 } }}
     >
-      <FilterPanel
-        {...panel}
-        values={draft}
-        onChange={(k, v) => setDraft((d) => ({ ...d, [k]: v ?? undefined }))}
-      />
+      <FilterPanel {...panel} values={draft} onChange={(k, v) => setDraft((d) => ({ ...d, [k]: v ?? undefined }))} />
       <Group
         gap="sm"
         p="md"

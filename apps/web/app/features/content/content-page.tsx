@@ -8,7 +8,17 @@ export interface Section {
   body: ReactNode;
 }
 
-export function ContentPage({ title, lead, sections, aside }: { title: string; lead: string; sections: Section[]; aside?: ReactNode }) {
+export function ContentPage({
+  title,
+  lead,
+  sections,
+  aside,
+}: {
+  title: string;
+  lead: string;
+  sections: Section[];
+  aside?: ReactNode;
+}) {
   return (
     <Container size={760} py={{ base: 'lg', sm: 48 }}>
       <Stack gap="lg">

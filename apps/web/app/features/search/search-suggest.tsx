@@ -48,7 +48,9 @@ function optionsOf(suggest: Suggest | null): Option[] {
       to: `/product/${p.slug}`,
       node: (
         <>
-          {p.photo ? <img className={classes.optionPhoto} src={p.photo.url_small} alt="" width={32} height={40} /> : null}
+          {p.photo ? (
+            <img className={classes.optionPhoto} src={p.photo.url_small} alt="" width={32} height={40} />
+          ) : null}
           <span className={classes.optionTitle}>{p.title}</span>
           <span className="vt-price">{formatPrice(p.price)}</span>
         </>
@@ -105,7 +107,10 @@ export default function SearchSuggest({
   const found = optionsOf(suggest);
   const options: Option[] = [
     ...found,
-    { to: `/catalog/search?q=${encodeURIComponent(q)}`, node: <span className={classes.optionText}>Искать «{q}»</span> },
+    {
+      to: `/catalog/search?q=${encodeURIComponent(q)}`,
+      node: <span className={classes.optionText}>Искать «{q}»</span>,
+    },
   ];
   const expanded = open && found.length > 0 && q.length >= 2;
   const optionId = (i: number) => `${listId}-option-${i}`;

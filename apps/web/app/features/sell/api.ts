@@ -17,13 +17,17 @@ export interface Chars {
 }
 
 export const fetchChars = () => api<{ data: Chars }>('/v1/product/chars/', { auth: false });
-export const fetchCategories = (type: string) => api<CategoryItem[]>(`/v1/public/categories/${encodeURIComponent(type)}/`, { auth: false });
-export const fetchSizes = (category: number) => api<{ id: number; value: string; label: string }[]>(`/v1/public/sizes/${category}/`, { auth: false });
+export const fetchCategories = (type: string) =>
+  api<CategoryItem[]>(`/v1/public/categories/${encodeURIComponent(type)}/`, { auth: false });
+export const fetchSizes = (category: number) =>
+  api<{ id: number; value: string; label: string }[]>(`/v1/public/sizes/${category}/`, { auth: false });
 export const fetchFee = () => api<Fee>('/v1/fee/');
 export const fetchListing = (id: number) => api<Listing>(`/v1/products/${id}/`);
 export const fetchStatuses = () => api<ProductStatus[]>('/v1/product_statuses/');
 export const fetchOwnerPage = (status: string, page: number, signal?: AbortSignal) =>
-  api<Page<OwnerListing>>(`/v1/product_owner/?status=${encodeURIComponent(status)}&page_size=12&page=${page}`, { signal });
+  api<Page<OwnerListing>>(`/v1/product_owner/?status=${encodeURIComponent(status)}&page_size=12&page=${page}`, {
+    signal,
+  });
 export const makeDraft = (id: number) => api<Listing>(`/v1/products/${id}/make_draft/`, { method: 'POST' });
 export const deleteListing = (id: number) => api<null>(`/v1/products/${id}/`, { method: 'DELETE' });
 
@@ -39,7 +43,10 @@ export function publishListing(id: number) {
  * Never throws (spec §8).
  * @param onProgress 0…1 of the request body sent
  */
-export function sendListing(form: FormData, opts: { id?: number; onProgress?: (part: number) => void }): Promise<ApiResult<Listing>> {
+export function sendListing(
+  form: FormData,
+  opts: { id?: number; onProgress?: (part: number) => void },
+): Promise<ApiResult<Listing>> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open(opts.id ? 'PATCH' : 'POST', `${apiBase()}/v1/products/${opts.id ? `${opts.id}/` : ''}`);
@@ -50,7 +57,14 @@ export function sendListing(form: FormData, opts: { id?: number; onProgress?: (p
       if (e.lengthComputable) opts.onProgress?.(e.loaded / e.total);
     };
     xhr.onerror = () =>
-      resolve({ ok: false, error: { status: 0, message: 'Нет соединения с сервером. Проверьте интернет и попробуйте ещё раз.', fields: {} } });
+      resolve({
+        ok: false,
+        error: {
+          status: 0,
+          message: 'Нет соединения с сервером. Проверьте интернет и попробуйте ещё раз.',
+          fields: {},
+        },
+      });
     xhr.onload = () => {
       let body: unknown;
       try {
@@ -63,7 +77,12 @@ export function sendListing(form: FormData, opts: { id?: number; onProgress?: (p
         return;
       }
       const fields: Record<string, string[]> = {};
-      let message = xhr.status === 413 ? 'Файл больше 15 МБ.' : xhr.status >= 500 ? 'Сервер временно недоступен. Попробуйте ещё раз.' : 'Не удалось сохранить товар.';
+      let message =
+        xhr.status === 413
+          ? 'Файл больше 15 МБ.'
+          : xhr.status >= 500
+            ? 'Сервер временно недоступен. Попробуйте ещё раз.'
+            : 'Не удалось сохранить товар.';
       if (body && typeof body === 'object') {
         const b = body as Record<string, unknown>;
         if (typeof b.detail === 'string') message = b.detail;

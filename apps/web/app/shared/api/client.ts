@@ -66,7 +66,12 @@ export async function api<T>(
   } else if (init.form) body = init.form;
   let res: Response;
   try {
-    res = await fetch(apiBase() + path, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, signal: init.signal });
+    res = await fetch(apiBase() + path, {
+      method: init.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      signal: init.signal,
+    });
   } catch {
     return { ok: false, error: { status: 0, ...firstMessage(null, 0) } };
   }
@@ -84,6 +89,10 @@ export async function api<T>(
   const retry = Number(res.headers.get('retry-after'));
   return {
     ok: false,
-    error: { status: res.status, ...firstMessage(parsed, res.status), retryAfter: Number.isFinite(retry) && retry > 0 ? retry : undefined },
+    error: {
+      status: res.status,
+      ...firstMessage(parsed, res.status),
+      retryAfter: Number.isFinite(retry) && retry > 0 ? retry : undefined,
+    },
   };
 }

@@ -12,7 +12,9 @@ export const RELOAD_GUARD_MS = 10_000;
 /** True when the error is a failed dynamic import / chunk load. */
 export function isChunkLoadError(e: unknown): boolean {
   const msg = e instanceof Error ? e.message : String(e ?? '');
-  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Loading chunk/i.test(msg);
+  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Loading chunk/i.test(
+    msg,
+  );
 }
 
 /** Reloads unless a reload happened less than 10 s ago. @returns whether it reloaded */
@@ -29,7 +31,7 @@ export function ClientGuards() {
   const root = useRouteLoaderData('root') as { buildId?: string } | undefined;
   useEffect(() => {
     const onError = (e: ErrorEvent | PromiseRejectionEvent) => {
-      const err = 'reason' in e ? e.reason : e.error ?? e.message;
+      const err = 'reason' in e ? e.reason : (e.error ?? e.message);
       if (isChunkLoadError(err)) reloadOnce();
     };
     window.addEventListener('error', onError);

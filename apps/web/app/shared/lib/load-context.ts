@@ -4,7 +4,10 @@
  */
 export interface LoadContext {
   cspNonce: string;
-  apiFetch: (path: string, init?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<Response>;
+  apiFetch: (
+    path: string,
+    init?: { method?: string; headers?: Record<string, string>; body?: string },
+  ) => Promise<Response>;
   publicUrl: string;
   yandexMapsApiKey?: string;
   buildId: string;

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { seo } from './seo';
 
 const titleOf = (path: string) =>
-  (seo({ title: 'Женщинам', description: 'Одежда', path, origin: 'http://x' }).find((t) => 'title' in t) as { title: string })
-    .title;
+  (
+    seo({ title: 'Женщинам', description: 'Одежда', path, origin: 'http://x' }).find((t) => 'title' in t) as {
+      title: string;
+    }
+  ).title;
 
 describe('seo', () => {
   it('names later pages of a list in the title, so page 2 is not a copy of page 1', () => {

@@ -39,7 +39,9 @@ export function seo({ title, description, path, origin = '', image, type = 'webs
 }
 
 /** The shop's public origin from the root loader data inside `meta({ matches })`. */
-export function originFrom(matches: readonly ({ id: string; data?: unknown; loaderData?: unknown } | undefined)[]): string {
+export function originFrom(
+  matches: readonly ({ id: string; data?: unknown; loaderData?: unknown } | undefined)[],
+): string {
   const root = matches.find((m) => m?.id === 'root');
   const data = (root?.loaderData ?? root?.data) as { origin?: string } | undefined;
   return data?.origin ?? '';
