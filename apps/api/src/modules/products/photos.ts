@@ -67,17 +67,15 @@ export async function applyPhotoEdit(tx: Tx, id: number, edit: PhotoEdit, added:
     if (r.position !== i) await tx.update(productPhotos).set({ position: i }).where(eq(productPhotos.id, r.id));
   }
   if (added.length) {
-    await tx
-      .insert(productPhotos)
-      .values(
-        added.map((a, i) => ({
-          productId: id,
-          key: a.key,
-          width: a.width,
-          height: a.height,
-          position: orderedKept.length + i,
-        })),
-      );
+    await tx.insert(productPhotos).values(
+      added.map((a, i) => ({
+        productId: id,
+        key: a.key,
+        width: a.width,
+        height: a.height,
+        position: orderedKept.length + i,
+      })),
+    );
   }
   const removedRows = photoRows.filter((r) => removeIds.includes(r.id));
   // Photos that an order still shows are kept on disk.

@@ -43,15 +43,13 @@ async function writeOffers(tx: Tx, productId: number, v: ListingInput, sizeIds: 
         .set({ size: s.size, price: toKopecks(s.price), count: s.count, sizeId: sizeIds.get(s.size) ?? null })
         .where(eq(offers.id, old.id));
     } else {
-      await tx
-        .insert(offers)
-        .values({
-          productId,
-          size: s.size,
-          sizeId: sizeIds.get(s.size) ?? null,
-          price: toKopecks(s.price),
-          count: s.count,
-        });
+      await tx.insert(offers).values({
+        productId,
+        size: s.size,
+        sizeId: sizeIds.get(s.size) ?? null,
+        price: toKopecks(s.price),
+        count: s.count,
+      });
     }
   }
   const gone = existing.filter((o) => !keep.has(o.id)).map((o) => o.id);
