@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { COLORS } from '@vitrina/contract/catalog';
-import { MEDIA_WIDTHS, storeImage, type StoredImage } from '../../modules/media/service.js';
+import { MEDIA_WIDTHS, storeImage, type StoredImage } from '../../modules/media/index.js';
 import { hashString } from './random.js';
 import type { Family } from './reference.js';
 import { silhouette, type Paint } from './silhouettes.js';

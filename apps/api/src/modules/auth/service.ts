@@ -16,7 +16,7 @@ import { authTokens, smsCodes, users } from '../../db/schema/index.js';
 import { tooManyRequests } from '../../lib/errors.js';
 import { hashToken, newTokenKey } from '../../plugins/auth.js';
 import { createSmsProvider, maskPhone, type SmsProvider } from '../../providers/sms/index.js';
-import { normalizePhone } from './phone.js';
+import { normalizePhone } from '../../lib/phone.js';
 
 /** A code lives 5 minutes. */
 export const CODE_TTL_MS = 5 * 60_000;

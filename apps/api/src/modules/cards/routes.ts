@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardSchema, idPathParams } from '@vitrina/contract/orders';
-import { readFormFields } from '../delivery/form.js';
+import { readFormFields } from '../../lib/form.js';
 import { addCard, getOwnCard, listCards, removeCard, serializeCard, updateCard } from './service.js';
 
 const idParams = idPathParams;

@@ -12,7 +12,7 @@ import { paymentProvider } from '../../providers/payments/index.js';
 // Card writes lock the user's row: without it two concurrent «make default» calls lock the same card rows
 // in opposite orders and PostgreSQL kills one as a deadlock (a 500), and two first cards could both
 // become the default.
-import { lockUser } from '../users/service.js';
+import { lockUser } from '../users/index.js';
 
 type CardRow = typeof cards.$inferSelect;
 

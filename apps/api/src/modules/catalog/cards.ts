@@ -8,7 +8,7 @@ import { CONDITIONS, type ProductCard } from '@vitrina/contract/catalog';
 import type { Image } from '@vitrina/contract/common';
 import { preparedRows, type Db } from '../../db/client.js';
 import { toRubles } from '../../lib/money.js';
-import { imageUrls } from '../media/service.js';
+import { imageUrls } from '../media/index.js';
 
 /** An ISO 8601 string of a timestamp column. */
 export const iso = (v: unknown): string => new Date(v as string).toISOString();

@@ -8,7 +8,7 @@ import { COLORS, type ProductCard, type ProductDetail, type SellerCard } from '@
 import { preparedRows, type Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { toRubles } from '../../lib/money.js';
-import { avatarImage } from '../social/service.js';
+import { avatarImage } from '../social/index.js';
 import { CARD_COLUMNS, cardsOf, conditionLabel, iso, photoImage, type CardRow } from './cards.js';
 import { countListings } from './counts.js';
 import { categoriesHaving, gridOf } from './service.js';

@@ -30,7 +30,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { makePage, type Page } from '../../lib/pagination.js';
 import { toKopecks, toRubles } from '../../lib/money.js';
-import { imageUrls } from '../media/service.js';
+import { imageUrls } from '../media/index.js';
 import { cardsOf, iso, photoImage } from './cards.js';
 import { countListings } from './counts.js';
 import { memoHaving } from './memo.js';

@@ -14,7 +14,7 @@ import {
 } from '@vitrina/contract/orders';
 import { pageOf } from '@vitrina/contract/common';
 import { parsePageQuery } from '../../lib/pagination.js';
-import { readFormFields } from './form.js';
+import { readFormFields } from '../../lib/form.js';
 import {
   createDeliveryPoint,
   deleteDeliveryPoint,

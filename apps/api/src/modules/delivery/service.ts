@@ -15,7 +15,7 @@ import { deliveryPoints, pickupPoints } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { badRequest, notFound, type FieldErrors } from '../../lib/errors.js';
-import { lockUser } from '../users/service.js';
+import { lockUser } from '../users/index.js';
 import { makePage, pageWindow, type Page, type PageQuery } from '../../lib/pagination.js';
 
 type DeliveryRow = typeof deliveryPoints.$inferSelect;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { desc, eq } from 'drizzle-orm';
 import { smsOutbox } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { normalizePhone } from '../auth/phone.js';
+import { normalizePhone } from '../../lib/phone.js';
 
 export default async function devRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

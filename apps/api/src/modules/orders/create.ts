@@ -13,8 +13,8 @@ import { cards, orderItems, orders, payments, productPhotos, products } from '..
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { ApiError, badRequest, conflict } from '../../lib/errors.js';
-import { getOwnDeliveryPoint, serializeDeliveryPoint } from '../delivery/service.js';
-import { getOwnCard } from '../cards/service.js';
+import { getOwnDeliveryPoint, serializeDeliveryPoint } from '../delivery/index.js';
+import { getOwnCard } from '../cards/index.js';
 import { paymentProvider, type SavedCardRef } from '../../providers/payments/index.js';
 import { loadOrders } from './read.js';
 import { cancelAndRelease, RESERVATION_MS } from './stock.js';

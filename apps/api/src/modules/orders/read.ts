@@ -11,8 +11,8 @@ import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { toRubles } from '../../lib/money.js';
 import { makePage, pageWindow, type Page, type PageQuery } from '../../lib/pagination.js';
-import { imageUrls } from '../media/service.js';
-import { avatarUrls } from '../users/service.js';
+import { imageUrls } from '../media/index.js';
+import { avatarUrls } from '../users/index.js';
 
 /** An order as stored. */
 export type OrderRow = typeof orders.$inferSelect;

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PaymentStatusAnswer } from '@vitrina/contract/orders';
 import { orders, paymentEvents, payments } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { cancelAndRelease, markOrderPaid } from '../orders/stock.js';
+import { cancelAndRelease, markOrderPaid } from '../orders/index.js';
 import { paymentProvider, type ProviderName } from '../../providers/payments/index.js';
 
 export interface PaymentEventInput {

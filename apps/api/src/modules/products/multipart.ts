@@ -5,9 +5,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { ApiError, badRequest } from '../../lib/errors.js';
-import { readUpload, removeImage, storeImage, type StoredImage } from '../media/service.js';
+import { readUpload, removeImage, storeImage, type StoredImage } from '../media/index.js';
 import { LISTING_LIMITS, LISTING_MESSAGES } from '@vitrina/contract/products';
-import { heicToPng, isHevcHeif } from './heic.js';
+import { heicToPng, isHevcHeif } from '../media/index.js';
 
 export interface ListingUpload {
   /** Text fields by name (the last value wins). */

@@ -7,7 +7,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { orderItems, productPhotos } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
-import { imageUrls, MEDIA_WIDTHS, removeImage, type StoredImage } from '../media/service.js';
+import { imageUrls, MEDIA_WIDTHS, removeImage, type StoredImage } from '../media/index.js';
 import { idList, type RawFields } from './fields.js';
 
 /** Shapes a photo row for answers. */

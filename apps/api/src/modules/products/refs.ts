@@ -8,7 +8,7 @@ import type { ListingInput } from '@vitrina/contract/products';
 import type { Db, Tx } from '../../db/client.js';
 import { brands, categories, sizes } from '../../db/schema/index.js';
 import { badRequest, type FieldErrors } from '../../lib/errors.js';
-import { buildSearchText } from '../catalog/search-text.js';
+import { buildSearchText } from '../catalog/index.js';
 
 /** A listing's references resolved: its section, search text and the size id of each size (null off-grid). */
 export interface Resolved {

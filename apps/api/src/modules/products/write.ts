@@ -10,7 +10,7 @@ import type { Tx } from '../../db/client.js';
 import { offers, orderItems, productPhotos, products } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 import { toKopecks, toRubles } from '../../lib/money.js';
-import type { StoredImage } from '../media/service.js';
+import type { StoredImage } from '../media/index.js';
 import { checkFlags, isTrue, validateListing, type RawFields } from './fields.js';
 import { applyPhotoEdit, planPhotoEdit } from './photos.js';
 import { getListing, ownedRow } from './read.js';

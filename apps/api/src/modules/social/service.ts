@@ -8,8 +8,8 @@ import type { Db } from '../../db/client.js';
 import { subscriptions, users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { makePage, pageWindow, type PageQuery } from '../../lib/pagination.js';
-import { imageUrls } from '../media/service.js';
-import { AVATAR_WIDTHS } from '../users/service.js';
+import { imageUrls } from '../media/index.js';
+import { AVATAR_WIDTHS } from '../users/index.js';
 
 /** Display name of a user: «Имя Фамилия», or «Продавец» when empty (as the catalog's seller card). */
 export const displayName = (u: { id: number; firstName: string; lastName: string }) =>

@@ -7,8 +7,8 @@ import { deliveryPoints, users } from '../../db/schema/index.js';
 import type { Tx } from '../../db/client.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { ApiError, badRequest, type FieldErrors } from '../../lib/errors.js';
-import { imageUrls, readUpload, removeImage, storeImage, type StoredImage } from '../media/service.js';
-import { heicToPng, isHevcHeif } from '../products/heic.js';
+import { imageUrls, readUpload, removeImage, storeImage, type StoredImage } from '../media/index.js';
+import { heicToPng, isHevcHeif } from '../media/index.js';
 
 /**
  * Serializes one user's writes to their own lists (saved cards, delivery points) until the transaction

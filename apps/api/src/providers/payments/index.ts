@@ -7,73 +7,19 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { testgatewayProvider } from './testgateway.js';
+import type { PaymentProvider } from './types.js';
 import { yookassaProvider } from './yookassa.js';
 
-export type ProviderName = 'testgateway' | 'yookassa';
-/** Our payment states: waiting for the buyer/bank, money taken, or not taken (final). */
-export type ProviderPaymentStatus = 'pending' | 'succeeded' | 'canceled';
-
-/** A card the buyer saved earlier (gateway token + what may be shown). */
-export interface SavedCardRef {
-  token: string;
-  brand: string;
-  last4: string;
-}
-
-export interface CreatePaymentInput {
-  /** Our payment id (UUID), also sent as metadata. */
-  paymentId: string;
-  orderId: number;
-  orderNumber: string;
-  /** Kopecks. */
-  amount: number;
-  description: string;
-  /** Absolute URL the bank sends the buyer back to. */
-  returnUrl: string;
-  /** Sent as `Idempotence-Key` where the provider supports it. */
-  idempotenceKey: string;
-  /** Saved cards the bank page may offer (the chosen one first). */
-  savedCards: SavedCardRef[];
-}
-
-export interface CreatedPayment {
-  providerPaymentId: string;
-  status: ProviderPaymentStatus;
-  /** Where to send the buyer to pay (absolute or same-origin path). */
-  confirmationUrl: string | null;
-}
-
-/** What the provider says about a payment (used to confirm webhooks — never trust their body). */
-export interface FetchedPayment {
-  providerPaymentId: string;
-  status: ProviderPaymentStatus;
-  /** Kopecks. */
-  amount: number;
-  metadata: Record<string, string>;
-}
-
-/** A saved card's public details, resolved from a gateway token. */
-export interface ResolvedCard {
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-}
-
-export interface PaymentProvider {
-  readonly name: ProviderName;
-  /**
-   * Creates a payment at the provider.
-   * @throws ApiError 502 when the provider cannot be reached or refuses
-   */
-  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
-  /** Reads a payment from the provider (null when unknown). */
-  getPayment(providerPaymentId: string): Promise<FetchedPayment | null>;
-  /** Best effort: stops a pending payment (an expired reservation). */
-  cancelPayment(providerPaymentId: string): Promise<void>;
-  /** A card token → its public details, or null when the provider does not know it. */
-  resolveCardToken(token: string): Promise<ResolvedCard | null>;
-}
+export type {
+  CreatedPayment,
+  CreatePaymentInput,
+  FetchedPayment,
+  PaymentProvider,
+  ProviderName,
+  ProviderPaymentStatus,
+  ResolvedCard,
+  SavedCardRef,
+} from './types.js';
 
 /** The configured provider for this app. */
 export function paymentProvider(app: FastifyInstance): PaymentProvider {

@@ -3,7 +3,7 @@
  * cards or a new card) and the new-card form (`GET /testgateway/cards/new`), with their small inline scripts
  * that call the gateway's JSON API. Every value put into the HTML is escaped. Russian texts; money in kopecks.
  */
-import type { SavedCardRef } from './index.js';
+import type { SavedCardRef } from './types.js';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

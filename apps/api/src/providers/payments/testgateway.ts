@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { gatewayCardSchema, gatewayPayResultSchema } from '@vitrina/contract/orders';
 import { testgatewayCards, testgatewayPayments } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import type { PaymentProvider, SavedCardRef } from './index.js';
+import type { PaymentProvider, SavedCardRef } from './types.js';
 import { validateCard } from './testgateway-cards.js';
 import { newCardPage, paymentDonePage, paymentNotFoundPage, payPage } from './testgateway-pages.js';
 import { notifyVitrina } from './testgateway-webhook.js';

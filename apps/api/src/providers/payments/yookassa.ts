@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../lib/errors.js';
-import type { FetchedPayment, PaymentProvider, ProviderPaymentStatus } from './index.js';
+import type { FetchedPayment, PaymentProvider, ProviderPaymentStatus } from './types.js';
 
 const unavailable = () =>
   new ApiError(502, { detail: 'Платёжный сервис временно недоступен. Попробуйте ещё раз через несколько минут.' });

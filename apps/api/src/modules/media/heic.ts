@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { ApiError } from '../../lib/errors.js';
-import { MEDIA_MAX_PIXELS } from '../media/service.js';
+import { MEDIA_MAX_PIXELS } from './service.js';
 
 type HeicDecode = (opts: {
   buffer: Buffer | Uint8Array;

@@ -3,7 +3,7 @@
  * region RU) and stored in E.164. `+7 999 123-45-67`, `8 (999) 123-45-67` and `9991234567` are one number.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest } from './errors.js';
 
 export const INVALID_PHONE = 'Введите корректный номер телефона.';
 export const NOT_MOBILE_PHONE = 'Введите номер мобильного телефона: на него придёт SMS с кодом.';

@@ -3,7 +3,7 @@
  * urlencoded object body is accepted as well; uploaded files are drained and ignored.
  */
 import type { FastifyRequest } from 'fastify';
-import { ApiError, badRequest, type FieldErrors } from '../../lib/errors.js';
+import { ApiError, badRequest, type FieldErrors } from './errors.js';
 
 /**
  * @returns field name → last string value

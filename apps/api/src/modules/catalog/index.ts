@@ -1,0 +1,5 @@
+/** Catalog, search and product pages (spec §7 `/v1/product/…`, `/v1/public/…`): the public face of the catalog module. */
+/** Routes: categories, filters, listing pages, search, suggestions, product by slug, brands, sellers. */
+export { default as catalogRoutes } from './routes.js';
+/** The text a listing is found by (title, brand words, category, colour…), stored with the listing. */
+export { buildSearchText, type SearchTextInput } from './search-text.js';

@@ -1,0 +1,5 @@
+/** Orders: checkout, reservations, shipping and confirmation (spec §7 `/v1/orders/…`): the public face of the orders module. */
+/** Routes: create, list, read, ship, confirm, cancel orders. */
+export { default as ordersRoutes } from './routes.js';
+/** Payment outcomes applied to an order: paid (or a late payment to refund), or cancelled with stock released. */
+export { cancelAndRelease, markOrderPaid } from './stock.js';

@@ -1,0 +1,5 @@
+/** Subscriptions between users (spec §7 `/v1/subscriptions/…`): the public face of the social module. */
+/** Routes: subscribe, unsubscribe, subscriber and subscription lists. */
+export { default as socialRoutes } from './routes.js';
+/** A user's avatar as an API image (`null` without one). */
+export { avatarImage } from './service.js';
