@@ -4,7 +4,7 @@
  * is served while it is renewed, values failing `keep` reach their waiters without being stored, and
  * failures are forgotten (a failed renewal leaves the old value to expire). No database.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Cache, cachePer } from '../src/lib/cache.js';
 
 /** A clock the test moves by hand (starts away from 0: lru-cache reads a zero start as «no lifetime»). */
@@ -24,6 +24,16 @@ function controlledLoad<V>() {
 const settle = () => new Promise((r) => setImmediate(r));
 
 describe('Cache (lib/cache.ts)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('reads Date by default, so a faked Date moves even a cache made before it was faked', () => {
+    const cache = new Cache<string, number>({ max: 10, ttlMs: 1000 });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    cache.set('k', 1);
+    vi.setSystemTime(Date.now() + 1001);
+    expect(cache.peek('k')).toBeUndefined();
+  });
+
   it('keeps at most `max` entries, dropping the least recently used', async () => {
     const cache = new Cache<string, number>({ max: 2 });
     cache.set('a', 1);

@@ -47,7 +47,7 @@ export class Cache<K extends NonNullable<unknown>, V extends NonNullable<unknown
   readonly #renewWhenLeftMs: number | undefined;
 
   constructor(options: CacheOptions<V>) {
-    const { max, ttlMs, renewAt, keep, now = Date.now } = options;
+    const { max, ttlMs, renewAt, keep, now = () => Date.now() } = options;
     if (renewAt !== undefined && (ttlMs === undefined || !(renewAt > 0 && renewAt < 1)))
       throw new RangeError('renewAt needs ttlMs and lies between 0 and 1');
     this.#renewWhenLeftMs = renewAt === undefined || ttlMs === undefined ? undefined : ttlMs * (1 - renewAt);
