@@ -32,7 +32,8 @@ import { makePage, type Page } from '../../lib/pagination.js';
 import { cardOf, cardRows, type FullCardRow } from './cards.js';
 import { countListings, peekCount, rememberCount } from './counts.js';
 import { brandDictionary, catalogVocabulary, knownSizeValues, understand } from './search-words.js';
-import { isSmallMatch, orderBy, pageOf, resolveFilters } from './service.js';
+import { resolveFilters } from './filters.js';
+import { isSmallMatch, orderBy, pageOf } from './listing.js';
 
 /** Longest accepted query, characters. */
 export const SEARCH_MAX_LENGTH = 200;

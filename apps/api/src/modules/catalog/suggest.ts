@@ -11,7 +11,7 @@ import { toRubles } from '../../lib/money.js';
 import { photoImage } from './cards.js';
 import { SEARCH_MAX_LENGTH } from './search.js';
 import { brandDictionary, catalogVocabulary, expandWords, normalize, similarity } from './search-words.js';
-import { loadCategories } from './service.js';
+import { loadCategories } from './categories.js';
 
 /** Most suggestions of each kind. */
 const SUGGEST_BRANDS = 5;
