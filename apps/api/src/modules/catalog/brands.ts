@@ -1,7 +1,7 @@
 /**
  * Brands of the catalog (architecture §3: `GET /v1/public/brands/` and `/v1/public/brands/{slug}/`, the
- * brand pages of spec §2): every brand with its count of active listings, and one brand's page summary.
- * Prices are kopecks in the database and rubles in the answers.
+ * screens `brands` and `catalog-brand-slug` of spec §2): every brand with its count of active listings,
+ * and one brand's page summary. Prices are kopecks in the database and rubles in the answers.
  */
 import { sql } from 'drizzle-orm';
 import type { BrandDetail, BrandListItem } from '@vitrina/contract/catalog';

@@ -1,7 +1,8 @@
 /**
  * Compilations — curated sets of listings (architecture §3: `GET /v1/public/compilations/` and
- * `/v1/public/compilations/{slug}/`, shown on the home screen of spec §2), each with a cover and its
- * count of active listings. A set's own listings are a listing page: `/v1/public/products/?compilation=`.
+ * `/v1/public/compilations/{slug}/`, the screen `catalog-compilation-slug` of spec §2), each with a cover
+ * and its count of active listings. A set's own listings are a listing page:
+ * `/v1/public/products/?compilation=`.
  */
 import { sql } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';

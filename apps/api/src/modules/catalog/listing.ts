@@ -1,7 +1,8 @@
 /**
- * Listing pages (architecture §3: `GET /v1/public/products/`, the catalog screens of spec §2): active
- * listings with filters (filters.ts) and sorting, as DRF pages of cards. Money is kopecks in the database
- * and rubles in every answer.
+ * Listing pages (architecture §3: `GET /v1/public/products/`, the screens `catalog-type`,
+ * `catalog-brand-slug` and `catalog-compilation-slug` of spec §2): active listings with filters
+ * (filters.ts) and sorting, as DRF pages of cards. Money is kopecks in the database and rubles in every
+ * answer.
  *
  * A listing page is three queries at most — its count (large ones reused: counts.ts), its ids (read from
  * covering indexes alone: see the `products_active_*` indexes) and its cards with photos and sizes (one
@@ -16,8 +17,9 @@ import { cardsOf } from './cards.js';
 import { countListings } from './counts.js';
 import { resolveFilters } from './filters.js';
 
-/** Default and largest page sizes of listing pages. */
+/** Default page size of listing pages, listings. */
 export const LIST_PAGE_SIZE = 24;
+/** Largest page size of listing pages, listings. */
 export const LIST_MAX_PAGE_SIZE = 60;
 
 /** Below this many matches a page is always sorted in memory rather than by walking a sorted index. */

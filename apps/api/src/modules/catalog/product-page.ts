@@ -1,6 +1,6 @@
 /**
- * A listing by slug (architecture §3: `GET /v1/public/products/{slug}/`, the product screen of spec §2)
- * with offers, photos, the seller's card (sellers.ts) and similar listings. Money is kopecks in the
+ * A listing by slug (architecture §3: `GET /v1/public/products/{slug}/`, the screen `product-slug` of spec
+ * §2) with offers, photos, the seller's card (sellers.ts) and similar listings. Money is kopecks in the
  * database and rubles in every answer; `draft`/`deleted` listings open only for their owner.
  */
 import { sql, type SQL } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
- * Search (issue «The shop runs»: «Search understands Russian»): `GET /v1/public/search/` (and
- * `/v1/public/products/?q=`).
+ * Search (issue «The shop runs»: «Search understands Russian»; the screen `catalog-search` of spec §2):
+ * `GET /v1/public/search/` (and `/v1/public/products/?q=`).
  *
  * How a query is understood (search-words.ts; how a page of matches is read: search-pages.ts; the header
  * box's suggestions: suggest.ts):

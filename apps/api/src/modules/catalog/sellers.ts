@@ -1,7 +1,7 @@
 /**
- * Sellers' public cards (architecture §3: `GET /v1/public/sellers/{id}/`, the seller screen of spec §2; a
- * product page shows its seller's card too): name, avatar, city, about, when they joined, their active
- * listings and subscribers.
+ * Sellers' public cards (architecture §3: `GET /v1/public/sellers/{id}/`, the screen `seller-user` of spec
+ * §2; a product page shows its seller's card too): name, avatar, city, about, when they joined, their
+ * active listings and subscribers.
  */
 import { sql } from 'drizzle-orm';
 import type { SellerCard } from '@vitrina/contract/catalog';
