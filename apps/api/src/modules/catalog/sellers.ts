@@ -11,7 +11,11 @@ import { avatarImage } from '../social/index.js';
 import { iso } from './cards.js';
 import { countListings } from './counts.js';
 
-/** Sellers' cards by id: one query, and the count of active listings per seller (see counts.ts). */
+/**
+ * Sellers' cards by id: one prepared query, and the count of active listings per seller (a large one is
+ * reused for up to 30 s: counts.ts).
+ * @returns the cards by user id; ids of no user are absent
+ */
 export async function sellerCards(db: Db, ids: number[]): Promise<Map<number, SellerCard>> {
   const rows = await preparedRows<{
     id: number;
@@ -51,7 +55,7 @@ export async function sellerCards(db: Db, ids: number[]): Promise<Map<number, Se
 }
 
 /**
- * `GET /v1/public/sellers/{id}/`.
+ * `GET /v1/public/sellers/{id}/`: a seller's public card (`date_joined` ISO 8601).
  * @throws ApiError 404 for an unknown seller
  */
 export async function getSeller(db: Db, id: number): Promise<SellerCard> {
