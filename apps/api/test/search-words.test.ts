@@ -1,6 +1,7 @@
 /**
- * Query understanding without the database (catalog/search-words.ts, similarity.ts): one-edit word comparison and the
- * «one letter off a brand» words that search tries only when the words as typed find nothing.
+ * Query understanding without the database (catalog/search-words.ts, similarity.ts): one-edit word
+ * comparison and the «one letter off a brand» words that search tries only when the words as typed find
+ * nothing.
  */
 import { describe, expect, it } from 'vitest';
 import type { BrandEntry } from '../src/modules/catalog/search-dictionaries.js';
