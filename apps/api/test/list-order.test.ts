@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
 import { rememberCount } from '../src/modules/catalog/counts.js';
-import { isSmallMatch } from '../src/modules/catalog/service.js';
+import { isSmallMatch } from '../src/modules/catalog/listing.js';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 
 describe.runIf(dbAvailable())('listing pages with a size filter', () => {

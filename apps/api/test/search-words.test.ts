@@ -1,9 +1,12 @@
 /**
- * Query understanding without the database (catalog/search-words.ts): one-edit word comparison and the
- * «one letter off a brand» words that search tries only when the words as typed find nothing.
+ * Query understanding without the database (catalog/search-words.ts, similarity.ts): one-edit word
+ * comparison and the «one letter off a brand» words that search tries only when the words as typed find
+ * nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { parseQuery, withinOneEdit, type BrandEntry } from '../src/modules/catalog/search-words.js';
+import type { BrandEntry } from '../src/modules/catalog/search-dictionaries.js';
+import { parseQuery } from '../src/modules/catalog/search-words.js';
+import { withinOneEdit } from '../src/modules/catalog/similarity.js';
 
 const brand = (id: number, keys: string[]): BrandEntry => ({
   id,

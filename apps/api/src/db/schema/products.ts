@@ -51,7 +51,7 @@ export const products = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
   },
   (t) => {
-    // Listing pages (catalog/service.ts) read only active listings. Each partial index leads with what a
+    // Listing pages (catalog/listing.ts) read only active listings. Each partial index leads with what a
     // page sorts or narrows by and then carries every filter column, so a page's ids and its count come
     // from the index alone (index-only scans) whatever the filters, without visiting the wide rows.
     const active = sql`${t.status} = 'active'`;

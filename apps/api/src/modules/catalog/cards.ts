@@ -25,6 +25,7 @@ export const conditionLabel = (v: string) => CONDITIONS.find((c) => c.value === 
 export const CARD_COLUMNS = sql`p.id, p.slug, p.title, p.condition, p.min_price, p.owner_id, p.status, p.created_at,
   b.id as brand_id, b.slug as brand_slug, b.name as brand_name`;
 
+/** A card's columns ({@link CARD_COLUMNS}); `min_price` in kopecks. */
 export interface CardRow {
   id: number;
   slug: string;
@@ -76,6 +77,7 @@ export async function cardsOf(db: Db, ids: number[]): Promise<ProductCard[]> {
   return (await cardRows(db, ids)).map(cardOf);
 }
 
+/** A card row with its first photo and in-stock offers ({@link cardRows}). */
 export interface FullCardRow extends CardRow {
   photo_key: string | null;
   photo_width: number | null;

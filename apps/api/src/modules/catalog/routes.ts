@@ -1,5 +1,15 @@
-/** HTTP routes of the `catalog` module (spec §7 and ours under `/v1/public/`); rules live in service.ts and search.ts. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * HTTP routes of the `catalog` module: spec §7 (`product/chars`, categories, sizes, the cart check) and ours
+ * under `/v1/public/` (architecture §3: listings, search, brands, compilations, sellers, sitemap). Paths,
+ * schemas and status codes only; the rules live in the files each route names.
+ */
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,20 +30,15 @@ import {
 } from '@vitrina/contract/catalog';
 import { pageOf as pageSchema } from '@vitrina/contract/common';
 import { badRequest } from '../../lib/errors.js';
-import {
-  checkAvailability,
-  getBrand,
-  getCategoriesOfType,
-  getChars,
-  getCompilation,
-  getSitemap,
-  getSizesOfCategory,
-  listBrands,
-  listCompilations,
-  listProducts,
-} from './service.js';
-import { getProduct, getSeller } from './product-page.js';
+import { checkAvailability } from './availability.js';
+import { getBrand, listBrands } from './brands.js';
+import { getCategoriesOfType, getChars, getSizesOfCategory } from './categories.js';
+import { getCompilation, listCompilations } from './compilations.js';
+import { listProducts } from './listing.js';
+import { getProduct } from './product-page.js';
 import { searchProducts } from './search.js';
+import { getSeller } from './sellers.js';
+import { getSitemap } from './sitemap.js';
 import { suggest } from './suggest.js';
 import { flushViews } from './views.js';
 
@@ -54,6 +59,16 @@ const plainJson = { serializerCompiler: () => (data: unknown) => JSON.stringify(
 /** The list query with the same lenient list fields but `q` length checked by the service (Russian message). */
 const listQuery = productListQuery.extend({ q: z.string().optional() });
 
+/** The Fastify instance of the catalog routes, typed by their zod schemas. */
+type CatalogApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** Registers every catalog route; views counted in memory are written when the app closes (views.ts). */
 export default async function catalogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Views counted in memory are written before the database closes.
@@ -67,7 +82,16 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
       done(badRequest('Неверный JSON в теле запроса.'), undefined);
     }
   });
+  referenceRoutes(app);
+  cartRoutes(app);
+  listingRoutes(app);
+  searchRoutes(app);
+  brandAndCompilationRoutes(app);
+  sellerAndSitemapRoutes(app);
+}
 
+/** Spec §7: the filters of the sell form and the catalog, categories of a type, size grids (categories.ts). */
+function referenceRoutes(app: CatalogApp) {
   app.get(
     '/v1/product/chars/',
     {
@@ -105,7 +129,10 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
     },
     async (req) => getSizesOfCategory(app.db, req.params.category),
   );
+}
 
+/** Spec §7: `POST /v1/product/check-availability/` (availability.ts). */
+function cartRoutes(app: CatalogApp) {
   app.post(
     '/v1/product/check-availability/',
     {
@@ -124,7 +151,10 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
       );
     },
   );
+}
 
+/** Listing pages (listing.ts; with `q`: search.ts) and a listing by slug (product-page.ts). */
+function listingRoutes(app: CatalogApp) {
   app.get(
     '/v1/public/products/',
     {
@@ -158,7 +188,10 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
         app.log.warn({ err }, 'не удалось записать просмотры товаров'),
       ),
   );
+}
 
+/** Search (search.ts) and the header box's suggestions (suggest.ts). */
+function searchRoutes(app: CatalogApp) {
   app.get(
     '/v1/public/search/',
     {
@@ -185,7 +218,10 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
     },
     async (req) => suggest(app.db, req.query.q),
   );
+}
 
+/** Brands (brands.ts) and compilations (compilations.ts). */
+function brandAndCompilationRoutes(app: CatalogApp) {
   app.get(
     '/v1/public/brands/',
     {
@@ -229,7 +265,10 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
     },
     async (req) => getCompilation(app.db, app.config.mediaDir, req.params.slug),
   );
+}
 
+/** Seller cards (sellers.ts) and the sitemap's addresses (sitemap.ts). */
+function sellerAndSitemapRoutes(app: CatalogApp) {
   app.get(
     '/v1/public/sellers/:id/',
     {

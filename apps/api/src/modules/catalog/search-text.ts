@@ -1,11 +1,13 @@
 /**
- * What search indexes besides a listing's title: brand names (Latin, Cyrillic, aliases), category
- * names, colour and condition labels and the description. Stored in `products.search_text`; the
- * generated `search_vector` = `to_tsvector('russian', title || ' ' || search_text)`; trigram indexes
- * on both catch typos. Call {@link buildSearchText} whenever a listing or its brand/category changes.
+ * What search indexes besides a listing's title (architecture §1: PostgreSQL full text, `russian`, plus
+ * `pg_trgm`): brand names (Latin, Cyrillic, aliases), category names, colour and condition labels and the
+ * description. Stored in `products.search_text`; the generated `search_vector` = `to_tsvector('russian',
+ * title || ' ' || search_text)`; trigram indexes on both catch typos. Call {@link buildSearchText}
+ * whenever a listing or its brand/category changes.
  */
 import { COLORS, CONDITIONS } from '@vitrina/contract/catalog';
 
+/** What a listing's search text is built from. */
 export interface SearchTextInput {
   brand?: { name: string; nameRu: string; aliases: string[] } | null;
   /** Category names from the root down (e.g. «Обувь», «Кроссовки»). */

@@ -1,108 +1,18 @@
 /**
- * How Vitrina understands a search query (issue «The shop runs»: «Search understands Russian»): words
- * normalised, brand spellings found in Latin, Cyrillic, aliases and with typos, size and catalog-type
- * words turned into filters, and query words matched to the catalog's own words they resemble. Pure
- * functions over small dictionaries read from the database once per `DICTIONARY_TTL_MS` (memo.ts); the
- * SQL that searches is in search.ts, the header box's suggestions in suggest.ts.
+ * How Vitrina understands a search query (issue «The shop runs»: «Search understands Russian»): brand
+ * spellings found in Latin, Cyrillic, aliases and with typos, size and catalog-type words turned into
+ * filters, and query words matched to the catalog's own words they resemble. Pure functions over the
+ * small dictionaries of search-dictionaries.ts (word likeness: similarity.ts); the SQL that searches is in
+ * search.ts, the header box's suggestions in suggest.ts.
  */
-import { sql } from 'drizzle-orm';
-import { COLORS, CONDITIONS } from '@vitrina/contract/catalog';
-import { queryRows, type Db } from '../../db/client.js';
-import { memo } from './memo.js';
+import { cachePer } from '../../lib/cache.js';
+import type { BrandEntry } from './search-dictionaries.js';
+import { normalize, similarity, withinOneEdit } from './similarity.js';
 
 /** Similarity a query word needs to a catalog word (category, colour, condition) to search its forms too. */
 const WORD_FUZZY = 0.42;
 /** Similarity a brand typo needs (words of 5+ letters only). */
 const BRAND_FUZZY = 0.45;
-
-/** Lower case, `ё` → `е`, apostrophes dropped, anything but letters/digits → one space. */
-export function normalize(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/ё/g, 'е')
-    .replace(/['’`ʼ]/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
-
-/** Trigram sets already built: the brand keys and catalog words recur in every query. Bounded. */
-const trigramCache = new Map<string, Set<string>>();
-const TRIGRAM_CACHE_MAX = 5000;
-
-/** pg_trgm-style trigrams of a normalised string (each word padded `  w `); do not mutate the result. */
-function trigrams(s: string): Set<string> {
-  const cached = trigramCache.get(s);
-  if (cached) return cached;
-  const out = new Set<string>();
-  for (const w of s.split(' ').filter(Boolean)) {
-    const p = `  ${w} `;
-    for (let i = 0; i + 3 <= p.length; i++) out.add(p.slice(i, i + 3));
-  }
-  if (trigramCache.size >= TRIGRAM_CACHE_MAX) trigramCache.clear();
-  trigramCache.set(s, out);
-  return out;
-}
-
-/**
- * pg_trgm `similarity()` of two normalised strings.
- * @param atLeast a threshold the caller compares with: when the two trigram sets differ so much in size
- *   that the similarity cannot reach it (it is at most the smaller size over the larger), 0 is returned
- *   without comparing them
- */
-export function similarity(a: string, b: string, atLeast = 0): number {
-  const ta = trigrams(a);
-  const tb = trigrams(b);
-  if (!ta.size || !tb.size) return 0;
-  if (Math.min(ta.size, tb.size) < atLeast * Math.max(ta.size, tb.size)) return 0;
-  let common = 0;
-  for (const t of ta) if (tb.has(t)) common++;
-  return common / (ta.size + tb.size - common);
-}
-
-export interface BrandEntry {
-  id: number;
-  slug: string;
-  name: string;
-  popular: boolean;
-  /** Normalised spellings: Latin name, Cyrillic name, aliases (and the Latin name without spaces). */
-  keys: string[];
-  /** Each key split into its words (same order as `keys`). */
-  keyWords: string[][];
-}
-
-/** All brands with their normalised spellings (the brand table is small). */
-export function brandDictionary(db: Db): Promise<BrandEntry[]> {
-  return memo(db, 'brands', () => loadBrandDictionary(db));
-}
-
-async function loadBrandDictionary(db: Db): Promise<BrandEntry[]> {
-  const rows = await queryRows<{
-    id: number;
-    slug: string;
-    name: string;
-    name_ru: string;
-    aliases: string[] | null;
-    is_popular: boolean;
-  }>(db, sql`select b.id, b.slug, b.name, b.name_ru, b.aliases, b.is_popular from brands b`);
-  return rows.map((b) => {
-    const keys = new Set<string>();
-    for (const k of [b.name, b.name_ru, b.slug.replace(/-/g, ' '), ...(b.aliases ?? [])]) {
-      const n = normalize(k ?? '');
-      if (n) {
-        keys.add(n);
-        if (n.includes(' ')) keys.add(n.replace(/ /g, ''));
-      }
-    }
-    return {
-      id: b.id,
-      slug: b.slug,
-      name: b.name,
-      popular: b.is_popular,
-      keys: [...keys],
-      keyWords: [...keys].map((k) => k.split(' ')),
-    };
-  });
-}
 
 const SIZE_TOKEN = /^(\d{2}([.,]5)?|xxs|xs|s|m|l|xl|xxl|xxxl|[2-6]xl)$/;
 
@@ -140,6 +50,57 @@ export interface ParsedQuery {
 }
 
 /**
+ * How many words at `tokens[i]` spell a brand exactly (longest phrase of up to 4 words wins); every brand
+ * so spelled is added to `found`.
+ * @returns the number of words taken, 0 for none
+ */
+function exactBrandAt(tokens: string[], i: number, brands: BrandEntry[], found: Set<number>): number {
+  let matched = 0;
+  for (let n = Math.min(4, tokens.length - i); n >= 1 && !matched; n--) {
+    const phrase = tokens.slice(i, i + n).join(' ');
+    for (const b of brands) {
+      if (b.keys.includes(phrase)) {
+        found.add(b.id);
+        matched = n;
+      }
+    }
+  }
+  return matched;
+}
+
+/**
+ * How many words at `tokens[i]` are a typo of a brand spelling: phrases of up to 3 words and 5+ letters,
+ * compared word by word in order (each at least {@link BRAND_FUZZY} similar); every brand with the best
+ * score is added to `found`.
+ * @returns the number of words taken, 0 for none
+ */
+function fuzzyBrandAt(tokens: string[], i: number, brands: BrandEntry[], found: Set<number>): number {
+  for (let n = Math.min(3, tokens.length - i); n >= 1; n--) {
+    const words = tokens.slice(i, i + n);
+    if (words.join('').length < 5 || words.some((w) => /^\d+$/.test(w))) continue;
+    let best = 0;
+    let ids: number[] = [];
+    for (const b of brands) {
+      for (const kw of b.keyWords) {
+        if (kw.length !== n) continue;
+        let s = 1;
+        for (let j = 0; j < n && s >= BRAND_FUZZY; j++) s = Math.min(s, similarity(words[j]!, kw[j]!, BRAND_FUZZY));
+        if (s < BRAND_FUZZY) continue;
+        if (s > best + 1e-9) {
+          best = s;
+          ids = [b.id];
+        } else if (Math.abs(s - best) <= 1e-9 && !ids.includes(b.id)) ids.push(b.id);
+      }
+    }
+    if (ids.length) {
+      for (const id of ids) found.add(id);
+      return n;
+    }
+  }
+  return 0;
+}
+
+/**
  * Splits a query into brand words, size words and text.
  * @param knownSizes lower-cased size values of all grids
  * @param isCatalogWord words that stay in the text even inside a brand alias («монклер пуховик»)
@@ -157,40 +118,8 @@ export function parseQuery(
   const types = new Set<'women' | 'men' | 'kids'>();
   let i = 0;
   while (i < tokens.length) {
-    let matched = 0;
-    // Exact spellings first (longest phrase wins).
-    for (let n = Math.min(4, tokens.length - i); n >= 1 && !matched; n--) {
-      const phrase = tokens.slice(i, i + n).join(' ');
-      for (const b of brands) {
-        if (b.keys.includes(phrase)) {
-          brandIds.add(b.id);
-          matched = n;
-        }
-      }
-    }
-    // Then typos of phrases of 5+ letters, word by word in order; every brand with the best score.
-    for (let n = Math.min(3, tokens.length - i); n >= 1 && !matched; n--) {
-      const words = tokens.slice(i, i + n);
-      if (words.join('').length < 5 || words.some((w) => /^\d+$/.test(w))) continue;
-      let best = 0;
-      let ids: number[] = [];
-      for (const b of brands) {
-        for (const kw of b.keyWords) {
-          if (kw.length !== n) continue;
-          let s = 1;
-          for (let j = 0; j < n && s >= BRAND_FUZZY; j++) s = Math.min(s, similarity(words[j]!, kw[j]!, BRAND_FUZZY));
-          if (s < BRAND_FUZZY) continue;
-          if (s > best + 1e-9) {
-            best = s;
-            ids = [b.id];
-          } else if (Math.abs(s - best) <= 1e-9 && !ids.includes(b.id)) ids.push(b.id);
-        }
-      }
-      if (ids.length) {
-        for (const id of ids) brandIds.add(id);
-        matched = n;
-      }
-    }
+    // Exact spellings first; then typos, word by word in order.
+    const matched = exactBrandAt(tokens, i, brands, brandIds) || fuzzyBrandAt(tokens, i, brands, brandIds);
     if (matched) {
       if (matched > 1) rest.push(...tokens.slice(i, i + matched).filter(isCatalogWord));
       i += matched;
@@ -248,51 +177,10 @@ function weakBrandWords(
 }
 
 /**
- * Whether two words are at most one edit apart (optimal string alignment distance ≤ 1: one letter
- * changed, added or dropped, or two neighbouring letters swapped).
+ * Each catalog word with its final vowels dropped («пуховики» → «пуховик»), built once per vocabulary
+ * snapshot: one entry per snapshot, attached to it and gone with it (a `WeakMap`, not lib/cache.ts — an
+ * LRU keyed by the snapshot would keep the snapshot alive; the snapshots themselves are bounded by memo.ts).
  */
-export function withinOneEdit(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) {
-    // One letter changed, or two neighbours swapped.
-    if (a.slice(i + 1) === b.slice(i + 1)) return true;
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
-  }
-  // One letter added or dropped.
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
-
-/** Lower-cased size values of every grid (a query word that is one becomes a size filter). */
-export function knownSizeValues(db: Db): Promise<Set<string>> {
-  return memo(db, 'sizes', () => loadSizeValues(db));
-}
-
-async function loadSizeValues(db: Db): Promise<Set<string>> {
-  const rows = await queryRows<{ v: string }>(db, sql`select distinct lower(value) as v from sizes`);
-  return new Set(rows.map((r) => r.v.replace(',', '.')));
-}
-
-/**
- * The catalog's own words (category names, colour and condition labels), normalised, 4+ letters: the
- * vocabulary typos and odd word forms of a query are matched against.
- */
-export function catalogVocabulary(db: Db): Promise<string[]> {
-  return memo(db, 'vocabulary', () => loadVocabulary(db));
-}
-
-async function loadVocabulary(db: Db): Promise<string[]> {
-  const rows = await queryRows<{ name: string }>(db, sql`select distinct name from categories`);
-  const words = new Set<string>();
-  for (const text of [...rows.map((r) => r.name), ...COLORS.map((c) => c.label), ...CONDITIONS.map((c) => c.label)]) {
-    for (const w of normalize(text).split(' ')) if (w.length >= 4) words.add(w);
-  }
-  return [...words];
-}
-
-/** Each catalog word with its final vowels dropped («пуховики» → «пуховик»), built once per vocabulary. */
 const stemCache = new WeakMap<string[], { v: string; stem: string }[]>();
 function stemsOf(vocabulary: string[]): { v: string; stem: string }[] {
   let stems = stemCache.get(vocabulary);
@@ -327,13 +215,15 @@ export interface Understood {
   expansions: Map<string, string>;
 }
 
-/** Most queries remembered per dictionary snapshot (popular queries repeat; the oldest is forgotten first). */
-const UNDERSTOOD_MAX = 2000;
-/** Queries already understood, per brand dictionary snapshot (a reloaded dictionary starts afresh). */
-const understoodCache = new WeakMap<
-  BrandEntry[],
-  Map<string, Understood & { sizes: Set<string>; vocabulary: string[] }>
->();
+/**
+ * Queries already understood, by normalised query, per brand dictionary snapshot: at most 2 000 per
+ * snapshot (popular queries repeat; the least recently used is forgotten first); no lifetime of their own
+ * — a snapshot lives 30 s (memo.ts) and a reloaded dictionary starts afresh. An entry is used only with
+ * the size and vocabulary snapshots it was built from.
+ */
+const understoodOf = cachePer<BrandEntry[], string, Understood & { sizes: Set<string>; vocabulary: string[] }>({
+  max: 2000,
+});
 
 /**
  * {@link parseQuery} and {@link expandWords} of a query, remembered for the same dictionaries: comparing
@@ -341,15 +231,12 @@ const understoodCache = new WeakMap<
  * every repetition of a popular query.
  */
 export function understand(raw: string, brands: BrandEntry[], sizes: Set<string>, vocabulary: string[]): Understood {
-  let cache = understoodCache.get(brands);
-  if (!cache) understoodCache.set(brands, (cache = new Map()));
+  const cache = understoodOf(brands);
   const key = normalize(raw);
   const hit = cache.get(key);
   if (hit && hit.sizes === sizes && hit.vocabulary === vocabulary) return hit;
   const expansions = expandWords(key.split(' '), vocabulary);
   const parsed = parseQuery(raw, brands, sizes, (w) => vocabulary.includes(w) || expansions.has(w));
-  cache.delete(key);
   cache.set(key, { parsed, expansions, sizes, vocabulary });
-  if (cache.size > UNDERSTOOD_MAX) cache.delete(cache.keys().next().value!);
   return { parsed, expansions };
 }

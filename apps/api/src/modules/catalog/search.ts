@@ -1,8 +1,9 @@
 /**
- * Search (issue «The shop runs»: «Search understands Russian»): `GET /v1/public/search/` (and
- * `/v1/public/products/?q=`).
+ * Search (issue «The shop runs»: «Search understands Russian»; the screen `catalog-search` of spec §2):
+ * `GET /v1/public/search/` (and `/v1/public/products/?q=`).
  *
- * How a query is understood (search-words.ts; the header box's suggestions: suggest.ts):
+ * How a query is understood (search-words.ts; how a page of matches is read: search-pages.ts; the header
+ * box's suggestions: suggest.ts):
  * 1. It is normalised (lower case, `ё` → `е`, punctuation → spaces) and split into words.
  * 2. Brand words are found in it — Latin names, Cyrillic names and aliases («найк» = Nike,
  *    «нью беланс» = New Balance), typos included (trigram similarity ≥ 0.45 for words of 5+ letters) —
@@ -29,17 +30,21 @@ import type { ProductCard, ProductListQuery } from '@vitrina/contract/catalog';
 import { queryRows, type Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { makePage, type Page } from '../../lib/pagination.js';
-import { cardOf, cardRows, type FullCardRow } from './cards.js';
-import { countListings, peekCount, rememberCount } from './counts.js';
-import { brandDictionary, catalogVocabulary, knownSizeValues, understand } from './search-words.js';
-import { isSmallMatch, orderBy, pageOf, resolveFilters } from './service.js';
+import { cardOf } from './cards.js';
+import { resolveFilters } from './filters.js';
+import { pageOf } from './listing.js';
+import { brandDictionary, catalogVocabulary, knownSizeValues } from './search-dictionaries.js';
+import { pageOfMatches, type PageOfMatches } from './search-pages.js';
+import { understand, type ParsedQuery } from './search-words.js';
 
 /** Longest accepted query, characters. */
 export const SEARCH_MAX_LENGTH = 200;
-/** Largest match set ranked by relevance; broader ones (e.g. just «кроссовки») list the newest first. */
-const RANK_ALL_MAX = 1500;
 
-/** Validates `q` of the search calls. @throws ApiError 400 `{q: [...]}` */
+/**
+ * Validates `q` of the search calls.
+ * @returns the query trimmed
+ * @throws ApiError 400 `{q: [...]}` for an empty query or one over {@link SEARCH_MAX_LENGTH} characters
+ */
 export function checkQuery(q: string | undefined): string {
   const v = (q ?? '').trim();
   if (!v) throw badRequest({ q: ['Введите поисковый запрос.'] });
@@ -47,170 +52,44 @@ export function checkQuery(q: string | undefined): string {
   return v;
 }
 
-/**
- * A ranked page and the number of matches in one pass, for a match set whose size is not known yet: at
- * most {@link RANK_ALL_MAX} + 1 matches are read, ranked and counted (`count(*) over ()` is taken before
- * the page is cut), so a small set — most searches — needs no separate count query.
- * @param where every condition, text included
- * @param rank the relevance expression over `products p`
- * @returns the page and its count (0 when nothing matches); `null` when the set is broader than
- *   {@link RANK_ALL_MAX} (then it is listed newest first) or a later page is empty (past the end: the
- *   count is then read on its own)
- */
-async function rankedCounting(
-  db: Db,
-  where: SQL[],
-  rank: SQL,
-  limit: number,
-  offset: number,
-): Promise<RunResult | null> {
-  const page = await queryRows<{ id: number; total: number }>(
-    db,
-    sql`select m.id, count(*) over ()::int as total from (
-          select p.id, p.published_at, ${rank} as rank from products p
-          where ${sql.join(where, sql` and `)} limit ${RANK_ALL_MAX + 1}
-        ) m order by m.rank desc, m.published_at desc, m.id desc limit ${limit} offset ${offset}`,
-  );
-  // No row on the first page: nothing matches. On a later page: past the end (its count tells how far).
-  if (!page.length) return offset === 0 ? { count: 0, rows: [] } : null;
-  const total = page[0]!.total;
-  if (total > RANK_ALL_MAX) return null;
-  rememberCount(db, where, total);
-  const ids = page.map((r) => r.id);
-  return { count: total, rows: await cardRows(db, ids) };
+/** One attempt of a search: the text words and the filters derived from the query. */
+interface Attempt {
+  text: string;
+  sizes: string[];
+  brandIds: number[];
+  q: ProductListQuery;
 }
 
-/** Most index entries the date-index walk of {@link newestThroughDateIndex} may read for one page. */
-const DATE_WALK_MAX = 4000;
-/** How many times more entries than the expected walk the window holds (matches are not spread evenly). */
-const DATE_WALK_MARGIN = 2;
-
-/**
- * A page of a broad text match, newest first, read by walking the date index instead of fetching every
- * match. The GIN index finds all matches (thousands of wide rows for «кросовки», «сумка через плечо») just
- * to keep 24; walking the listings newest first and testing each one's `search_vector` reads about
- * (page end) × (active listings / matches) rows. The walk is bounded by a window of that many rows (times
- * {@link DATE_WALK_MARGIN}); the window is explicit (an inner `limit`), so the plan does not depend on the
- * planner's guess of how common the words are.
- * @param where the filters (without the text condition)
- * @param match the text condition on `p.search_vector`
- * @param count how many listings match `where` and `match` (known before the page is read)
- * @returns the page's card rows, or `null` when the walk would be long or the window held too few matches
- *   (matches clustered among older listings) — the caller then reads the page through the GIN index
- */
-async function newestThroughDateIndex(
-  db: Db,
-  where: SQL[],
-  match: SQL,
-  count: number,
-  limit: number,
-  offset: number,
-): Promise<FullCardRow[] | null> {
-  const active = await countListings(db, [sql`p.status = 'active'`]);
-  const window = Math.ceil(((offset + limit) * Math.max(active, count) * DATE_WALK_MARGIN) / count);
-  if (window > DATE_WALK_MAX) return null;
-  const page = await queryRows<{ id: number }>(
-    db,
-    sql`select p.id from (
-          select p.id, p.published_at, p.search_vector from products p where ${sql.join(where, sql` and `)}
-          order by p.published_at desc, p.id desc limit ${window}
-        ) p where ${match} order by p.published_at desc, p.id desc limit ${limit} offset ${offset}`,
-  );
-  if (page.length < Math.min(limit, count - offset)) return null;
-  const ids = page.map((r) => r.id);
-  return cardRows(db, ids);
-}
-
-interface RunResult {
-  count: number;
-  rows: FullCardRow[];
+/** What every pass of one search shares. */
+interface SearchContext {
+  /** Brand ids that rank higher. */
+  boost: number[];
+  page: { page: number; page_size: number };
+  /** Query words → the catalog word each resembles (search-words.ts `expandWords`). */
+  expansions: Map<string, string>;
 }
 
 /**
- * One search pass: filters + text conditions → count and the page of card rows.
- * @param boost brand ids that rank higher
+ * Each word's tsquery: its own forms, or those of the catalog word it resembles («кроссовок»/«кросовки» →
+ * «кроссовки»). Built only from plainto_tsquery() values with the || operator.
  */
-async function runSearch(
-  db: Db,
-  q: ProductListQuery,
-  text: string,
-  extra: { sizes: string[]; brandIds: number[] },
-  boost: number[],
-  page: { page: number; page_size: number },
-  expansions: Map<string, string>,
-  stage: 'exact' | 'typo',
-): Promise<RunResult> {
-  const f = await resolveFilters(db, q, extra);
-  const sort = q.sort ?? 'relevance';
-  const brandBoost = boost.length
-    ? sql`(case when p.brand_id = any(${sql.param(boost)}::int[]) then 0.5 else 0 end)`
-    : sql`0`;
-  const limit = page.page_size;
-  const offset = (page.page - 1) * page.page_size;
-
-  // Count first: past the end nothing more is read; a broad match (thousands of listings) is ordered by
-  // date through the index instead of ranking every match.
-  const fetch = async (conn: Db, where: SQL[], rank: SQL, by: string, match?: SQL): Promise<RunResult> => {
-    const all = match ? [...where, match] : where;
-    if (by === 'relevance' && peekCount(conn, all) === undefined) {
-      const ranked = await rankedCounting(conn, all, rank, limit, offset);
-      if (ranked) return ranked;
-    }
-    const count = await countListings(conn, all);
-    if (count === 0 || offset >= count) return { count, rows: [] };
-    const ranked = by === 'relevance' && count <= RANK_ALL_MAX;
-    const newest = by === 'new' || (by === 'relevance' && !ranked);
-    if (match && newest) {
-      const rows = await newestThroughDateIndex(conn, where, match, count, limit, offset);
-      if (rows) return { count, rows };
-    }
-    const small =
-      by !== 'relevance' &&
-      (await isSmallMatch(conn, count, { pageEnd: offset + limit, perRowLookup: f.perRowLookup }));
-    const order =
-      by !== 'relevance'
-        ? orderBy(by, small)
-        : ranked
-          ? sql`${rank} desc, p.published_at desc, p.id desc`
-          : orderBy('new');
-    // The page's ids first (from indexes where they suffice); then only the page's own cards.
-    const page = await queryRows<{ id: number }>(
-      conn,
-      sql`select p.id from products p where ${sql.join(all, sql` and `)}
-          order by ${order} limit ${limit} offset ${offset}`,
-    );
-    const ids = page.map((r) => r.id);
-    return { count, rows: await cardRows(conn, ids) };
-  };
-
-  if (!text) return fetch(db, f.where, sql`0`, sort === 'relevance' ? 'new' : sort);
-
-  // Stage 1: Russian full text over the GIN index. Every word must match, by its own word forms or by
-  // those of the catalog word it resembles («кроссовок»/«кросовки» → «кроссовки»). The tsquery is built
-  // only from plainto_tsquery() values with the && / || operators (stop words drop out by themselves).
-  const words = [...new Set(text.split(' '))].slice(0, 8);
-  const perWord = words.map((w) => {
+function wordQueries(words: string[], expansions: Map<string, string>): SQL[] {
+  return words.map((w) => {
     const alt = expansions.get(w);
     return alt
       ? sql`(plainto_tsquery('russian', ${w}) || plainto_tsquery('russian', ${alt}))`
       : sql`plainto_tsquery('russian', ${w})`;
   });
-  const tsq = sql`(${sql.join(perWord, sql` && `)})`;
-  if (stage === 'exact') {
-    return fetch(
-      db,
-      f.where,
-      // A title that holds the words outranks a listing matched through its description or brand aliases.
-      sql`(ts_rank_cd(p.search_vector, ${tsq}) + (case when p.title_vector @@ ${tsq} then 1 else 0 end) + ${brandBoost})`,
-      sort,
-      sql`p.search_vector @@ ${tsq}`,
-    );
-  }
+}
 
-  // Stage 2: typos the catalog words do not cover. A word that finds listings by its own forms is spelled
-  // right and must match by them («белая футболка» must not turn into «бейсболка»); any other word may
-  // also match a similar word of the title (trigram GIN index); stop words («для») are ignored (the
-  // numnode() test depends on parameters only, so the planner folds it away).
+/**
+ * Stage 2's conditions: typos the catalog words do not cover. A word that finds listings by its own forms
+ * is spelled right and must match by them («белая футболка» must not turn into «бейсболка»); any other word
+ * may also match a similar word of the title (trigram GIN index); stop words («для») are ignored (the
+ * numnode() test depends on parameters only, so the planner folds it away).
+ * @returns the conditions, or `null` when every word finds listings by its forms (stage 1 said it all)
+ */
+async function typoConditions(db: Db, words: string[], perWord: SQL[]): Promise<SQL[] | null> {
   const [{ has }] = (await queryRows<{ has: boolean[] }>(
     db,
     sql`select array[${sql.join(
@@ -218,18 +97,80 @@ async function runSearch(
       sql`, `,
     )}] as has`,
   )) as [{ has: boolean[] }];
-  if (has.every(Boolean)) return { count: 0, rows: [] };
-  const stage2 = words.map((w, i) =>
+  if (has.every(Boolean)) return null;
+  return words.map((w, i) =>
     has[i]
       ? sql`p.search_vector @@ ${perWord[i]!}`
       : sql`(numnode(plainto_tsquery('russian', ${w})) = 0 or p.search_vector @@ ${perWord[i]!} or ${w} <% p.title)`,
   );
-  return fetch(db, [...f.where, ...stage2], sql`(word_similarity(${text}, p.title) + ${brandBoost})`, sort);
+}
+
+/**
+ * One search pass: filters + text conditions → count and the page of card rows.
+ * @param stage `exact`: Russian full text over the GIN index, every word by its forms or its catalog
+ *   look-alike's; `typo`: words that find nothing may also match a similar title word (pg_trgm)
+ * @throws ApiError 400 for bad filters
+ */
+async function runSearch(db: Db, a: Attempt, ctx: SearchContext, stage: 'exact' | 'typo'): Promise<PageOfMatches> {
+  const f = await resolveFilters(db, a.q, { sizes: a.sizes, brandIds: a.brandIds });
+  const sort = a.q.sort ?? 'relevance';
+  const brandBoost = ctx.boost.length
+    ? sql`(case when p.brand_id = any(${sql.param(ctx.boost)}::int[]) then 0.5 else 0 end)`
+    : sql`0`;
+  const page = {
+    limit: ctx.page.page_size,
+    offset: (ctx.page.page - 1) * ctx.page.page_size,
+    perRowLookup: f.perRowLookup,
+  };
+  if (!a.text)
+    return pageOfMatches(db, { where: f.where, rank: sql`0`, by: sort === 'relevance' ? 'new' : sort }, page);
+
+  // Stage 1: every word must match, by its own word forms or by those of the catalog word it resembles
+  // (stop words drop out by themselves).
+  const words = [...new Set(a.text.split(' '))].slice(0, 8);
+  const perWord = wordQueries(words, ctx.expansions);
+  const tsq = sql`(${sql.join(perWord, sql` && `)})`;
+  if (stage === 'exact') {
+    return pageOfMatches(
+      db,
+      {
+        where: f.where,
+        // A title that holds the words outranks a listing matched through its description or brand aliases.
+        rank: sql`(ts_rank_cd(p.search_vector, ${tsq}) + (case when p.title_vector @@ ${tsq} then 1 else 0 end) + ${brandBoost})`,
+        by: sort,
+        match: sql`p.search_vector @@ ${tsq}`,
+      },
+      page,
+    );
+  }
+  const stage2 = await typoConditions(db, words, perWord);
+  if (!stage2) return { count: 0, rows: [] };
+  const rank = sql`(word_similarity(${a.text}, p.title) + ${brandBoost})`;
+  return pageOfMatches(db, { where: [...f.where, ...stage2], rank, by: sort }, page);
+}
+
+/**
+ * The attempts of a search, each tried when the ones before found nothing: brand, size and type words as
+ * filters (a type chosen in the filters wins over one in the words); without the size; then every word
+ * as text. `weak`: words one letter off a brand («адидос») as that brand, tried after those in the exact
+ * stage only (before any word is matched by trigram likeness: «nkie» is Nike before it is «Jackie»).
+ */
+function attemptsOf(q: ProductListQuery, parsed: ParsedQuery): { attempts: Attempt[]; weak: Attempt[] } {
+  const typed = parsed.type && !q.type ? { ...q, type: parsed.type } : q;
+  const derived = parsed.sizes.length > 0 || parsed.brandIds.length > 0 || typed !== q;
+  const attempts: Attempt[] = [{ text: parsed.text, sizes: parsed.sizes, brandIds: parsed.brandIds, q: typed }];
+  if (parsed.sizes.length && parsed.brandIds.length)
+    attempts.push({ text: parsed.text, sizes: [], brandIds: parsed.brandIds, q: typed });
+  if (derived) attempts.push({ text: parsed.allText, sizes: [], brandIds: [], q });
+  const weak = parsed.weak
+    ? [{ text: parsed.weak.text, sizes: parsed.sizes, brandIds: parsed.weak.brandIds, q: typed }]
+    : [];
+  return { attempts, weak };
 }
 
 /**
  * `GET /v1/public/search/` (and `/v1/public/products/?q=`): ranked search with the catalog's filters,
- * as a DRF page of cards. Default sort: relevance.
+ * as a DRF page of cards (prices in rubles). Default sort: relevance.
  * @param url the request URL (for `next`/`previous`)
  * @throws ApiError 400 (empty/long `q`, bad filters), 404 «Неверная страница.»
  */
@@ -244,27 +185,13 @@ export async function searchProducts(db: Db, q: ProductListQuery, url: string): 
   const { parsed, expansions } = understand(raw, brands, sizes, vocabulary);
   if (!parsed.allText) return makePage(url, pq, 0, []);
 
-  // Brand, size and type words as filters (a type chosen in the filters wins over one in the words);
-  // when that finds nothing, without the size; then every word as text.
-  const typed = parsed.type && !q.type ? { ...q, type: parsed.type } : q;
-  const derived = parsed.sizes.length > 0 || parsed.brandIds.length > 0 || typed !== q;
-  const attempts: { text: string; sizes: string[]; brandIds: number[]; q: ProductListQuery }[] = [
-    { text: parsed.text, sizes: parsed.sizes, brandIds: parsed.brandIds, q: typed },
-  ];
-  if (parsed.sizes.length && parsed.brandIds.length)
-    attempts.push({ text: parsed.text, sizes: [], brandIds: parsed.brandIds, q: typed });
-  if (derived) attempts.push({ text: parsed.allText, sizes: [], brandIds: [], q });
-  // Words one letter off a brand («адидос») become that brand only when the words as typed find nothing,
-  // and before any word is matched by trigram likeness («nkie» is Nike before it is «Jackie»).
-  const weak = parsed.weak
-    ? [{ text: parsed.weak.text, sizes: parsed.sizes, brandIds: parsed.weak.brandIds, q: typed }]
-    : [];
-  const boost = [...parsed.brandIds, ...(parsed.weak?.brandIds ?? [])];
-  let res: RunResult = { count: 0, rows: [] };
+  const { attempts, weak } = attemptsOf(q, parsed);
+  const ctx: SearchContext = { boost: [...parsed.brandIds, ...(parsed.weak?.brandIds ?? [])], page: pq, expansions };
+  let res: PageOfMatches = { count: 0, rows: [] };
   search: for (const stage of ['exact', 'typo'] as const) {
     for (const a of stage === 'exact' ? [...attempts, ...weak] : attempts) {
       if (stage === 'typo' && !a.text) continue; // nothing to misspell: the exact stage listed it already
-      res = await runSearch(db, a.q, a.text, { sizes: a.sizes, brandIds: a.brandIds }, boost, pq, expansions, stage);
+      res = await runSearch(db, a, ctx, stage);
       if (res.count > 0) break search;
     }
   }

@@ -1,5 +1,5 @@
 /**
- * View counting of product pages (`GET /v1/public/products/{slug}/`, issue «The shop runs»).
+ * View counting of product pages (`GET /v1/public/products/{slug}/`, architecture §3; issue «The shop runs»).
  *
  * Every opened product page adds one view, yet writing `view_count + 1` on each request costs a new row
  * version of a wide listing with all its index entries (the popular sort indexes `view_count`), and
@@ -7,6 +7,11 @@
  * and written in one statement per {@link VIEW_FLUSH_MS} (and when the server stops). Each instance adds
  * only its own views (`view_count = view_count + n`), so several instances stay correct; a crash loses at
  * most the last few seconds of views.
+ *
+ * This is a write buffer, not a cache (so it is not on lib/cache.ts): its entries are increments that
+ * must reach the database — an entry may not be evicted or expire unwritten, nothing is served from it
+ * but the «not yet written» addition to a page's count, and it is emptied by each write (at most one
+ * entry per listing viewed within {@link VIEW_FLUSH_MS}).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
