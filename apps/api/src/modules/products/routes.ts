@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { feeSchema, listingSchemaOut, ownerListingSchema, productStatusSchema } from '@vitrina/contract/products';
 import { detailError, fieldErrors, pageOf } from '@vitrina/contract/common';
+import { feeRule } from '../../lib/money.js';
 import { parsePageQuery } from '../../lib/pagination.js';
 import { readListingUpload } from './multipart.js';
 import { removeKeys } from './photos.js';
@@ -145,7 +146,7 @@ export default async function productsRoutes(app: FastifyInstance) {
         response: { 200: feeSchema, 401: detailError },
       },
     },
-    async () => ({ percent: app.config.fee.percent, min: app.config.fee.minRub }),
+    async () => feeRule(app.config.fee),
   );
 
   r.get(
