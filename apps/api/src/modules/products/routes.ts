@@ -17,7 +17,17 @@ import { createListing, deleteListing, makeDraft, updateListing } from './write.
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const security = [{ token: [] }];
-const errors = { 400: fieldErrors, 401: detailError, 404: detailError, 413: z.unknown(), 415: detailError };
+/**
+ * Error answers (architecture §3). A 400 is either field errors (`{title: […]}`) or one message (`{detail}`, e.g.
+ * «Товар забронирован покупателем…», a broken multipart body); a 413 names the field or is a `{detail}`.
+ */
+const errors = {
+  400: z.union([detailError, fieldErrors]),
+  401: detailError,
+  404: detailError,
+  413: z.union([detailError, fieldErrors]),
+  415: detailError,
+};
 
 const MULTIPART_DOC =
   'multipart/form-data: title, description, brand (id), category (id конечной категории), condition, color?, ' +
