@@ -26,6 +26,7 @@ import authPlugin from './plugins/auth.js';
 import nulGuard from './plugins/nul-guard.js';
 import { MEDIA_MAX_BYTES } from './modules/media/index.js';
 import { logSerializers } from './lib/log-privacy.js';
+import { FORM_LIMITS } from './lib/multipart.js';
 import { authRoutes } from './modules/auth/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { catalogRoutes } from './modules/catalog/index.js';
@@ -120,7 +121,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024, syncThreshold: 64 * 1024 });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {
-    limits: { fileSize: MEDIA_MAX_BYTES, files: 10, fields: 40, fieldSize: 64 * 1024, parts: 60 },
+    limits: {
+      fileSize: MEDIA_MAX_BYTES,
+      files: FORM_LIMITS.files,
+      fields: FORM_LIMITS.fields,
+      fieldSize: FORM_LIMITS.fieldBytes,
+      fieldNameSize: FORM_LIMITS.fieldNameBytes,
+      parts: FORM_LIMITS.parts,
+    },
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
