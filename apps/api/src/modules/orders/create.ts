@@ -256,11 +256,11 @@ export async function reserveStock(tx: Tx, plan: PlannedLine[], now: Date): Prom
   return priced;
 }
 
-/** A listing's current status (read under the offers' lock), or null when it is gone. */
+/** A listing's latest committed status, or null when it is gone (only to word the refusal; the lock is below). */
 async function listingStatus(tx: Tx, productId: number): Promise<string | null> {
   const rows = await queryRows<{ status: string }>(
     tx as unknown as Db,
-    sql`select status from products where id = ${productId} for update`,
+    sql`select status from products where id = ${productId}`,
   );
   return rows[0]?.status ?? null;
 }
