@@ -26,6 +26,7 @@ import authPlugin from './plugins/auth.js';
 import nulGuard from './plugins/nul-guard.js';
 import { MEDIA_MAX_BYTES } from './modules/media/index.js';
 import { logSerializers } from './lib/log-privacy.js';
+import { FORM_LIMITS } from './lib/multipart.js';
 import { authRoutes } from './modules/auth/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { catalogRoutes } from './modules/catalog/index.js';
@@ -34,7 +35,7 @@ import { cardsRoutes } from './modules/cards/index.js';
 import { deliveryRoutes } from './modules/delivery/index.js';
 import { socialRoutes } from './modules/social/index.js';
 import { favoritesRoutes } from './modules/favorites/index.js';
-import { ordersRoutes } from './modules/orders/index.js';
+import { ordersRoutes, startReservationSweep } from './modules/orders/index.js';
 import { paymentsRoutes } from './modules/payments/index.js';
 import { contentRoutes } from './modules/content/index.js';
 import { devRoutes } from './modules/dev/index.js';
@@ -63,6 +64,11 @@ export interface AppDeps {
   clock?: Clock;
   /** Pino logger options; false in tests. */
   logger?: boolean | object;
+  /**
+   * Period of the sweep of expired reservations, ms; `false` — no timer. Default: every minute, but no timer in
+   * tests (they move `clock` and call the sweep's entry, or pass a period to test the timer).
+   */
+  reservationSweepMs?: number | false;
 }
 
 /** Builds the app: plugins, API modules, `/healthz`, `/readyz`, `/media/`, OpenAPI at `/v1/docs/`. */
@@ -115,7 +121,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024, syncThreshold: 64 * 1024 });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {
-    limits: { fileSize: MEDIA_MAX_BYTES, files: 10, fields: 40, fieldSize: 64 * 1024, parts: 60 },
+    limits: {
+      fileSize: MEDIA_MAX_BYTES,
+      files: FORM_LIMITS.files,
+      fields: FORM_LIMITS.fields,
+      fieldSize: FORM_LIMITS.fieldBytes,
+      fieldNameSize: FORM_LIMITS.fieldNameBytes,
+      parts: FORM_LIMITS.parts,
+    },
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
@@ -160,6 +173,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(socialRoutes);
   await app.register(favoritesRoutes);
   await app.register(ordersRoutes);
+  // The one caller of the reservation sweep (a timer in this process until the jobs issue makes it a job).
+  const sweepMs = deps.reservationSweepMs ?? (config.env === 'test' ? false : undefined);
+  if (sweepMs !== false) startReservationSweep(app, sweepMs);
   await app.register(paymentsRoutes);
   await app.register(contentRoutes);
   await app.register(notificationsRoutes);

@@ -4,7 +4,7 @@ import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 import { makeCard, makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
 import { offers, orders, paymentEvents, payments, products } from '../src/db/schema/index.js';
 import { signTestgatewayBody } from '../src/providers/payments/testgateway-webhook.js';
-import { releaseExpiredReservations } from '../src/modules/orders/transitions.js';
+import { releaseExpiredReservations } from '../src/modules/orders/index.js';
 
 const PAN_OK = '4111 1111 1111 1111';
 const PAN_DECLINE = '4000 0000 0000 0002';
@@ -261,6 +261,7 @@ describe.runIf(dbAvailable())('payments: test gateway and webhooks', () => {
   it('keeps a late-paid order cancelled (refund note) when the item was sold meanwhile', async () => {
     const { order, gatewayId, listing: l } = await newOrder(8000);
     t.clock.advance(15 * 60_000 + 1);
+    await releaseExpiredReservations(t.app);
     const rival = await makeUser(t.app, 'Глеб');
     const rivalPoint = await makePoint(t.app, rival);
     const taken = await t.app.inject({

@@ -1,6 +1,6 @@
 /** The shared sell-form rules (used by the browser as you type and by the API). */
 import { describe, expect, it } from 'vitest';
-import { checkListing, sellerReceives } from './products';
+import { checkListing } from './products';
 
 const good = {
   publish: true,
@@ -49,14 +49,5 @@ describe('checkListing', () => {
     });
     expect(res.ok).toBe(false);
     if (!res.ok) expect(res.errors.sizes).toEqual(['Каждый размер можно указать только один раз.']);
-  });
-});
-
-describe('sellerReceives', () => {
-  it('takes the percent, at least the minimum, never more than the price', () => {
-    expect(sellerReceives(12990, { percent: 12, min: 0 })).toEqual({ receive: 11431, commission: 1559 });
-    expect(sellerReceives(100, { percent: 12, min: 50 })).toEqual({ receive: 50, commission: 50 });
-    expect(sellerReceives(30, { percent: 12, min: 50 })).toEqual({ receive: 0, commission: 30 });
-    expect(sellerReceives(Number.NaN, { percent: 12, min: 0 })).toEqual({ receive: 0, commission: 0 });
   });
 });

@@ -174,16 +174,9 @@ export const ownerListingSchema = productCardSchema.extend({
 });
 export type OwnerListing = z.infer<typeof ownerListingSchema>;
 
-/** `GET /v1/fee/` → the commission: percent of the price and a minimum in rubles. */
+/** `GET /v1/fee/` → the commission: percent of the price and a minimum in rubles (the rules: `./money`). */
 export const feeSchema = z.object({ percent: z.number(), min: z.number() });
 export type Fee = z.infer<typeof feeSchema>;
-
-/** What the seller receives for `price` rubles after the fee (whole rubles, never below 0). */
-export function sellerReceives(price: number, fee: Fee): { receive: number; commission: number } {
-  if (!Number.isFinite(price) || price <= 0) return { receive: 0, commission: 0 };
-  const commission = Math.min(price, Math.max(Math.round((price * fee.percent) / 100), fee.min));
-  return { receive: price - commission, commission };
-}
 
 /** `GET /v1/product_statuses/` item. */
 export const productStatusSchema = z.object({ value: z.string(), label: z.string(), count: z.number().int() });

@@ -32,3 +32,6 @@ export const tooManyRequests = (retryAfterSec: number, detail?: string) =>
     { detail: detail ?? `Слишком много запросов. Повторите через ${retryAfterSec} с.` },
     { 'retry-after': String(retryAfterSec) },
   );
+
+/** The Russian message for a value that carries U+0000 (PostgreSQL text cannot hold it). */
+export const NUL_MESSAGE = 'Недопустимый символ в значении: уберите нулевой байт (\\u0000).';

@@ -3,28 +3,29 @@
  * urlencoded object body is accepted as well; uploaded files are drained and ignored.
  */
 import type { FastifyRequest } from 'fastify';
-import { ApiError, badRequest, type FieldErrors } from './errors.js';
+import { badRequest, type FieldErrors } from './errors.js';
+import { checkFilePart, formFieldValue, multipartError } from './multipart.js';
 
 /**
  * @returns field name → last string value
  * @throws ApiError 400 when the body is neither multipart nor an object, or a JSON field is an object/array
- *   (`{field: ['Ожидалась строка…']}`)
+ *   (`{field: ['Ожидалась строка…']}`); a broken multipart body, U+0000 in a field or a limit passed is a 400 or
+ *   413 (see `./multipart.ts`)
  */
 export async function readFormFields(request: FastifyRequest): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   if (request.isMultipart()) {
     try {
       for await (const part of request.parts()) {
+        checkFilePart(part);
         if (part.type === 'file') {
           part.file.resume();
           continue;
         }
-        out[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        out[part.fieldname] = formFieldValue(part);
       }
     } catch (err) {
-      const status = (err as { statusCode?: number }).statusCode;
-      if (err instanceof ApiError || (status && status >= 400 && status < 500 && status !== 400)) throw err;
-      throw badRequest('Неверные данные формы (multipart).');
+      throw multipartError(err);
     }
     return out;
   }

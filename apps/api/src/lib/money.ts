@@ -1,9 +1,18 @@
 /**
- * Money: integer kopecks in the database, rubles (numbers) in the API (architecture §3).
+ * Money: integer kopecks in the database, rubles (numbers) in the API (architecture §3). The rules themselves —
+ * conversions, the fee, the payout — live in `@vitrina/contract/money`, shared with the web; this file only names
+ * them for the API and reads the configured fee.
  */
+import { kopecksToRubles, rublesToKopecks, type FeeRule } from '@vitrina/contract/money';
 
 /** Kopecks → rubles for API answers (e.g. 1299000 → 12990). */
-export const toRubles = (kopecks: number): number => Math.round(kopecks) / 100;
+export const toRubles = kopecksToRubles;
 
 /** Rubles from a client → integer kopecks (12990 → 1299000, 10.5 → 1050). */
-export const toKopecks = (rubles: number): number => Math.round(rubles * 100);
+export const toKopecks = rublesToKopecks;
+
+/** The configured fee (`config.fee`) as the contract's rule — what `GET /v1/fee/` answers and checkout charges. */
+export const feeRule = (fee: { percent: number; minRub: number }): FeeRule => ({
+  percent: fee.percent,
+  min: fee.minRub,
+});

@@ -7,10 +7,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound } from '../lib/errors.js';
-
-/** The Russian message for a value that carries U+0000. */
-export const NUL_MESSAGE = 'Недопустимый символ в значении: уберите нулевой байт (\\u0000).';
+import { badRequest, notFound, NUL_MESSAGE } from '../lib/errors.js';
 
 /**
  * Finds the first string holding U+0000 in a parsed query, params or JSON body (keys included).

@@ -89,10 +89,16 @@ export async function storeImage(
  * Reads one uploaded file (a multipart file stream with the `fileSize` limit of app.ts) into memory and stops
  * at the limit: busboy would silently skip the rest of an oversized file until its end, so a 200 MB upload was
  * read to the last byte before the 413. Here the 413 can be answered (and the connection closed) at once.
+ * A stream the multipart parser already destroyed (a body cut inside this file, noticed before the reader got the
+ * part) rejects at once with the parser's error instead of waiting for events that never come.
  * @returns the bytes, or null when the file is over the limit
  */
 export function readUpload(file: Readable & { truncated?: boolean }): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
+    if (file.destroyed) {
+      reject(file.errored ?? new Error('Unexpected end of multipart data'));
+      return;
+    }
     const chunks: Buffer[] = [];
     file.on('data', (chunk: Buffer) => chunks.push(chunk));
     file.once('limit', () => {

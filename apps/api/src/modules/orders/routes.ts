@@ -1,7 +1,6 @@
 /**
  * HTTP routes of the `orders` module (spec §7 `/v1/sales/order/`, `/v1/sales/orders/`, `/v1/sales/orders/seller/`,
  * `/v1/sales/order-filters/`; ours: `/v1/sales/orders/{id}/` and its `ship`, `confirm`, `cancel` actions).
- * Outside tests a timer releases expired reservations every minute (cleared on close).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,7 +19,7 @@ import { parsePageQuery } from '../../lib/pagination.js';
 import { requireJsonBody } from '../../lib/json-body.js';
 import { createOrder } from './create.js';
 import { getOrderFor, listOrders, loadOrders } from './read.js';
-import { cancelOrder, confirmOrder, releaseExpiredReservations, shipOrder } from './transitions.js';
+import { cancelOrder, confirmOrder, shipOrder } from './transitions.js';
 
 const idParams = idPathParams;
 const listQuery = z.object({
@@ -33,14 +32,6 @@ export default async function ordersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { onRequest: app.requireAuth };
   const sec = [{ token: [] }];
-
-  if (app.config.env !== 'test') {
-    const timer = setInterval(() => {
-      releaseExpiredReservations(app).catch((err: unknown) => app.log.error({ err }, 'releasing reservations failed'));
-    }, 60_000);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
 
   r.post(
     '/v1/sales/order/',

@@ -1,41 +1,15 @@
 /**
  * Order status transitions (spec §4 order states; ours: `/v1/sales/orders/{id}/ship|confirm|cancel`): the seller
  * ships a paid order, the buyer confirms receipt or cancels an unpaid order, and unpaid orders expire after
- * `RESERVATION_MS` (stock.ts). Only the order's buyer or seller may act; anyone else gets 404.
+ * `RESERVATION_MS` (stock.ts; the sweep is sweep.ts). Only the order's buyer or seller may act; anyone else gets 404.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orderStatusLabel, type Order } from '@vitrina/contract/orders';
 import { orders } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { getOrderFor, loadOrders, type OrderRow } from './read.js';
 import { cancelAndRelease, cancelAtProvider } from './stock.js';
-
-/**
- * Cancels every order whose reservation ran out (status `awaiting_payment`, `reserved_until <= now`), returning
- * their stock. Runs from a timer in the orders module and lazily before each new order.
- * @returns how many orders were cancelled
- */
-export async function releaseExpiredReservations(app: FastifyInstance): Promise<number> {
-  const now = app.clock.now();
-  const due = await app.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.status, 'awaiting_payment'), sql`${orders.reservedUntil} <= ${now.toISOString()}`))
-    .orderBy(orders.id)
-    .limit(200);
-  let n = 0;
-  for (const { id } of due) {
-    const cancelled = await app.db.transaction((tx) =>
-      cancelAndRelease(tx, id, now, 'Время на оплату истекло, товар снова в продаже.', true),
-    );
-    if (!cancelled) continue;
-    n += 1;
-    await cancelAtProvider(app, cancelled);
-  }
-  if (n) app.log.info({ released: n }, 'expired reservations released');
-  return n;
-}
 
 /* ---------------------------------------------------------------- transitions */
 

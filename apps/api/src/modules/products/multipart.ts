@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { ApiError, badRequest } from '../../lib/errors.js';
+import { checkFilePart, formFieldValue, multipartError, type FileRules } from '../../lib/multipart.js';
 import { readUpload, removeImage, storeImage, type StoredImage } from '../media/index.js';
 import { LISTING_LIMITS, LISTING_MESSAGES } from '@vitrina/contract/products';
 import { heicToPng, isHevcHeif } from '../media/index.js';
@@ -18,9 +19,13 @@ export interface ListingUpload {
   discard(): Promise<void>;
 }
 
+/** The `photos` field and its messages for the errors of `lib/multipart.ts`. */
+const PHOTO_RULES: FileRules = { field: 'photos', tooLarge: 'Файл больше 15 МБ.', tooMany: LISTING_MESSAGES.photosMax };
+
 /**
  * Parses the request; stores `photos` files (at most `maxPhotos`).
- * @throws ApiError 415 (not multipart), 413 (a file over 15 MB), 400 (not an image, too many pixels/photos)
+ * @throws ApiError 415 (not multipart), 413 (a file over 15 MB, a text value over 64 KB), 400 (not an image, too
+ *   many pixels/photos, a broken multipart body, U+0000 in a field — every multipart error of `lib/multipart.ts`)
  */
 export async function readListingUpload(
   request: FastifyRequest,
@@ -37,8 +42,9 @@ export async function readListingUpload(
   };
   try {
     for await (const part of request.parts()) {
+      checkFilePart(part);
       if (part.type === 'field') {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        fields[part.fieldname] = formFieldValue(part);
         continue;
       }
       if (part.fieldname !== 'photos') {
@@ -56,13 +62,7 @@ export async function readListingUpload(
     }
   } catch (err) {
     await discard();
-    if (err instanceof ApiError) throw err;
-    const code = (err as { code?: string }).code ?? '';
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, { photos: ['Файл больше 15 МБ.'] });
-    if (code === 'FST_FILES_LIMIT') throw badRequest({ photos: [LISTING_MESSAGES.photosMax] });
-    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest('Слишком много полей в форме.');
-    if (code.startsWith('FST_')) throw badRequest('Не удалось прочитать форму.');
-    throw err;
+    throw multipartError(err, PHOTO_RULES);
   }
   return { fields, photos, discard };
 }

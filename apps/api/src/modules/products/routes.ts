@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { feeSchema, listingSchemaOut, ownerListingSchema, productStatusSchema } from '@vitrina/contract/products';
 import { detailError, fieldErrors, pageOf } from '@vitrina/contract/common';
+import { feeRule } from '../../lib/money.js';
 import { parsePageQuery } from '../../lib/pagination.js';
 import { readListingUpload } from './multipart.js';
 import { removeKeys } from './photos.js';
@@ -16,7 +17,17 @@ import { createListing, deleteListing, makeDraft, updateListing } from './write.
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const security = [{ token: [] }];
-const errors = { 400: fieldErrors, 401: detailError, 404: detailError, 413: z.unknown(), 415: detailError };
+/**
+ * Error answers (architecture §3). A 400 is either field errors (`{title: […]}`) or one message (`{detail}`, e.g.
+ * «Товар забронирован покупателем…», a broken multipart body); a 413 names the field or is a `{detail}`.
+ */
+const errors = {
+  400: z.union([detailError, fieldErrors]),
+  401: detailError,
+  404: detailError,
+  413: z.union([detailError, fieldErrors]),
+  415: detailError,
+};
 
 const MULTIPART_DOC =
   'multipart/form-data: title, description, brand (id), category (id конечной категории), condition, color?, ' +
@@ -145,7 +156,7 @@ export default async function productsRoutes(app: FastifyInstance) {
         response: { 200: feeSchema, 401: detailError },
       },
     },
-    async () => ({ percent: app.config.fee.percent, min: app.config.fee.minRub }),
+    async () => feeRule(app.config.fee),
   );
 
   r.get(

@@ -3,17 +3,17 @@
  * `offers` and `product_photos`. Every write runs in one transaction and keeps `min_price`, `search_text`,
  * `published_at` and `updated_at` correct. Money: kopecks in the database, rubles in and out.
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Listing, ListingInput } from '@vitrina/contract/products';
 import type { Tx } from '../../db/client.js';
 import { offers, orderItems, productPhotos, products } from '../../db/schema/index.js';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { toKopecks, toRubles } from '../../lib/money.js';
 import type { StoredImage } from '../media/index.js';
 import { checkFlags, isTrue, validateListing, type RawFields } from './fields.js';
 import { applyPhotoEdit, planPhotoEdit } from './photos.js';
-import { getListing, ownedRow } from './read.js';
+import { getListing } from './read.js';
 import { resolveRefs, type Resolved } from './refs.js';
 import { slugify } from './slug.js';
 
@@ -67,6 +67,24 @@ async function writeOffers(tx: Tx, productId: number, v: ListingInput, sizeIds: 
         .set({ count: 0 })
         .where(inArray(offers.id, [...orderedIds]));
   }
+}
+
+/**
+ * Locks a listing for a write that depends on its status or stock: its offers (`FOR UPDATE`, id order), then the
+ * listing row — the order checkout takes them in (orders module: offers, then listings), so a listing ordered while
+ * it is deleted, moved to drafts or edited ends one way or the other, never both, and neither side deadlocks.
+ * @returns the listing row as it is now (latest committed)
+ * @throws ApiError 404 when it does not exist, is deleted or belongs to someone else
+ */
+async function lockOwnedListing(tx: Tx, ownerId: number, id: number) {
+  await tx.select({ id: offers.id }).from(offers).where(eq(offers.productId, id)).orderBy(asc(offers.id)).for('update');
+  const [row] = await tx
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.ownerId, ownerId), ne(products.status, 'deleted')))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
 }
 
 /** Recomputes `min_price` (lowest price of sizes in stock, else of any size, else 0). */
@@ -143,7 +161,7 @@ export async function updateListing(
 ): Promise<{ listing: Listing; removedKeys: string[] }> {
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {
-    const p = await ownedRow(tx, ownerId, id);
+    const p = await lockOwnedListing(tx, ownerId, id);
     if (p.status === 'reserved' || p.status === 'sold') {
       throw badRequest(`Товар ${p.status === 'sold' ? 'продан' : 'забронирован покупателем'} — изменить его нельзя.`);
     }
@@ -193,27 +211,34 @@ export async function updateListing(
 
 /**
  * Soft-deletes a listing (`DELETE /v1/products/{id}/`): status `deleted`; it disappears everywhere.
- * A reserved listing cannot be deleted (a buyer is paying for it).
+ * A reserved listing cannot be deleted (a buyer is paying for it). The listing is locked first
+ * ({@link lockOwnedListing}): a delete racing a buyer's order ends either deleted (the order is refused) or
+ * reserved by the order (the delete is refused).
  * @throws ApiError 404 (not the caller's), 400 (reserved)
  */
 export async function deleteListing(app: FastifyInstance, ownerId: number, id: number): Promise<void> {
-  const p = await ownedRow(app.db, ownerId, id);
-  if (p.status === 'reserved') throw badRequest('Товар забронирован покупателем — удалить его сейчас нельзя.');
-  await app.db.update(products).set({ status: 'deleted', updatedAt: app.clock.now() }).where(eq(products.id, id));
+  await app.db.transaction(async (tx) => {
+    const p = await lockOwnedListing(tx, ownerId, id);
+    if (p.status === 'reserved') throw badRequest('Товар забронирован покупателем — удалить его сейчас нельзя.');
+    await tx.update(products).set({ status: 'deleted', updatedAt: app.clock.now() }).where(eq(products.id, id));
+  });
 }
 
 /**
- * Turns an active listing into a draft (`POST /v1/products/{id}/make_draft/`); a draft stays a draft.
+ * Turns an active listing into a draft (`POST /v1/products/{id}/make_draft/`); a draft stays a draft. Locked like
+ * {@link deleteListing}, so it cannot slip in between a buyer's order and the listing becoming reserved.
  * @throws ApiError 404 (not the caller's), 400 (reserved or sold)
  */
 export async function makeDraft(app: FastifyInstance, ownerId: number, id: number): Promise<Listing> {
-  const p = await ownedRow(app.db, ownerId, id);
-  if (p.status === 'reserved' || p.status === 'sold') {
-    throw badRequest(
-      `Товар ${p.status === 'sold' ? 'продан' : 'забронирован покупателем'} — в черновики его не перенести.`,
-    );
-  }
-  if (p.status !== 'draft')
-    await app.db.update(products).set({ status: 'draft', updatedAt: app.clock.now() }).where(eq(products.id, id));
-  return getListing(app.db, ownerId, id);
+  return app.db.transaction(async (tx) => {
+    const p = await lockOwnedListing(tx, ownerId, id);
+    if (p.status === 'reserved' || p.status === 'sold') {
+      throw badRequest(
+        `Товар ${p.status === 'sold' ? 'продан' : 'забронирован покупателем'} — в черновики его не перенести.`,
+      );
+    }
+    if (p.status !== 'draft')
+      await tx.update(products).set({ status: 'draft', updatedAt: app.clock.now() }).where(eq(products.id, id));
+    return getListing(tx, ownerId, id);
+  });
 }

@@ -7,6 +7,7 @@ import { deliveryPoints, users } from '../../db/schema/index.js';
 import type { Tx } from '../../db/client.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { ApiError, badRequest, type FieldErrors } from '../../lib/errors.js';
+import { checkFilePart, formFieldValue, multipartError, type FileRules } from '../../lib/multipart.js';
 import { imageUrls, readUpload, removeImage, storeImage, type StoredImage } from '../media/index.js';
 import { heicToPng, isHevcHeif } from '../media/index.js';
 
@@ -81,7 +82,8 @@ interface ProfileForm {
 
 /**
  * Reads `PUT /v1/self/change/`: multipart (text fields + an `avatar` file) or, for convenience, JSON.
- * @throws ApiError 413 (avatar over 10 MB), 400 (malformed form, unknown file field)
+ * @throws ApiError 413 (avatar over 10 MB), 400 (unknown file field; a broken form, U+0000 in a field — every
+ *   multipart error of `lib/multipart.ts`)
  */
 export async function readProfileForm(request: FastifyRequest): Promise<ProfileForm> {
   if (!request.isMultipart()) {
@@ -99,11 +101,16 @@ export async function readProfileForm(request: FastifyRequest): Promise<ProfileF
   }
   const fields: Record<string, string> = {};
   let avatar: Buffer | null = null;
-  const tooLarge = () => new ApiError(413, { avatar: ['Файл больше 10 МБ. Выберите фотографию поменьше.'] });
+  const rules: FileRules = {
+    field: 'avatar',
+    tooLarge: 'Файл больше 10 МБ. Выберите фотографию поменьше.',
+    tooMany: 'Можно загрузить только одну фотографию.',
+  };
   try {
     for await (const part of request.parts({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } })) {
+      checkFilePart(part);
       if (part.type === 'field') {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        fields[part.fieldname] = formFieldValue(part);
         continue;
       }
       if (part.fieldname !== 'avatar') {
@@ -113,17 +120,12 @@ export async function readProfileForm(request: FastifyRequest): Promise<ProfileF
         });
       }
       const data = await readUpload(part.file);
-      if (!data) throw tooLarge();
+      if (!data) throw new ApiError(413, { avatar: [rules.tooLarge] });
       // An empty file part (a form submitted without choosing a file) changes nothing.
       if (data.length > 0) avatar = data;
     }
   } catch (err) {
-    if (err instanceof ApiError) throw err;
-    const code = (err as { code?: string }).code ?? '';
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (code === 'FST_FILES_LIMIT') throw badRequest({ avatar: ['Можно загрузить только одну фотографию.'] });
-    if (code.startsWith('FST_')) throw badRequest('Не удалось прочитать форму.');
-    throw err;
+    throw multipartError(err, rules);
   }
   return { fields, avatar };
 }

@@ -8,6 +8,7 @@ import { IconPackage } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Page } from '@vitrina/contract/common';
+import { sumRubles } from '@vitrina/contract/money';
 import type { Order } from '@vitrina/contract/orders';
 import { formatPrice } from '../../shared/lib/price';
 import { fetchSellerOrders, PAGE_SIZE } from './api';
@@ -36,10 +37,9 @@ export function SellerOrders() {
   }, [page, reload]);
 
   const toShip = data?.results.filter((o) => o.status === 'paid').length ?? 0;
-  const payoutPage =
-    data?.results
-      .filter((o) => o.status !== 'cancelled' && o.status !== 'awaiting_payment')
-      .reduce((s, o) => s + o.payout, 0) ?? 0;
+  const payoutPage = sumRubles(
+    data?.results.filter((o) => o.status !== 'cancelled' && o.status !== 'awaiting_payment').map((o) => o.payout) ?? [],
+  );
   const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
 
   if (error)

@@ -1,8 +1,9 @@
 /**
- * The fee line under a size's price in the sell form (spec §7 `GET /v1/fee/`): «Вы получите 11 431 ₽,
+ * The fee line under a size's price in the sell form (spec §7 `GET /v1/fee/`): «Вы получите 11 431,20 ₽,
  * комиссия 12 %» once the price is valid, «Комиссия 12 %» before that.
  */
-import { LISTING_LIMITS, sellerReceives, type Fee } from '@vitrina/contract/products';
+import { sellerReceives } from '@vitrina/contract/money';
+import { LISTING_LIMITS, type Fee } from '@vitrina/contract/products';
 import { formatPrice } from '../../shared/lib/price';
 
 /** The fee's percent the Russian way: decimal comma, no-break space before «%». */
