@@ -34,7 +34,7 @@ a{color:#1d3b6a}.nw{white-space:nowrap}`;
 /** @param nonce the answer's CSP nonce (`cspNonce(reply)`), required when there is a script */
 function page(title: string, body: string, script = '', nonce = '') {
   return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${esc(title)}</title><style>${STYLE}</style></head>
+<meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${esc(title)}</title><style>${STYLE}</style></head>
 <body><main><div class="bank"><span>ТБ</span>Тестовый банк</div>${body}</main>${script ? `<script nonce="${esc(nonce)}">${script}</script>` : ''}</body></html>`;
 }
 
