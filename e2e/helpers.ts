@@ -9,7 +9,7 @@
  * Trouble the app expects (a dropped socket, a reload after a new build) is `console.warn`, not an error.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterEach, inject } from 'vitest';
 
 export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -131,6 +131,28 @@ afterEach(async () => {
     );
   }
 });
+
+/**
+ * Waits until `locator` is visible and has come to rest: its box stayed the same for two animation frames
+ * and no finite CSS transition or animation is running on the page any more (Mantine's dialogs, menus and
+ * accordions open with one). Use it instead of a fixed pause before a screenshot or a hit test.
+ */
+export async function settled(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'visible' });
+  const handle = await locator.elementHandle();
+  try {
+    await handle!.waitForElementState('stable');
+  } finally {
+    await handle?.dispose();
+  }
+  await locator
+    .page()
+    .waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    );
+}
 
 /** The latest one-time code sent to `phone` (dev outbox). */
 export async function latestCode(phone: string): Promise<string> {
