@@ -104,6 +104,11 @@ async function watch(context: BrowserContext): Promise<void> {
   context.on('page', onPage);
 }
 
+/** What `page`'s context has reported so far in this test (allowed or not). */
+export function pageProblems(page: Page): string[] {
+  return [...(watchedContexts.find((x) => x.context === page.context())?.problems ?? [])];
+}
+
 /**
  * Lets one page's context report messages matching `pattern` without failing the test.
  * @param reason why the test provokes them (required: an allowance without a reason is not allowed)
