@@ -32,7 +32,10 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-/** A fresh context (empty storage) and page at `width` px, with baseURL set. */
+/**
+ * A fresh context (empty storage) and page at `width` px, with baseURL set. Watched (see above) and closed
+ * at the end of the current test at the latest: make pages inside the test, not in `beforeAll`.
+ */
 export async function newPage(
   browser: Browser,
   width: 360 | 1440 = 1440,
