@@ -215,7 +215,7 @@ describe.runIf(browserAvailable())('catalog', () => {
     allowPageProblem(
       page,
       /status of 404 .*\/v1\/public\/products\/takogo-tovara-net-123\/\)$/,
-      'the product page asks the API for the unknown product once more after hydration (reported)',
+      'DraftFallback retries the product call in the browser (an owner may see their draft) — even without a token, so an anonymous visitor gets the 404 twice (reported)',
     );
     const res = await page.goto('/product/takogo-tovara-net-123');
     expect(res?.status()).toBe(404);
