@@ -1,8 +1,16 @@
 /**
  * Test projects (architecture §5): `unit` (pure logic), `api` (HTTP through app.inject on PGlite),
  * `api-pg` (the same files on PostgreSQL at TEST_DATABASE_URL), `e2e` (Chromium against the built server).
+ *
+ * RACE TESTS — name them `*.race.test.ts` (e.g. apps/api/test/orders.race.test.ts). A test that fires
+ * concurrent requests to prove a lock, a unique index or a limit holds (stock sold once, a webhook applied
+ * once, at most N rows, no deadlock) belongs there: PGlite runs one query at a time on the event loop, so on
+ * it the requests merely queue up and the test proves nothing. Such files are excluded from `api` and run
+ * only in `api-pg` — excluded, not skipped, so the PGlite run reports no skipped tests.
  */
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const RACE_TESTS = 'apps/api/**/*.race.test.ts';
 
 const apiBase = {
   include: ['apps/api/**/*.test.ts'],
@@ -22,7 +30,9 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      { test: { ...apiBase, name: 'api', env: { TEST_DB: 'pglite' } } },
+      {
+        test: { ...apiBase, name: 'api', exclude: [...configDefaults.exclude, RACE_TESTS], env: { TEST_DB: 'pglite' } },
+      },
       { test: { ...apiBase, name: 'api-pg', env: { TEST_DB: 'postgres' } } },
       {
         test: {

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, browserAvailable, latestCode, launch, newPage } from './helpers.js';
+import { allowPageProblem, baseURL, browserAvailable, latestCode, launch, newPage } from './helpers.js';
 
 const SHOTS = 'test-results/auth';
 const randomDigits = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
@@ -40,6 +40,11 @@ describe.runIf(browserAvailable())('sign-in and account', () => {
 
   it('guards /account, signs in with the SMS code, edits the profile and signs out (1440 px)', async () => {
     const { page, context } = await newPage(browser, 1440);
+    allowPageProblem(
+      page,
+      /status of 400 .*\/v1\/auth\/verify-code\/\)$/,
+      'the test types a wrong code on purpose; Chromium logs the API answer 400 as a console error',
+    );
     const digits = randomDigits();
     const phone = `+7${digits}`;
 
@@ -159,7 +164,9 @@ describe.runIf(browserAvailable())('sign-in and account', () => {
     await page.getByRole('menuitem', { name: 'Выйти' }).click();
     await page.getByRole('button', { name: 'Войти', exact: true }).waitFor();
     await page.waitForURL((u) => u.pathname === '/');
-    await page.waitForTimeout(300);
+    // The account guard decides about the sign-in dialog in the same step that leaves for «/»; the home
+    // page's content arrives (a loader round trip) after that decision has rendered.
+    await page.getByRole('heading', { name: 'Новинки' }).waitFor();
     await expect(page.getByRole('dialog', { name: 'Вход' }).count()).resolves.toBe(0);
     await expect(storedToken(page)).resolves.toBeNull();
     await expect(selfStatus(token!)).resolves.toBe(401);
@@ -168,6 +175,11 @@ describe.runIf(browserAvailable())('sign-in and account', () => {
 
   it('goes through the dialog by keyboard on a phone and lands on the asked page (360 px)', async () => {
     const { page, context } = await newPage(browser, 360);
+    allowPageProblem(
+      page,
+      /status of 429 .*\/v1\/auth\/send-code\/\)$/,
+      'the test asks for a code again within the resend pause on purpose (the API answers 429, the dialog reuses the code); Chromium logs the 429 as a console error',
+    );
     const digits = randomDigits();
     await page.goto('/account/favorites');
     const dialog = page.getByRole('dialog', { name: 'Вход' });

@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseURL, latestCode } from './helpers.js';
+import { baseURL, latestCode, settled } from './helpers.js';
 
 export const SHOTS = 'test-results/checkout';
 export interface ProductCard {
@@ -71,8 +71,7 @@ export async function choosePickupPoint(page: Page) {
 export async function addPickupPoint(page: Page) {
   await page.getByRole('button', { name: 'Добавить пункт выдачи' }).click();
   const dialog = page.getByRole('dialog', { name: 'Пункт выдачи' });
-  await dialog.getByTestId('pickup-point').first().waitFor();
-  await page.waitForTimeout(300); // the dialog's opening transition
+  await settled(dialog.getByTestId('pickup-point').first()); // the dialog's opening transition
   await shot(page, 'pickup-dialog', false);
   await dialog.getByTestId('pickup-point').first().click();
   await dialog.getByRole('button', { name: 'Забрать здесь' }).click();

@@ -1,10 +1,16 @@
 /**
  * Browser-test helpers: Debian's Chromium driven by playwright-core (no browser download), pages at
  * phone (360 px) or desktop (1440 px) width, and sign-in through the dev SMS outbox.
+ *
+ * Every page made by `newPage` (and every page its context opens later: the test bank, popups) is watched:
+ * an uncaught page error, a `console.error` (Chromium also reports failed resource loads and blocked
+ * content there) or a Content-Security-Policy violation fails the test that was running, after it ends.
+ * A test that provokes such a message on purpose says so with `allowPageProblem(page, pattern, reason)`.
+ * Trouble the app expects (a dropped socket, a reload after a new build) is `console.warn`, not an error.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterEach, inject } from 'vitest';
 
 export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const browserAvailable = () => existsSync(chromiumPath());
@@ -26,7 +32,10 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-/** A fresh context (empty storage) and page at `width` px, with baseURL set. */
+/**
+ * A fresh context (empty storage) and page at `width` px, with baseURL set. Watched (see above) and closed
+ * at the end of the current test at the latest: make pages inside the test, not in `beforeAll`.
+ */
 export async function newPage(
   browser: Browser,
   width: 360 | 1440 = 1440,
@@ -38,9 +47,119 @@ export async function newPage(
     isMobile: width === 360,
     hasTouch: width === 360,
   });
+  await watch(context);
   const page = await context.newPage();
-  page.on('pageerror', (err) => console.error('[browser]', err.message));
   return { context, page };
+}
+
+interface Allowance {
+  pattern: RegExp;
+  reason: string;
+}
+
+/** What a watched context reported during the current test. */
+interface Watched {
+  context: BrowserContext;
+  problems: string[];
+  allowed: Allowance[];
+}
+
+const watchedContexts: Watched[] = [];
+
+/**
+ * Messages every test may cause, each with its reason. Keep this list short: a message the app can avoid is
+ * a bug to fix, and one a single test provokes belongs to that test (`allowPageProblem`).
+ */
+const ALLOWED_EVERYWHERE: Allowance[] = [];
+
+/** The text a CSP violation is reported with (init script below); the helper's own console.error. */
+const CSP_MARK = 'CSP violation:';
+
+async function watch(context: BrowserContext): Promise<void> {
+  const w: Watched = { context, problems: [], allowed: [] };
+  watchedContexts.push(w);
+  // Runs before any page script, in every frame and document of the context; CDP-injected scripts are not
+  // subject to the page's CSP.
+  await context.addInitScript((mark: string) => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(
+        `${mark} ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile || e.documentURI}:${e.lineNumber}` +
+          (e.sample ? ` («${e.sample}»)` : ''),
+      );
+    });
+  }, CSP_MARK);
+  const onPage = (page: Page) => {
+    const where = () => {
+      try {
+        return new URL(page.url()).pathname;
+      } catch {
+        return page.url();
+      }
+    };
+    page.on('pageerror', (err) => w.problems.push(`page error on ${where()}: ${err.stack ?? err.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      const loc = msg.location();
+      const at = loc.url ? ` (${loc.url}${loc.lineNumber ? `:${loc.lineNumber}` : ''})` : '';
+      w.problems.push(`console.error on ${where()}: ${msg.text()}${at}`);
+    });
+  };
+  context.on('page', onPage);
+}
+
+/** What `page`'s context has reported so far in this test (allowed or not). */
+export function pageProblems(page: Page): string[] {
+  return [...(watchedContexts.find((x) => x.context === page.context())?.problems ?? [])];
+}
+
+/**
+ * Lets one page's context report messages matching `pattern` without failing the test.
+ * @param reason why the test provokes them (required: an allowance without a reason is not allowed)
+ */
+export function allowPageProblem(page: Page, pattern: RegExp, reason: string): void {
+  if (!reason.trim()) throw new Error('allowPageProblem needs a reason');
+  const w = watchedContexts.find((x) => x.context === page.context());
+  if (!w) throw new Error('allowPageProblem: the page was not made by newPage');
+  w.allowed.push({ pattern, reason });
+}
+
+/**
+ * After each test: contexts the test left open are closed (a failed test must not spill its errors into the
+ * next one), and the test fails if any watched page reported a problem nobody allowed.
+ */
+afterEach(async () => {
+  const done = watchedContexts.splice(0);
+  await Promise.all(done.map((w) => w.context.close().catch(() => undefined)));
+  const problems = done.flatMap((w) =>
+    w.problems.filter((p) => ![...ALLOWED_EVERYWHERE, ...w.allowed].some((a) => a.pattern.test(p))),
+  );
+  if (problems.length) {
+    throw new Error(
+      `The browser reported ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+  }
+});
+
+/**
+ * Waits until `locator` is visible and has come to rest: its box stayed the same for two animation frames
+ * and no finite CSS transition or animation is running on the page any more (Mantine's dialogs, menus and
+ * accordions open with one). Use it instead of a fixed pause before a screenshot or a hit test.
+ */
+export async function settled(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'visible' });
+  const handle = await locator.elementHandle();
+  try {
+    await handle!.waitForElementState('stable');
+  } finally {
+    await handle?.dispose();
+  }
+  await locator
+    .page()
+    .waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    );
 }
 
 /** The latest one-time code sent to `phone` (dev outbox). */

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { browserAvailable, hydrated, launch, newPage } from './helpers.js';
+import { browserAvailable, hydrated, launch, newPage, settled } from './helpers.js';
 
 describe.runIf(browserAvailable())('toast on a phone', () => {
   let browser: Browser;
@@ -32,8 +32,7 @@ describe.runIf(browserAvailable())('toast on a phone', () => {
     await page.getByRole('button', { name: /^Увеличить фото 1 из/ }).click();
     const dialog = page.getByRole('dialog');
     const close = dialog.getByRole('button', { name: 'Закрыть' });
-    await close.waitFor();
-    await page.waitForTimeout(200); // the dialog's opening transition
+    await settled(close); // the dialog's opening transition
     expect(await toast.isVisible()).toBe(true); // still within its 2.5 s
     // What a tap on the close button's centre reaches is the close button itself.
     const c = (await close.boundingBox())!;

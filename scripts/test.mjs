@@ -60,7 +60,8 @@ step(run('Форматирование (prettier --check)', 'npx', ['prettier', 
 
 const projects = ['unit', 'api'];
 if (process.env.TEST_DATABASE_URL) projects.push('api-pg');
-else skip('API-тесты на PostgreSQL', 'не задан TEST_DATABASE_URL');
+else
+  skip('API-тесты на PostgreSQL (и тесты гонок *.race.test.ts, которые идут только там)', 'не задан TEST_DATABASE_URL');
 vitest('Модульные и API-тесты', projects);
 
 step(run('Сборка сайта', 'npm', ['run', 'build', '-w', 'apps/web']));

@@ -24,6 +24,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.js';
 import authPlugin from './plugins/auth.js';
 import nulGuard from './plugins/nul-guard.js';
+import { securityHeaders } from './plugins/security-headers.js';
 import { MEDIA_MAX_BYTES } from './modules/media/index.js';
 import { logSerializers } from './lib/log-privacy.js';
 import { FORM_LIMITS } from './lib/multipart.js';
@@ -115,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
     return jsonParser(req, String(body), done);
   });
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(helmet, securityHeaders(config));
   // JSON answers up to 64 KB (a listing page is ~15 KB) are compressed inline: on two cores the stream path
   // (thread pool hand-off, chunked writes) cost a listing page ~0.7 ms more CPU than gzip itself.
   await app.register(compress, { global: true, threshold: 1024, syncThreshold: 64 * 1024 });

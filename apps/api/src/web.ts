@@ -1,16 +1,18 @@
 /**
  * Serves the React Router app from the same Fastify process (architecture §1): built client assets
  * with long caching, and every other GET handed to the SSR request handler. In development (`--dev`)
- * Vite runs as middleware with hot reload. Each page gets a CSP with a per-request nonce.
+ * Vite runs as middleware with hot reload. The security headers (CSP included) are helmet's
+ * (plugins/security-headers.ts); a page's inline scripts carry the answer's CSP nonce, handed to React
+ * Router as `cspNonce` in the load context.
  */
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { allowViteDevServer, cspNonce } from './plugins/security-headers.js';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 export const webBuildDir = path.join(webRoot, 'build');
@@ -46,20 +48,6 @@ function toResponse(a: InjectedAnswer): Response {
   return new Response(a.status === 204 ? null : a.body, { status: a.status, headers: { 'content-type': a.type } });
 }
 
-function csp(nonce: string, dev: boolean) {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' https://api-maps.yandex.ru https://*.yandex.ru${dev ? " 'unsafe-eval'" : ''}`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https://*.yandex.ru https://*.yandex.net",
-    "font-src 'self' data:",
-    `connect-src 'self' ws: wss: https://*.yandex.ru https://*.yandex.net`,
-    "frame-ancestors 'self'",
-    "base-uri 'self'",
-    "form-action 'self'",
-  ].join('; ');
-}
-
 function toFetchRequest(req: FastifyRequest, reply: FastifyReply): Request {
   const origin = `${req.protocol}://${req.host}`;
   const url = new URL(req.url, origin);
@@ -86,6 +74,7 @@ function toFetchRequest(req: FastifyRequest, reply: FastifyReply): Request {
 export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Promise<void> {
   let getBuild: () => Promise<ServerBuild>;
   if (opts.dev) {
+    allowViteDevServer();
     const vite = await import('vite');
     const server = await vite.createServer({ root: webRoot, server: { middlewareMode: true }, appType: 'custom' });
     app.addHook('onRequest', (req, reply, done) => {
@@ -130,7 +119,7 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
     return { build: (await getBuild()).assets.version };
   });
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = cspNonce(reply);
     const build = await getBuild();
     const handler = requestHandler(build);
     const context: WebLoadContext = {
@@ -165,9 +154,6 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
     });
     const cookies = response.headers.getSetCookie?.() ?? [];
     if (cookies.length) reply.header('set-cookie', cookies);
-    if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
-      reply.header('content-security-policy', csp(nonce, opts.dev));
-    }
     if (!response.body) return reply.send();
     return reply.send(response.body);
   };

@@ -2,6 +2,7 @@
  * The public catalog contract (issue «The shop runs»; spec §7 `product/chars`, `public/categories`,
  * `public/sizes`, `product/check-availability`; ours under `/v1/public/`). Prices are rubles (numbers).
  */
+import './zod-config';
 import { z } from 'zod';
 import { imageSchema } from './common';
 

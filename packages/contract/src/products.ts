@@ -5,6 +5,7 @@
  *
  * Prices are rubles (whole numbers) here; the database keeps kopecks.
  */
+import './zod-config';
 import { z } from 'zod';
 import { imageSchema } from './common';
 import { COLORS, CONDITIONS, productCardSchema } from './catalog';

@@ -31,10 +31,11 @@ button[disabled]{opacity:.6;cursor:wait}
 .hint{font-size:13px;color:#555;margin-top:18px;border-top:1px solid #e5e5e2;padding-top:12px}
 a{color:#1d3b6a}.nw{white-space:nowrap}`;
 
-function page(title: string, body: string, script = '') {
+/** @param nonce the answer's CSP nonce (`cspNonce(reply)`), required when there is a script */
+function page(title: string, body: string, script = '', nonce = '') {
   return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${esc(title)}</title><style>${STYLE}</style></head>
-<body><main><div class="bank"><span>ТБ</span>Тестовый банк</div>${body}</main>${script ? `<script>${script}</script>` : ''}</body></html>`;
+<meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${esc(title)}</title><style>${STYLE}</style></head>
+<body><main><div class="bank"><span>ТБ</span>Тестовый банк</div>${body}</main>${script ? `<script nonce="${esc(nonce)}">${script}</script>` : ''}</body></html>`;
 }
 
 const CARD_FIELDS = `
@@ -57,7 +58,7 @@ document.getElementById('number').addEventListener('input',function(ev){var v=ev
 document.getElementById('exp').addEventListener('input',function(ev){var v=ev.target.value.replace(/\\D/g,'').slice(0,4);ev.target.value=v.length>2?v.slice(0,2)+'/'+v.slice(2):v;});`;
 
 /** The new-card form; after saving, the browser goes to `back` with `card_token=` added. */
-export function newCardPage(back: string): string {
+export function newCardPage(back: string, nonce: string): string {
   const body = `<div class="card"><h1>Новая карта</h1><p class="muted">Данные карты получает только банк. Магазин «Витрина» увидит лишь последние четыре цифры.</p>
 <form id="f" novalidate>${CARD_FIELDS}<p class="err" id="err" role="alert"></p><button type="submit" id="go">Сохранить карту</button></form>
 <p class="muted" style="margin-top:12px"><a href="${esc(back)}">Вернуться в магазин</a></p>${HINT}</div>`;
@@ -69,7 +70,7 @@ fetch('/testgateway/api/cards/',{method:'POST',headers:{'content-type':'applicat
 .then(function(x){if(!x.ok){b.disabled=false;showError(x.d);return;}
 location.href=back+(back.indexOf('?')>=0?'&':'?')+'card_token='+encodeURIComponent(x.d.card_token);})
 .catch(function(){b.disabled=false;showError(null);});});`;
-  return page('Новая карта — Тестовый банк', body, script);
+  return page('Новая карта — Тестовый банк', body, script, nonce);
 }
 
 /** The page of a payment id that does not exist. */
@@ -95,6 +96,7 @@ export function paymentDonePage(p: { status: string; returnUrl: string }): strin
 export function payPage(
   p: { id: string; description: string; amount: number; returnUrl: string },
   saved: SavedCardRef[],
+  nonce: string,
 ): string {
   const savedHtml = saved.length
     ? `<fieldset style="border:0;padding:0;margin:0"><legend style="font-size:14px;font-weight:600;margin-top:8px">Карта</legend>${saved
@@ -119,5 +121,5 @@ fetch('/testgateway/api/payments/'+encodeURIComponent(id)+'/pay',{method:'POST',
 .then(function(r){return r.json().then(function(d){return {ok:r.ok,d:d};});})
 .then(function(x){if(!x.ok){b.disabled=false;showError(x.d);return;}location.href=x.d.return_url;})
 .catch(function(){b.disabled=false;showError(null);});});`;
-  return page(`Оплата ${rub(p.amount)} — Тестовый банк`, body, script);
+  return page(`Оплата ${rub(p.amount)} — Тестовый банк`, body, script, nonce);
 }

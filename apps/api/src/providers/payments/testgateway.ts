@@ -25,6 +25,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import type { PaymentProvider, SavedCardRef } from './types.js';
 import { validateCard } from './testgateway-cards.js';
 import { newCardPage, paymentDonePage, paymentNotFoundPage, payPage } from './testgateway-pages.js';
+import { cspNonce } from '../../plugins/security-headers.js';
 import { notifyVitrina } from './testgateway-webhook.js';
 
 interface GatewayMetadata {
@@ -145,7 +146,10 @@ export async function testgatewayRoutes(app: FastifyInstance) {
     { schema: { hide: true, querystring: z.object({ return_url: z.string().max(2000).optional() }) } },
     async (request, reply) => {
       const back = safeReturnUrl(app, request.query.return_url) ?? '/account';
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(newCardPage(back));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(newCardPage(back, cspNonce(reply)));
     },
   );
 
@@ -158,7 +162,7 @@ export async function testgatewayRoutes(app: FastifyInstance) {
       if (!p) return reply.status(404).send(paymentNotFoundPage());
       const md = p.metadata as GatewayMetadata;
       if (p.status !== 'pending') return reply.send(paymentDonePage(p));
-      return reply.send(payPage(p, md.saved_cards ?? []));
+      return reply.send(payPage(p, md.saved_cards ?? [], cspNonce(reply)));
     },
   );
 

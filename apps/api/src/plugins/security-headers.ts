@@ -1,0 +1,93 @@
+/**
+ * Security headers of every answer (pages, JSON, media, the test bank, the API docs), all set by
+ * @fastify/helmet (issue 12): a Content-Security-Policy whose scripts run only from our origin, the Yandex
+ * Maps hosts, or inline with the request's nonce; no plugins, no framing, no foreign `<base>`.
+ *
+ * The nonce is made per answer the first time either helmet (building the header) or a page handler
+ * (`cspNonce(reply)`, to put it on its inline scripts) asks for it, so both see the same value.
+ * Styles keep `'unsafe-inline'`: Mantine and the bank pages set style attributes, and a style nonce would
+ * switch that off.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyReply } from 'fastify';
+import type { Config } from '../config.js';
+
+const nonces = new WeakMap<ServerResponse, string>();
+
+function nonceOf(res: ServerResponse): string {
+  let n = nonces.get(res);
+  if (!n) {
+    n = randomBytes(16).toString('base64');
+    nonces.set(res, n);
+  }
+  return n;
+}
+
+/** The CSP script nonce of this answer (the same one its `Content-Security-Policy` header names). */
+export const cspNonce = (reply: FastifyReply): string => nonceOf(reply.raw);
+
+let viteDevServer = false;
+/**
+ * Development with Vite as middleware (`npm run dev`): its client needs `eval` (hot reload) and a
+ * WebSocket to the dev server. Called by `mountWeb` in dev mode only; never in production.
+ */
+export function allowViteDevServer(): void {
+  viteDevServer = true;
+}
+
+const YANDEX_SCRIPTS = ['https://api-maps.yandex.ru', 'https://*.yandex.ru'];
+const YANDEX_DATA = ['https://*.yandex.ru', 'https://*.yandex.net'];
+
+/** The origin of `PUBLIC_API_URL` when the API (and its /media/) lives on another origin than the pages. */
+function apiOrigin(config: Pick<Config, 'publicApiUrl' | 'publicUrl'>): string[] {
+  try {
+    const api = new URL(config.publicApiUrl).origin;
+    return api !== new URL(config.publicUrl).origin ? [api] : [];
+  } catch {
+    return []; // '' (same origin) or a relative path
+  }
+}
+
+/** The helmet options of the app. */
+export function securityHeaders(config: Pick<Config, 'publicApiUrl' | 'publicUrl'>): FastifyHelmetOptions {
+  const api = apiOrigin(config);
+  const https = config.publicUrl.startsWith('https:');
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: [
+          "'self'",
+          (_req, res) =>
+            [`'nonce-${nonceOf(res)}'`, ...YANDEX_SCRIPTS, ...(viteDevServer ? ["'unsafe-eval'"] : [])].join(' '),
+        ],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // blob: — the previews of photos chosen in the sell form
+        imgSrc: ["'self'", 'data:', 'blob:', ...api, ...YANDEX_DATA],
+        fontSrc: ["'self'", 'data:'],
+        // 'self' covers the notification WebSocket of our own origin
+        connectSrc: [
+          () =>
+            [
+              "'self'",
+              ...api,
+              ...api.map((o) => o.replace(/^http/, 'ws')),
+              ...YANDEX_DATA,
+              ...(viteDevServer ? ['ws:', 'wss:'] : []),
+            ].join(' '),
+        ],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Security headers (issue 12): helmet sets them on every answer — JSON, the test bank's pages, the API docs —
+ * with a Content-Security-Policy whose scripts need the answer's own nonce. (Server-rendered pages: e2e.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
+
+/** The directives of a CSP header: name → sources. */
+function directives(header: unknown): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of String(header ?? '').split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) map.set(name, values);
+  }
+  return map;
+}
+
+describe.runIf(dbAvailable())('security headers', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('gives a JSON answer the full set, with a CSP that allows no inline or foreign script', async () => {
+    const res = await t.app.inject('/v1/product/chars/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBeDefined();
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    const csp = directives(res.headers['content-security-policy']);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'self'"]);
+    expect(csp.get('script-src-attr')).toEqual(["'none'"]);
+    const scripts = csp.get('script-src')!;
+    expect(scripts).toContain("'self'");
+    expect(scripts.filter((s) => s.startsWith("'nonce-"))).toHaveLength(1);
+    expect(scripts).not.toContain("'unsafe-inline'");
+    expect(scripts).not.toContain("'unsafe-eval'");
+    expect(scripts.filter((s) => s.startsWith('http'))).toEqual(['https://api-maps.yandex.ru', 'https://*.yandex.ru']);
+    expect(csp.get('img-src')).toContain('blob:'); // previews of photos chosen in the sell form
+  });
+
+  it('puts the header’s nonce on the test bank’s inline script, a new one per answer', async () => {
+    const nonces: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject('/testgateway/cards/new?return_url=/account');
+      expect(res.statusCode).toBe(200);
+      const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1]!;
+      const scripts = [...res.body.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
+      expect(scripts).toEqual([` nonce="${nonce}"`]);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+    expect(nonces[0]).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  });
+
+  it('covers the API docs page, whose scripts are files of our own origin', async () => {
+    const res = await t.app.inject('/v1/docs/');
+    expect(res.statusCode).toBe(200);
+    expect(directives(res.headers['content-security-policy']).get('frame-ancestors')).toEqual(["'none'"]);
+    expect(res.body).not.toMatch(/<script>[^<]/); // no inline script that would need a nonce
+  });
+});
