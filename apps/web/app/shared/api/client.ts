@@ -26,6 +26,28 @@ export function configureApiAuth(getToken: () => string | null, unauthorized: ()
   onUnauthorized = unauthorized;
 }
 
+/** The token the registered provider gives now, or null (for calls made outside `api()`, e.g. upload with progress). */
+export const authToken = (): string | null => tokenProvider();
+
+/** Reports a 401 answer to a call that sent the token (the provider then signs out). */
+export const reportUnauthorized = (): void => onUnauthorized();
+
+const authListeners = new Set<() => void>();
+
+/**
+ * Subscribes to changes of the signed-in identity (sign-in, sign-out, a 401); the data layer clears its cache.
+ * @returns the unsubscribe function
+ */
+export function onAuthChange(listener: () => void): () => void {
+  authListeners.add(listener);
+  return () => authListeners.delete(listener);
+}
+
+/** Tells the subscribers that the token changed (features/auth calls it). */
+export function authChanged(): void {
+  for (const listener of authListeners) listener();
+}
+
 /** Base URL of the API (public config `PUBLIC_API_URL`, default same origin). */
 export const apiBase = () =>
   (typeof window !== 'undefined' && (window as unknown as { __VT_API__?: string }).__VT_API__) || '';
