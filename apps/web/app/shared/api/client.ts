@@ -48,9 +48,24 @@ export function authChanged(): void {
   for (const listener of authListeners) listener();
 }
 
-/** Base URL of the API (public config `PUBLIC_API_URL`, default same origin). */
-export const apiBase = () =>
-  (typeof window !== 'undefined' && (window as unknown as { __VT_API__?: string }).__VT_API__) || '';
+/** The global the page's public-configuration script sets to `PUBLIC_API_URL` (see {@link publicConfigScript}). */
+export const API_BASE_GLOBAL = '__VT_API__';
+
+/**
+ * Base URL of the API: the public configuration's `PUBLIC_API_URL` as the page set it, without a trailing
+ * slash; empty (the page's own origin) by default and on the server.
+ */
+export const apiBase = (): string => {
+  const url = typeof window === 'undefined' ? '' : (window as unknown as Record<string, unknown>)[API_BASE_GLOBAL];
+  return typeof url === 'string' ? url.replace(/\/+$/, '') : '';
+};
+
+/**
+ * The inline script that hands the API's base URL to the browser before any module runs (rendered with the
+ * CSP nonce by the root layout). The value is JSON with `<` escaped, so no configured text can end the script.
+ */
+export const publicConfigScript = (apiUrl: string): string =>
+  `window.${API_BASE_GLOBAL}=${JSON.stringify(apiUrl).replace(/</g, '\\u003c')};`;
 
 function firstMessage(body: unknown, status: number): { message: string; fields: Record<string, string[]> } {
   const fields: Record<string, string[]> = {};
