@@ -69,48 +69,43 @@ const setPoints = (change: (list: DeliveryPoint[]) => DeliveryPoint[]) =>
   queryClient.setQueryData<DeliveryPoint[]>(deliveryKeys.points, (list) => list && change(list));
 const refetchPoints = () => queryClient.invalidateQueries({ queryKey: deliveryKeys.points });
 
-/** Saves a point from the directory (`POST /v1/delivery_points/`) and adds it to the user's list. */
-export function useCreateDeliveryPoint() {
-  return useMutation(
-    {
-      mutationFn: async (input: DeliveryPointInput) => unwrap(await createDeliveryPoint(input)),
-      onSuccess: (point) => {
-        setPoints((list) => [...list, point]);
-        void refetchPoints();
-      },
+/** The changes of the user's delivery points: each writes its answer into the cached list, then marks it stale. */
+export const deliveryMutations = {
+  /** Saves a point from the directory (`POST /v1/delivery_points/`) and adds it to the user's list. */
+  create: {
+    mutationFn: async (input: DeliveryPointInput) => unwrap(await createDeliveryPoint(input)),
+    onSuccess: (point: DeliveryPoint) => {
+      setPoints((list) => [...list, point]);
+      void refetchPoints();
     },
-    queryClient,
-  );
-}
+  },
+  /** Renames a point (`PUT /v1/delivery_points/{id}/`) and replaces it in the user's list. */
+  update: {
+    mutationFn: async ({ id, input }: { id: number; input: DeliveryPointInput }) =>
+      unwrap(await updateDeliveryPoint(id, input)),
+    onSuccess: (point: DeliveryPoint) => {
+      setPoints((list) => list.map((x) => (x.id === point.id ? point : x)));
+      void refetchPoints();
+    },
+  },
+  /** Deletes a point (`DELETE /v1/delivery_points/{id}/`); the list is filtered at once (spec §4). */
+  remove: {
+    mutationFn: async (id: number) => {
+      unwrap(await deleteDeliveryPoint(id));
+      return id;
+    },
+    onSuccess: (id: number) => {
+      setPoints((list) => list.filter((x) => x.id !== id));
+      void refetchPoints();
+    },
+  },
+};
 
-/** Renames a point (`PUT /v1/delivery_points/{id}/`) and replaces it in the user's list. */
-export function useUpdateDeliveryPoint() {
-  return useMutation(
-    {
-      mutationFn: async ({ id, input }: { id: number; input: DeliveryPointInput }) =>
-        unwrap(await updateDeliveryPoint(id, input)),
-      onSuccess: (point) => {
-        setPoints((list) => list.map((x) => (x.id === point.id ? point : x)));
-        void refetchPoints();
-      },
-    },
-    queryClient,
-  );
-}
+/** Saves a point from the directory and adds it to the user's list. */
+export const useCreateDeliveryPoint = () => useMutation(deliveryMutations.create, queryClient);
 
-/** Deletes a point (`DELETE /v1/delivery_points/{id}/`); the list is filtered at once (spec §4). */
-export function useDeleteDeliveryPoint() {
-  return useMutation(
-    {
-      mutationFn: async (id: number) => {
-        unwrap(await deleteDeliveryPoint(id));
-        return id;
-      },
-      onSuccess: (id) => {
-        setPoints((list) => list.filter((x) => x.id !== id));
-        void refetchPoints();
-      },
-    },
-    queryClient,
-  );
-}
+/** Renames a point and replaces it in the user's list. */
+export const useUpdateDeliveryPoint = () => useMutation(deliveryMutations.update, queryClient);
+
+/** Deletes a point; the list is filtered at once (spec §4). */
+export const useDeleteDeliveryPoint = () => useMutation(deliveryMutations.remove, queryClient);
