@@ -9,7 +9,14 @@ import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Order } from '@vitrina/contract/orders';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { pollOrder, pollPayment } from './queries';
+
+/**
+ * The polls go through the shared query cache, whose code loads right after the page instead of with it
+ * (the gateway sends the buyer here: its first scripts stay small). A chunk that cannot load is an unhandled
+ * rejection, which reloads the page once (shared/lib/client-guards.tsx).
+ */
+const pollOrder = async (id: number) => (await import('./queries')).pollOrder(id);
+const pollPayment = async (id: string) => (await import('./queries')).pollPayment(id);
 
 const PAID = ['paid', 'shipped', 'delivered', 'completed'];
 const POLL_MS = 1500;
