@@ -38,6 +38,9 @@ export function usePaymentsConfig() {
 const setCards = (change: (list: Card[]) => Card[]) =>
   queryClient.setQueryData<Card[]>(cardKeys.list, (list) => list && change(list));
 const refetchCards = () => queryClient.invalidateQueries({ queryKey: cardKeys.list });
+// A change of a card on screen is already in the cache; the list is refetched on the next visit (the server
+// puts the default card first: refetching now would move the card from under the pointer).
+const staleCards = () => queryClient.invalidateQueries({ queryKey: cardKeys.list, refetchType: 'none' });
 
 /** Saves the card the gateway's card page returned a token for (`POST /v1/user/add-card/`). */
 export function useAddCard() {
@@ -59,7 +62,7 @@ export function useUpdateCard() {
         setCards((list) =>
           list.map((x) => (x.id === card.id ? card : patch.is_default ? { ...x, is_default: false } : x)),
         );
-        void refetchCards();
+        void staleCards();
       },
     },
     queryClient,
@@ -76,7 +79,7 @@ export function useRemoveCard() {
       },
       onSuccess: (id) => {
         setCards((list) => list.filter((x) => x.id !== id));
-        void refetchCards();
+        void staleCards();
       },
     },
     queryClient,

@@ -102,14 +102,18 @@ const failed = (error: unknown) => ({ ok: false as const, error: errorInfoOf(err
 const errorInfoOf = (error: unknown) =>
   errorInfo(error) ?? { status: 0, message: 'Не удалось выполнить запрос.', fields: {} as Record<string, string[]> };
 
-/** Puts a changed order into every cached list and into its own entry, then marks the lists stale. */
+/**
+ * Puts a changed order into every cached list and into its own entry, then marks the lists stale. The list
+ * on screen is not refetched at once: an order cancelled under «Ожидает оплаты» stays there, marked
+ * «Отменён», instead of vanishing from under the buyer's pointer; the next visit loads the lists anew.
+ */
 function putOrder(order: Order) {
   queryClient.setQueriesData<Page<Order>>(
     { queryKey: orderKeys.lists },
     (page) => page && { ...page, results: page.results.map((x) => (x.id === order.id ? order : x)) },
   );
   queryClient.setQueryData(orderKeys.order(order.id), order);
-  void queryClient.invalidateQueries({ queryKey: orderKeys.lists });
+  void queryClient.invalidateQueries({ queryKey: orderKeys.lists, refetchType: 'none' });
 }
 
 /** The buyer confirms receipt or cancels an order awaiting payment. */
