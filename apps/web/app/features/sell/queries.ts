@@ -76,11 +76,6 @@ export function invalidateOwnerListings() {
   void queryClient.invalidateQueries({ queryKey: sellKeys.statuses });
 }
 
-/** Drops the cached listing `id` (after it was saved: the next edit loads it anew). */
-export function forgetListing(id: number) {
-  queryClient.removeQueries({ queryKey: sellKeys.listing(id) });
-}
-
 /** The sell form's reference data (`GET /v1/product/chars/`). */
 export function useChars() {
   return useQuery(
@@ -94,13 +89,17 @@ export function useFee() {
   return useQuery({ queryKey: sellKeys.fee, queryFn: async () => unwrap(await fetchFee()) }, queryClient);
 }
 
-/** The listing being edited, while `id` is set. */
+/**
+ * The listing being edited, while `id` is set. Not kept after the form closes (`gcTime: 0`): the form fills
+ * itself once from what it gets, so it must always get the listing as it is now.
+ */
 export function useListing(id: number | null) {
   return useQuery(
     {
       queryKey: sellKeys.listing(id ?? 0),
       queryFn: async () => unwrap(await fetchListing(id!)),
       enabled: id !== null && id > 0,
+      gcTime: 0,
     },
     queryClient,
   );
