@@ -28,6 +28,8 @@ export interface WebLoadContext {
   publicUrl: string;
   yandexMapsApiKey?: string;
   buildId: string;
+  /** The public configuration handed to the browser (a whitelist: nothing else of the config goes out). */
+  publicConfig: { apiUrl: string };
 }
 
 /**
@@ -146,6 +148,7 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
       publicUrl: app.config.publicUrl,
       yandexMapsApiKey: app.config.yandexMapsApiKey,
       buildId: build.assets.version,
+      publicConfig: { apiUrl: app.config.publicApiUrl },
     };
     const response = await handler(toFetchRequest(req, reply), context as never);
     reply.status(response.status);

@@ -18,9 +18,11 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useRouteError,
+  useRouteLoaderData,
   type LoaderFunctionArgs,
 } from 'react-router';
 import { useEffect, useState, type ReactNode } from 'react';
+import { publicConfigScript } from './shared/api/client';
 import { theme } from './shared/ui/theme';
 import { ThemeProvider } from './shared/ui/theme-provider';
 import { useNonce } from './shared/lib/nonce';
@@ -68,7 +70,12 @@ function LazyNotifications() {
 
 export function loader({ context }: LoaderFunctionArgs) {
   const ctx = context as unknown as LoadContext;
-  return { origin: ctx.publicUrl, buildId: ctx.buildId, yandexMapsApiKey: ctx.yandexMapsApiKey ?? null };
+  return {
+    origin: ctx.publicUrl,
+    buildId: ctx.buildId,
+    yandexMapsApiKey: ctx.yandexMapsApiKey ?? null,
+    apiUrl: ctx.publicConfig?.apiUrl ?? '',
+  };
 }
 
 export function links() {
@@ -80,6 +87,8 @@ export function links() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Absent when the root loader itself failed: the API is then on the page's own origin.
+  const apiUrl = useRouteLoaderData<typeof loader>('root')?.apiUrl ?? '';
   return (
     <html lang="ru" {...mantineHtmlProps}>
       <head>
@@ -89,6 +98,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" forceColorScheme="light" />
+        {/* The public configuration (spec §7): the API's base URL, before any module asks for it. */}
+        {apiUrl && (
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: publicConfigScript(apiUrl) }}
+          />
+        )}
       </head>
       <body>
         <ThemeProvider theme={theme}>

@@ -6,8 +6,7 @@
 import { Box, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { Outlet } from 'react-router';
-import { AccountNavStrip, AccountSidebar, ACCOUNT_NAV } from '../features/auth/account-nav';
-import { useRequireUser } from '../features/auth/use-auth';
+import { AccountNavStrip, AccountSidebar, ACCOUNT_NAV, useRequireUser } from '../features/auth';
 import { EmptyState } from '../shared/ui/empty-state';
 
 /** `[path, label]` of every account section (kept for other modules). */

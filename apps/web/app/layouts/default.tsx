@@ -1,7 +1,7 @@
 /** Default layout (spec §2): header (with the catalog menu loaded once), page, footer, cookie notice. */
 import { Outlet, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { buildMenu } from '../features/catalog/catalog-menu';
-import { CookieNotice } from '../features/cookie-notice/cookie-notice';
+import { buildMenu } from '../features/catalog';
+import { CookieNotice } from '../features/cookie-notice';
 import { NavigationProgress } from '../shared/ui/navigation-progress';
 import { apiLoad } from '../shared/lib/load-context';
 import { Header } from './header';

@@ -7,16 +7,13 @@ import { Box, Burger, Group } from '@mantine/core';
 import { IconHeart } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AccountMenu } from '../features/auth/account-menu';
-import { CartButton } from '../features/cart/cart-button';
-import { CatalogMenuDesktop, type CatalogMenuData } from '../features/catalog/catalog-menu';
-import { SearchBox } from '../features/search/search-box';
-import { LazyPart, lazyWithReload } from '../shared/lib/lazy';
+import { AccountMenu } from '../features/auth';
+import { CartButton } from '../features/cart';
+import { CatalogDrawer, CatalogMenuDesktop, type CatalogMenuData } from '../features/catalog';
+import { SearchBox } from '../features/search';
+import { LazyPart } from '../shared/lib/lazy';
 import { LightButton, LightIconButton } from '../shared/ui/light-button';
 import { WordMark } from '../shared/ui/word-mark';
-
-/** The phone drawer is a chunk of its own: downloaded on the first tap of the burger. */
-const CatalogDrawer = lazyWithReload(() => import('../features/catalog/catalog-drawer'));
 
 export function Header({ menu }: { menu: CatalogMenuData }) {
   const [drawerOpen, setDrawerOpen] = useState(false);

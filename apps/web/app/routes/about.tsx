@@ -1,6 +1,6 @@
 /** Screen `about` (spec §2): who we are. */
 import type { Route } from './+types/about';
-import { ContentPage, Bullets, TextLink } from '../features/content/content-page';
+import { ContentPage, Bullets, TextLink } from '../features/content';
 import { originFrom, seo } from '../shared/lib/seo';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,5 +1,5 @@
 /** Screen `account-favorites` (/account/favorites, spec §2): a designed empty state until favorites arrive. */
-import { FavoritesEmpty } from '../features/auth/account-empty-states';
+import { FavoritesEmpty } from '../features/auth';
 
 export function meta() {
   return [{ title: 'Избранное — Витрина' }, { name: 'robots', content: 'noindex' }];

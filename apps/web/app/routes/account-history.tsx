@@ -1,6 +1,6 @@
 /** Screen `account-history` (spec §2): the buyer's orders with status filters and details. */
 import { Stack, Title } from '@mantine/core';
-import { PurchasesList } from '../features/orders/purchases-list';
+import { PurchasesList } from '../features/orders';
 
 export function meta() {
   return [{ title: 'История покупок — Витрина' }, { name: 'robots', content: 'noindex' }];

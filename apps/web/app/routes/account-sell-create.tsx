@@ -4,8 +4,8 @@
  */
 import { Box, Skeleton, Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { useRequireUser } from '../features/auth/use-auth';
-import { SellPage } from '../features/sell/sell-page';
+import { useRequireUser } from '../features/auth';
+import { SellPage } from '../features/sell';
 
 export function meta() {
   return [{ title: 'Продать вещь — Витрина' }, { name: 'robots', content: 'noindex' }];

@@ -1,8 +1,8 @@
 /** Screen `account` (/account, spec §2): the profile, saved delivery points and payment cards. */
 import { Stack } from '@mantine/core';
-import { ProfilePage } from '../features/auth/profile-page';
-import { DeliveryPointsManager } from '../features/delivery/delivery-points-manager';
-import { CardsManager } from '../features/cards/cards-manager';
+import { ProfilePage } from '../features/auth';
+import { DeliveryPointsManager } from '../features/delivery';
+import { CardsManager } from '../features/cards';
 
 export function meta() {
   return [{ title: 'Профиль — Витрина' }, { name: 'robots', content: 'noindex' }];

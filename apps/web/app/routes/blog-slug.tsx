@@ -3,7 +3,7 @@ import type { Route } from './+types/blog-slug';
 import { Container, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
-import { ARTICLES } from '../features/content/articles';
+import { ARTICLES } from '../features/content';
 import { originFrom, seo } from '../shared/lib/seo';
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { Anchor, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantin
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
-import { ARTICLES } from '../features/content/articles';
+import { ARTICLES } from '../features/content';
 import { originFrom, seo } from '../shared/lib/seo';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

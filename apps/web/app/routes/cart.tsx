@@ -1,6 +1,6 @@
 /** Screen `cart` (/cart): the cart from browser storage, checked for availability on open. */
 import type { Route } from './+types/cart';
-import { CartView } from '../features/cart/cart-view';
+import { CartView } from '../features/cart';
 import type { LoadContext } from '../shared/lib/load-context';
 import { seo } from '../shared/lib/seo';
 

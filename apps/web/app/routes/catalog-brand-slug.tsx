@@ -2,9 +2,7 @@
 import type { BrandDetail } from '@vitrina/contract/catalog';
 import { Text } from '@mantine/core';
 import type { Route } from './+types/catalog-brand-slug';
-import { brandDescription } from '../features/catalog/brand-description';
-import { ListingPage } from '../features/catalog/listing-page';
-import { loadListing } from '../features/catalog/load-listing';
+import { brandDescription, ListingPage, loadListing } from '../features/catalog';
 import { apiLoad } from '../shared/lib/load-context';
 import { seo } from '../shared/lib/seo';
 

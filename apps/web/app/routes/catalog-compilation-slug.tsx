@@ -2,8 +2,7 @@
 import type { Compilation } from '@vitrina/contract/catalog';
 import { Text } from '@mantine/core';
 import type { Route } from './+types/catalog-compilation-slug';
-import { ListingPage } from '../features/catalog/listing-page';
-import { loadListing } from '../features/catalog/load-listing';
+import { ListingPage, loadListing } from '../features/catalog';
 import { apiLoad } from '../shared/lib/load-context';
 import { seo } from '../shared/lib/seo';
 

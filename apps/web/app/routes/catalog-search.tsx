@@ -1,8 +1,7 @@
 /** Screen `catalog-search` (/catalog/search?q=): Russian full-text search with the catalog's filters. */
 import type { Route } from './+types/catalog-search';
-import { ListingPage } from '../features/catalog/listing-page';
-import { loadListing } from '../features/catalog/load-listing';
-import { SearchPrompt } from '../features/search/search-prompt';
+import { ListingPage, loadListing } from '../features/catalog';
+import { SearchPrompt } from '../features/search';
 import type { LoadContext } from '../shared/lib/load-context';
 import { seo } from '../shared/lib/seo';
 

@@ -1,10 +1,7 @@
 /** Screen `catalog-type` (/catalog/{type}): listings of one catalog type with filters in the URL. */
 import { data as routeData } from 'react-router';
 import type { Route } from './+types/catalog-type';
-import { CategoryChips } from '../features/catalog/category-chips';
-import { ListingPage } from '../features/catalog/listing-page';
-import { loadListing } from '../features/catalog/load-listing';
-import { TYPE_LABELS, typeTitle } from '../features/catalog/type-labels';
+import { CategoryChips, ListingPage, loadListing, TYPE_LABELS, typeTitle } from '../features/catalog';
 import { countLabel } from '../shared/lib/plural';
 import { seo } from '../shared/lib/seo';
 

@@ -1,7 +1,6 @@
 /** Screen `checkout` (spec §2): one seller's items → delivery point → card → «Оплатить». Sign-in required. */
 import { useSearchParams } from 'react-router';
-import { CheckoutPage } from '../features/checkout/checkout-page';
-import { SignedInOnly } from '../features/checkout/signed-in-only';
+import { CheckoutPage, SignedInOnly } from '../features/checkout';
 
 export function meta() {
   return [{ title: 'Оформление заказа — Витрина' }, { name: 'robots', content: 'noindex' }];

@@ -1,7 +1,7 @@
 /** Screen `fail` (spec §2): the bank declined — nothing was charged, the item is released; try again. */
 import { useSearchParams } from 'react-router';
-import { SignedInOnly } from '../features/checkout/signed-in-only';
-import { OrderFail } from '../features/orders/order-result';
+import { SignedInOnly } from '../features/checkout';
+import { OrderFail } from '../features/orders';
 
 export function meta() {
   return [{ title: 'Оплата не прошла — Витрина' }, { name: 'robots', content: 'noindex' }];

@@ -1,6 +1,6 @@
 /** Screen `garanties` (spec §2): buyer and seller protection. */
 import type { Route } from './+types/garanties';
-import { ContentPage, Bullets } from '../features/content/content-page';
+import { ContentPage, Bullets } from '../features/content';
 import { originFrom, seo } from '../shared/lib/seo';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,6 +1,6 @@
 /** Screen `how-buy` (spec §2): buying step by step. */
 import type { Route } from './+types/how-buy';
-import { ContentPage, TextLink } from '../features/content/content-page';
+import { ContentPage, TextLink } from '../features/content';
 import { originFrom, seo } from '../shared/lib/seo';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -2,7 +2,7 @@
 import type { Route } from './+types/how-sell';
 import { Button } from '@mantine/core';
 import { Link } from 'react-router';
-import { ContentPage } from '../features/content/content-page';
+import { ContentPage } from '../features/content';
 import { originFrom, seo } from '../shared/lib/seo';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -2,11 +2,10 @@
 import type { Page } from '@vitrina/contract/common';
 import type { BrandListItem, Compilation, ProductCard } from '@vitrina/contract/catalog';
 import type { Route } from './+types/index';
-import { CompilationsRow, Hero, PopularBrands } from '../features/catalog/home-sections';
-import homeClasses from '../features/catalog/home.module.css';
+import { CompilationsRow, FreshListings, Hero, PopularBrands } from '../features/catalog';
 import { apiLoad, type LoadContext } from '../shared/lib/load-context';
 import { seo } from '../shared/lib/seo';
-import { ProductGrid, SectionTitle } from '../shared/ui/product-card';
+import { SectionTitle } from '../shared/ui/product-card';
 import { RouteError } from '../shared/ui/route-error';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -53,9 +52,7 @@ export default function Screen({ loaderData }: Route.ComponentProps) {
         </>
       )}
       <SectionTitle link={{ to: '/catalog/women?sort=new', label: 'Смотреть все' }}>Новинки</SectionTitle>
-      <div className={homeClasses.fresh}>
-        <ProductGrid products={fresh} eagerCount={2} />
-      </div>
+      <FreshListings products={fresh} />
       <SectionTitle link={{ to: '/brands', label: 'Все бренды' }}>Популярные бренды</SectionTitle>
       <PopularBrands brands={brands} />
     </div>

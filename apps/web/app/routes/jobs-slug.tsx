@@ -1,8 +1,7 @@
 /** Screen `jobs-slug` (spec §2): one position; unknown slug → 404. */
 import type { Route } from './+types/jobs-slug';
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { JOBS } from '../features/content/articles';
-import { Bullets } from '../features/content/content-page';
+import { JOBS, Bullets } from '../features/content';
 import { originFrom, seo } from '../shared/lib/seo';
 
 export function loader({ params }: Route.LoaderArgs) {

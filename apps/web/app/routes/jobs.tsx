@@ -2,7 +2,7 @@
 import type { Route } from './+types/jobs';
 import { Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { JOBS } from '../features/content/articles';
+import { JOBS } from '../features/content';
 import { originFrom, seo } from '../shared/lib/seo';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,7 +1,7 @@
 /** Screen `payment` (spec §2): the gateway returns here; waits for the verdict, then `/success` or `/fail`. */
 import { useSearchParams } from 'react-router';
-import { SignedInOnly } from '../features/checkout/signed-in-only';
-import { PaymentWait } from '../features/orders/payment-wait';
+import { SignedInOnly } from '../features/checkout';
+import { PaymentWait } from '../features/orders';
 
 export function meta() {
   return [{ title: 'Проверяем оплату — Витрина' }, { name: 'robots', content: 'noindex' }];

@@ -2,8 +2,7 @@
 import type { ProductDetail } from '@vitrina/contract/catalog';
 import { isRouteErrorResponse, useParams, useRouteError } from 'react-router';
 import type { Route } from './+types/product-slug';
-import { DraftFallback } from '../features/product/draft-fallback';
-import { ProductView } from '../features/product/product-view';
+import { DraftFallback, ProductView } from '../features/product';
 import { apiLoad, type LoadContext } from '../shared/lib/load-context';
 import { formatPrice } from '../shared/lib/price';
 import { seo } from '../shared/lib/seo';

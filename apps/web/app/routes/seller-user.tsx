@@ -3,7 +3,7 @@ import type { Page } from '@vitrina/contract/common';
 import type { ProductCard, SellerCard } from '@vitrina/contract/catalog';
 import { Box } from '@mantine/core';
 import type { Route } from './+types/seller-user';
-import { SELLER_PAGE_SIZE, SellerProfile } from '../features/social/seller-profile';
+import { SELLER_PAGE_SIZE, SellerProfile } from '../features/social';
 import { apiLoad, type LoadContext } from '../shared/lib/load-context';
 import { countLabel, WORDS } from '../shared/lib/plural';
 import { seo } from '../shared/lib/seo';

@@ -1,7 +1,7 @@
 /** Screen `success` (spec §2): order number, what happens next; the bought items leave the cart. */
 import { useSearchParams } from 'react-router';
-import { SignedInOnly } from '../features/checkout/signed-in-only';
-import { OrderSuccess } from '../features/orders/order-result';
+import { SignedInOnly } from '../features/checkout';
+import { OrderSuccess } from '../features/orders';
 
 export function meta() {
   return [{ title: 'Заказ оплачен — Витрина' }, { name: 'robots', content: 'noindex' }];

@@ -9,7 +9,7 @@
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { api, configureApiAuth } from '../../shared/api/client';
+import { api, authChanged, configureApiAuth } from '../../shared/api/client';
 import { STORAGE_KEYS } from '../../shared/lib/storage-keys';
 import type { AuthStatus, SelfUser } from './types';
 
@@ -89,6 +89,10 @@ configureApiAuth(
   () => useAuthStore.getState().token,
   () => useAuthStore.getState().clear(),
 );
+// Cached data belongs to the token it was loaded with.
+useAuthStore.subscribe((s, prev) => {
+  if (s.token !== prev.token) authChanged();
+});
 
 let started = false;
 /**

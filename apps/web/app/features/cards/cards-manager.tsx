@@ -24,98 +24,81 @@ import { IconCreditCard, IconDots, IconPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Card } from '@vitrina/contract/orders';
-import { ConfirmDialog } from '../orders/confirm-dialog';
-import {
-  addCard,
-  cardExpiry,
-  cardTitle,
-  fetchCards,
-  fetchPaymentsConfig,
-  newCardUrl,
-  removeCard,
-  updateCard,
-} from './api';
+import { errorMessage } from '../../shared/api/query';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { cardExpiry, cardTitle, newCardUrl } from './api';
+import { useAddCard, useCards, usePaymentsConfig, useRemoveCard, useUpdateCard } from './queries';
 
 export function CardsManager() {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const [cards, setCards] = useState<Card[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
+  const { data: cards, error, isFetching, refetch } = useCards();
   const [renaming, setRenaming] = useState<Card | null>(null);
   const [name, setName] = useState('');
   const [deleting, setDeleting] = useState<Card | null>(null);
-  const [busy, setBusy] = useState(false);
   const handledToken = useRef<string | null>(null);
+  const config = usePaymentsConfig();
   // undefined while loading; null when cards are only saved while paying (YooKassa).
-  const [cardFormUrl, setCardFormUrl] = useState<string | null | undefined>(undefined);
-
-  useEffect(() => {
-    const ctl = new AbortController();
-    fetchPaymentsConfig(ctl.signal).then(
-      (r) => !ctl.signal.aborted && setCardFormUrl(r.ok ? r.data.card_form_url : null),
-    );
-    return () => ctl.abort();
-  }, []);
+  const cardFormUrl = config.isPending ? undefined : (config.data?.card_form_url ?? null);
+  const add = useAddCard();
+  const update = useUpdateCard();
+  const del = useRemoveCard();
+  const busy = update.isPending || del.isPending;
 
   // Back from the gateway's card page with a token: save the card, then drop the token from the URL.
   const token = params.get('card_token');
+  const { mutate: addMutate } = add;
   useEffect(() => {
     if (!token || handledToken.current === token) return;
     handledToken.current = token;
-    addCard(token).then((r) => {
+    const dropToken = () => {
       const next = new URLSearchParams(location.search);
       next.delete('card_token');
-      navigate(
+      void navigate(
         { pathname: location.pathname, search: next.size ? `?${next}` : '' },
         { replace: true, preventScrollReset: true },
       );
-      if (r.ok) {
-        notifications.show({ message: `Карта ${cardTitle(r.data)} добавлена`, color: 'green' });
-        setReload((n) => n + 1);
-      } else notifications.show({ title: 'Карта не добавлена', message: r.error.message, color: 'red' });
+    };
+    addMutate(token, {
+      onSuccess: (card) => {
+        dropToken();
+        notifications.show({ message: `Карта ${cardTitle(card)} добавлена`, color: 'green' });
+      },
+      onError: (err) => {
+        dropToken();
+        notifications.show({ title: 'Карта не добавлена', message: errorMessage(err), color: 'red' });
+      },
     });
-  }, [token, location.pathname, location.search, navigate]);
+  }, [token, location.pathname, location.search, navigate, addMutate]);
 
-  useEffect(() => {
-    const ctl = new AbortController();
-    setError(null);
-    fetchCards(ctl.signal).then((r) => {
-      if (ctl.signal.aborted) return;
-      if (r.ok) setCards(r.data);
-      else setError(r.error.message);
-    });
-    return () => ctl.abort();
-  }, [reload]);
+  const makeDefault = (c: Card) =>
+    update.mutate(
+      { id: c.id, patch: { is_default: true } },
+      { onError: (err) => notifications.show({ title: 'Не получилось', message: errorMessage(err), color: 'red' }) },
+    );
 
-  const makeDefault = async (c: Card) => {
-    const r = await updateCard(c.id, { is_default: true });
-    if (!r.ok) return notifications.show({ title: 'Не получилось', message: r.error.message, color: 'red' });
-    setCards((list) => list && list.map((x) => ({ ...x, is_default: x.id === c.id })));
-  };
-
-  const rename = async (e: React.FormEvent) => {
+  const rename = (e: React.FormEvent) => {
     e.preventDefault();
     if (!renaming) return;
-    setBusy(true);
-    const r = await updateCard(renaming.id, { name: name.trim() });
-    setBusy(false);
-    if (!r.ok) return notifications.show({ title: 'Не получилось', message: r.error.message, color: 'red' });
-    setCards((list) => list && list.map((x) => (x.id === r.data.id ? r.data : x)));
-    setRenaming(null);
+    update.mutate(
+      { id: renaming.id, patch: { name: name.trim() } },
+      {
+        onSuccess: () => setRenaming(null),
+        onError: (err) => notifications.show({ title: 'Не получилось', message: errorMessage(err), color: 'red' }),
+      },
+    );
   };
 
-  const remove = async () => {
+  const remove = () => {
     if (!deleting) return;
-    setBusy(true);
-    const r = await removeCard(deleting.id);
-    setBusy(false);
-    if (!r.ok) return notifications.show({ title: 'Карта не удалена', message: r.error.message, color: 'red' });
-    const id = deleting.id;
-    setCards((list) => list && list.filter((x) => x.id !== id));
-    setDeleting(null);
-    notifications.show({ message: 'Карта удалена', color: 'green' });
+    del.mutate(deleting.id, {
+      onSuccess: () => {
+        setDeleting(null);
+        notifications.show({ message: 'Карта удалена', color: 'green' });
+      },
+      onError: (err) => notifications.show({ title: 'Карта не удалена', message: errorMessage(err), color: 'red' }),
+    });
   };
 
   return (
@@ -143,14 +126,14 @@ export function CardsManager() {
           </Button>
         )}
       </Group>
-      {error ? (
+      {error && !isFetching ? (
         <Alert color="red" title="Не удалось загрузить карты">
-          <Text fz="sm">{error}</Text>
-          <Button mt="sm" size="xs" variant="outline" onClick={() => setReload((n) => n + 1)}>
+          <Text fz="sm">{errorMessage(error)}</Text>
+          <Button mt="sm" size="xs" variant="outline" onClick={() => void refetch()}>
             Повторить
           </Button>
         </Alert>
-      ) : cards === null ? (
+      ) : cards === undefined ? (
         <Stack gap="xs" aria-busy="true">
           <Skeleton h={56} radius="md" />
           <Skeleton h={56} radius="md" />

@@ -1,9 +1,10 @@
-/** Home page sections: hero, compilations row, popular brands. */
+/** Home page sections: hero, compilations row, new listings, popular brands. */
 import { Group, Stack, Text, Title } from '@mantine/core';
-import type { BrandListItem, Compilation } from '@vitrina/contract/catalog';
+import type { BrandListItem, Compilation, ProductCard } from '@vitrina/contract/catalog';
 import type { Image } from '@vitrina/contract/common';
 import { Link } from 'react-router';
 import { LightButton } from '../../shared/ui/light-button';
+import { ProductGrid } from '../../shared/ui/product-card';
 import { ProductImage } from '../../shared/ui/product-image';
 import { countLabel, WORDS } from '../../shared/lib/plural';
 import classes from './home.module.css';
@@ -81,6 +82,15 @@ export function PopularBrands({ brands }: { brands: BrandListItem[] }) {
           <span className={classes.brandCount}>{countLabel(b.count, WORDS.product)}</span>
         </Link>
       ))}
+    </div>
+  );
+}
+
+/** The home page's new listings: the product grid, two columns on phones, the first two images eager. */
+export function FreshListings({ products }: { products: ProductCard[] }) {
+  return (
+    <div className={classes.fresh}>
+      <ProductGrid products={products} eagerCount={2} />
     </div>
   );
 }

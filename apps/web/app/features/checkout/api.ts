@@ -4,7 +4,7 @@
  */
 import type { OrderCreate, OrderCreated } from '@vitrina/contract/orders';
 import { api } from '../../shared/api/client';
-import type { CartItem, CartKey } from '../cart/store';
+import type { CartItem, CartKey } from '../cart';
 
 /** `POST /v1/sales/order/` → 201 `{success, order, payment: {confirmation_url}}`. */
 export const createOrder = (body: OrderCreate) => api<OrderCreated>('/v1/sales/order/', { method: 'POST', json: body });

@@ -2,7 +2,7 @@
 import { Anchor, Box, Group, Image, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatPrice } from '../../shared/lib/price';
-import type { CartItem } from '../cart/store';
+import type { CartItem } from '../cart';
 
 export function CheckoutItems({ items }: { items: CartItem[] }) {
   return (

@@ -6,17 +6,18 @@
 import { Alert, Anchor, Box, Button, Grid, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { IconShoppingBag } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Card, DeliveryPoint } from '@vitrina/contract/orders';
-import { useCart, type CartKey } from '../cart/store';
-import { CardPicker } from '../cards/card-picker';
-import { fetchCards } from '../cards/api';
-import { DeliveryPointPicker } from '../delivery/delivery-point-picker';
-import { fetchDeliveryPoints } from '../delivery/api';
+import type { Card } from '@vitrina/contract/orders';
+import { errorMessage } from '../../shared/api/query';
+import { useCart, type CartKey } from '../cart';
+import { CardPicker, useCards } from '../cards';
+import { DeliveryPointPicker, useDeliveryPoints } from '../delivery';
 import { createOrder, unavailableOf } from './api';
 import { CheckoutItems } from './checkout-items';
 import { OrderSummary } from './order-summary';
+
+const NO_CARDS: Card[] = [];
 
 function Section({ step, title, children }: { step: number; title: string; children: ReactNode }) {
   return (
@@ -52,37 +53,20 @@ export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
   const count = items.reduce((n, i) => n + i.count, 0);
   const total = items.reduce((n, i) => n + i.price * i.count, 0);
 
-  const [points, setPoints] = useState<DeliveryPoint[] | null>(null);
-  const [pointsError, setPointsError] = useState<string | null>(null);
-  const [pointId, setPointId] = useState<number | null>(null);
-  const [cards, setCards] = useState<Card[] | null>(null);
-  const [card, setCard] = useState<number | 'new'>('new');
+  const pointsQuery = useDeliveryPoints();
+  const points = pointsQuery.data ?? null;
+  const pointsError = pointsQuery.error && !pointsQuery.isFetching ? errorMessage(pointsQuery.error) : null;
+  const [chosenPoint, setPointId] = useState<number | null>(null);
+  // The last saved point until the buyer picks one.
+  const pointId = chosenPoint ?? points?.[points.length - 1]?.id ?? null;
+  const cardsQuery = useCards();
+  // Cards that cannot be loaded leave «new card» as the only choice.
+  const cards = cardsQuery.data ?? (cardsQuery.isError ? NO_CARDS : null);
+  const [chosenCard, setCard] = useState<number | 'new' | null>(null);
+  const card = chosenCard ?? (cards?.find((c) => c.is_default) ?? cards?.[0])?.id ?? 'new';
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [unavailable, setUnavailable] = useState<CartKey[]>([]);
-
-  const loadPoints = useCallback(() => {
-    setPointsError(null);
-    setPoints(null);
-    fetchDeliveryPoints().then((r) => {
-      if (!r.ok) return setPointsError(r.error.message);
-      setPoints(r.data);
-      setPointId((cur) => cur ?? r.data[r.data.length - 1]?.id ?? null);
-    });
-  }, []);
-
-  useEffect(() => {
-    loadPoints();
-    const ctl = new AbortController();
-    fetchCards(ctl.signal).then((r) => {
-      if (ctl.signal.aborted) return;
-      const list = r.ok ? r.data : [];
-      setCards(list);
-      const def = list.find((c) => c.is_default) ?? list[0];
-      if (def) setCard(def.id);
-    });
-    return () => ctl.abort();
-  }, [loadPoints]);
 
   const pay = async () => {
     setError(null);
@@ -166,13 +150,13 @@ export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
               <DeliveryPointPicker
                 points={points}
                 error={pointsError}
-                onRetry={loadPoints}
+                onRetry={() => void pointsQuery.refetch()}
                 value={pointId}
                 onChange={(id) => {
                   setPointId(id);
                   setError(null);
                 }}
-                onAdded={(p) => setPoints((cur) => [...(cur ?? []).filter((x) => x.id !== p.id), p])}
+                onAdded={(p) => setPointId(p.id)}
               />
             </Section>
             <Section step={3} title="Оплата">

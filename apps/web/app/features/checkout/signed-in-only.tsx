@@ -5,7 +5,7 @@
  */
 import { Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useRequireUser } from '../auth/use-auth';
+import { useRequireUser } from '../auth';
 
 export function SignedInOnly({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
   const { user } = useRequireUser();

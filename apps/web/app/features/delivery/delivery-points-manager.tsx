@@ -1,7 +1,7 @@
 /**
  * «Пункты выдачи» in the account: the user's delivery points (`self.info.delivery_points`), add one from
  * the directory, rename (`PUT /v1/delivery_points/{id}/`), delete with a confirmation — after a successful
- * delete the local list is filtered (spec §4).
+ * delete the local list is filtered (spec §4). The list lives in the shared query cache (checkout reads it too).
  */
 import {
   ActionIcon,
@@ -21,63 +21,52 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconMapPin, IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { deliveryServiceLabel, type DeliveryPoint, type DeliveryServiceType } from '@vitrina/contract/orders';
-import { ConfirmDialog } from '../orders/confirm-dialog';
-import { deleteDeliveryPoint, fetchDeliveryPoints, updateDeliveryPoint } from './api';
+import { errorMessage } from '../../shared/api/query';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { PickupPointDialog } from './pickup-point-dialog';
+import { useDeleteDeliveryPoint, useDeliveryPoints, useUpdateDeliveryPoint } from './queries';
 
 export function DeliveryPointsManager() {
-  const [points, setPoints] = useState<DeliveryPoint[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
+  const { data: points, error, isFetching, refetch } = useDeliveryPoints();
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<DeliveryPoint | null>(null);
   const [name, setName] = useState('');
   const [deleting, setDeleting] = useState<DeliveryPoint | null>(null);
-  const [busy, setBusy] = useState(false);
+  const update = useUpdateDeliveryPoint();
+  const del = useDeleteDeliveryPoint();
+  const busy = update.isPending || del.isPending;
 
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    fetchDeliveryPoints().then((r) => {
-      if (!live) return;
-      if (r.ok) setPoints(r.data);
-      else setError(r.error.message);
-    });
-    return () => {
-      live = false;
-    };
-  }, [reload]);
-
-  const rename = async (e: React.FormEvent) => {
+  const rename = (e: React.FormEvent) => {
     e.preventDefault();
     if (!renaming) return;
     const trimmed = name.trim();
     if (!trimmed) return;
-    setBusy(true);
-    const r = await updateDeliveryPoint(renaming.id, {
+    const input = {
       name: trimmed,
       address: renaming.address,
       point_id: renaming.point_id,
       delivery_service_type: renaming.delivery_service_type as DeliveryServiceType,
-    });
-    setBusy(false);
-    if (!r.ok) return notifications.show({ title: 'Не получилось', message: r.error.message, color: 'red' });
-    setPoints((list) => list && list.map((x) => (x.id === r.data.id ? r.data : x)));
-    setRenaming(null);
+    };
+    update.mutate(
+      { id: renaming.id, input },
+      {
+        onSuccess: () => setRenaming(null),
+        onError: (err) => notifications.show({ title: 'Не получилось', message: errorMessage(err), color: 'red' }),
+      },
+    );
   };
 
-  const remove = async () => {
+  const remove = () => {
     if (!deleting) return;
-    setBusy(true);
-    const r = await deleteDeliveryPoint(deleting.id);
-    setBusy(false);
-    if (!r.ok) return notifications.show({ title: 'Пункт не удалён', message: r.error.message, color: 'red' });
-    const id = deleting.id;
-    setPoints((list) => list && list.filter((x) => x.id !== id));
-    setDeleting(null);
-    notifications.show({ message: 'Пункт выдачи удалён', color: 'green' });
+    del.mutate(deleting.id, {
+      onSuccess: () => {
+        setDeleting(null);
+        notifications.show({ message: 'Пункт выдачи удалён', color: 'green' });
+      },
+      onError: (err) => notifications.show({ title: 'Пункт не удалён', message: errorMessage(err), color: 'red' }),
+    });
   };
 
   return (
@@ -102,14 +91,14 @@ export function DeliveryPointsManager() {
           Добавить пункт выдачи
         </Button>
       </Group>
-      {error ? (
+      {error && !isFetching ? (
         <Alert color="red" title="Не удалось загрузить пункты выдачи">
-          <Text fz="sm">{error}</Text>
-          <Button mt="sm" size="xs" variant="outline" onClick={() => setReload((n) => n + 1)}>
+          <Text fz="sm">{errorMessage(error)}</Text>
+          <Button mt="sm" size="xs" variant="outline" onClick={() => void refetch()}>
             Повторить
           </Button>
         </Alert>
-      ) : points === null ? (
+      ) : points === undefined ? (
         <Stack gap="xs" aria-busy="true">
           <Skeleton h={64} radius="md" />
           <Skeleton h={64} radius="md" />
@@ -171,8 +160,7 @@ export function DeliveryPointsManager() {
       <PickupPointDialog
         opened={adding}
         onClose={() => setAdding(false)}
-        onSaved={(p) => {
-          setPoints((list) => [...(list ?? []), p]);
+        onSaved={() => {
           notifications.show({ message: 'Пункт выдачи добавлен', color: 'green' });
         }}
       />

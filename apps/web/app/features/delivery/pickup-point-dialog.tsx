@@ -23,7 +23,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconClock, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import {
   DELIVERY_SERVICE_TYPES,
@@ -32,7 +32,8 @@ import {
   type PickupPoint,
 } from '@vitrina/contract/orders';
 import { countLabel } from '../../shared/lib/plural';
-import { createDeliveryPoint, fetchPickupCities, fetchPickupPoints } from './api';
+import { errorMessage } from '../../shared/api/query';
+import { useCreateDeliveryPoint, usePickupCities, usePickupPoints } from './queries';
 import { PickupMap } from './yandex-map';
 
 export interface PickupPointDialogProps {
@@ -43,73 +44,52 @@ export interface PickupPointDialogProps {
 }
 
 const DEFAULT_CITY = 'Москва';
+const NO_CITIES: PickupCity[] = [];
 
 export function PickupPointDialog({ opened, onClose, onSaved }: PickupPointDialogProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   const root = useRouteLoaderData('root') as { yandexMapsApiKey?: string | null } | undefined;
   const mapKey = root?.yandexMapsApiKey || null;
 
-  const [cities, setCities] = useState<PickupCity[]>([]);
   const [city, setCity] = useState<string>(DEFAULT_CITY);
   const [service, setService] = useState<string>('all');
   const [q, setQ] = useState('');
   const [debouncedQ] = useDebouncedValue(q.trim(), 300);
-  const [points, setPoints] = useState<PickupPoint[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
   const [selected, setSelected] = useState<PickupPoint | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const create = useCreateDeliveryPoint();
+  const saving = create.isPending;
+  const saveError = create.error ? errorMessage(create.error) : null;
 
-  useEffect(() => {
-    if (!opened || cities.length) return;
-    const ctl = new AbortController();
-    fetchPickupCities(ctl.signal).then((r) => {
-      if (r.ok && r.data.length) {
-        setCities(r.data);
-        if (!r.data.some((c) => c.city === DEFAULT_CITY)) setCity(r.data[0]!.city);
-      }
-    });
-    return () => ctl.abort();
-  }, [opened, cities.length]);
+  const cities = usePickupCities(opened).data ?? NO_CITIES;
+  // Without Moscow in the directory the first city is shown instead.
+  const shownCity =
+    cities.length && !cities.some((c) => c.city === city) && city === DEFAULT_CITY ? cities[0]!.city : city;
+  const pointsQuery = usePickupPoints(
+    { city: shownCity, service: service === 'all' ? undefined : service, q: debouncedQ, pageSize: 50 },
+    opened,
+  );
+  const points = pointsQuery.data?.results ?? null;
+  const total = pointsQuery.data?.count ?? 0;
+  const error = pointsQuery.error && !pointsQuery.isFetching ? errorMessage(pointsQuery.error) : null;
 
-  useEffect(() => {
-    if (!opened) return;
-    const ctl = new AbortController();
-    setPoints(null);
-    setError(null);
-    fetchPickupPoints(
-      { city, service: service === 'all' ? undefined : service, q: debouncedQ, pageSize: 50 },
-      ctl.signal,
-    ).then((r) => {
-      if (ctl.signal.aborted) return;
-      if (r.ok) {
-        setPoints(r.data.results);
-        setTotal(r.data.count);
-      } else setError(r.error.message);
-    });
-    return () => ctl.abort();
-  }, [opened, city, service, debouncedQ, reload]);
-
-  const save = async () => {
+  const save = () => {
     if (!selected) return;
-    setSaving(true);
-    setSaveError(null);
-    const r = await createDeliveryPoint({
-      name: selected.name,
-      address: selected.address,
-      point_id: selected.point_id,
-      delivery_service_type: selected.service as (typeof DELIVERY_SERVICE_TYPES)[number]['value'],
-    });
-    setSaving(false);
-    if (!r.ok) {
-      setSaveError(r.error.message);
-      return;
-    }
-    onSaved(r.data);
-    setSelected(null);
-    onClose();
+    create.mutate(
+      {
+        name: selected.name,
+        address: selected.address,
+        point_id: selected.point_id,
+        delivery_service_type: selected.service as (typeof DELIVERY_SERVICE_TYPES)[number]['value'],
+      },
+      {
+        onSuccess: (point) => {
+          onSaved(point);
+          setSelected(null);
+          create.reset();
+          onClose();
+        },
+      },
+    );
   };
 
   const list = (
@@ -117,7 +97,7 @@ export function PickupPointDialog({ opened, onClose, onSaved }: PickupPointDialo
       {error ? (
         <Alert color="red" title="Не удалось загрузить пункты выдачи">
           <Text fz="sm">{error}</Text>
-          <Button mt="sm" size="xs" variant="outline" onClick={() => setReload((n) => n + 1)}>
+          <Button mt="sm" size="xs" variant="outline" onClick={() => void pointsQuery.refetch()}>
             Повторить
           </Button>
         </Alert>
@@ -196,7 +176,7 @@ export function PickupPointDialog({ opened, onClose, onSaved }: PickupPointDialo
           <Select
             label="Город"
             data={(cities.length ? cities.map((c) => c.city) : [DEFAULT_CITY]).map((c) => ({ value: c, label: c }))}
-            value={city}
+            value={shownCity}
             onChange={(v) => {
               if (v) {
                 setCity(v);

@@ -5,30 +5,21 @@
  */
 import { Anchor, Box, Button, Group, List, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Order } from '@vitrina/contract/orders';
+import { errorMessage } from '../../shared/api/query';
 import { formatPrice } from '../../shared/lib/price';
-import { useCart } from '../cart/store';
-import { fetchOrder } from './api';
+import { useCart } from '../cart';
+import { useOrder } from './queries';
 import { OrderItems } from './order-details';
 
 const PAID = ['paid', 'shipped', 'delivered', 'completed'];
 
-function useOrder(orderId: number | null) {
-  const [order, setOrder] = useState<Order | null>(null);
-  const [error, setError] = useState<string | null>(orderId ? null : 'Заказ не найден.');
-  useEffect(() => {
-    if (!orderId) return;
-    const ctl = new AbortController();
-    fetchOrder(orderId, ctl.signal).then((r) => {
-      if (ctl.signal.aborted) return;
-      if (r.ok) setOrder(r.data);
-      else setError(r.error.message);
-    });
-    return () => ctl.abort();
-  }, [orderId]);
-  return { order, error };
+/** The order of the result screen: `error` is the Russian message when it cannot be shown. */
+function useResultOrder(orderId: number | null) {
+  const query = useOrder(orderId);
+  const error = !orderId ? 'Заказ не найден.' : query.error ? errorMessage(query.error) : null;
+  return { order: query.data ?? null, error };
 }
 
 function ResultSkeleton() {
@@ -42,7 +33,7 @@ function ResultSkeleton() {
 }
 
 export function OrderSuccess({ orderId }: { orderId: number | null }) {
-  const { order, error } = useOrder(orderId);
+  const { order, error } = useResultOrder(orderId);
   const removeItems = useCart((s) => s.removeItems);
   const navigate = useNavigate();
 
@@ -127,7 +118,7 @@ export function OrderSuccess({ orderId }: { orderId: number | null }) {
 }
 
 export function OrderFail({ orderId }: { orderId: number | null }) {
-  const { order } = useOrder(orderId);
+  const { order } = useResultOrder(orderId);
   const retry = order ? `/checkout?seller=${order.seller.id}` : '/cart';
   return (
     <Stack align="center" gap="lg" py={{ base: 32, sm: 64 }} ta="center">

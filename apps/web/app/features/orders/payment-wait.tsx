@@ -3,12 +3,20 @@
  * (or the order) until the payment is decided, then moves on to `/success` or `/fail`. A payment still pending
  * after {@link UNPAID_AFTER_MS} means the buyer came back without paying («Вернуться в магазин без оплаты»):
  * the page says so, offers the bank page again and the reservation deadline — and keeps polling meanwhile.
+ * Each poll goes through the shared query cache (the result screen then starts from the order it holds).
  */
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Order } from '@vitrina/contract/orders';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { fetchOrder, fetchPayment } from './api';
+
+/**
+ * The polls go through the shared query cache, whose code loads right after the page instead of with it
+ * (the gateway sends the buyer here: its first scripts stay small). A chunk that cannot load is an unhandled
+ * rejection, which reloads the page once (shared/lib/client-guards.tsx).
+ */
+const pollOrder = async (id: number) => (await import('./queries')).pollOrder(id);
+const pollPayment = async (id: string) => (await import('./queries')).pollPayment(id);
 
 const PAID = ['paid', 'shipped', 'delivered', 'completed'];
 const POLL_MS = 1500;
@@ -35,14 +43,14 @@ export function PaymentWait({ orderId, paymentId }: { orderId: number | null; pa
       let paymentStatus: string | null = null;
       let order: Order | null = null;
       if (paymentId) {
-        const r = await fetchPayment(paymentId);
+        const r = await pollPayment(paymentId);
         if (r.ok) {
           orderStatus = r.data.order_status;
           paymentStatus = r.data.status;
         }
       }
       if (!orderStatus) {
-        const r = await fetchOrder(orderId);
+        const r = await pollOrder(orderId);
         if (r.ok) {
           order = r.data;
           orderStatus = r.data.status;
@@ -59,7 +67,7 @@ export function PaymentWait({ orderId, paymentId }: { orderId: number | null; pa
       const waited = Date.now() - started;
       if (orderStatus === 'awaiting_payment' && waited > UNPAID_AFTER_MS) {
         if (!order) {
-          const r = await fetchOrder(orderId);
+          const r = await pollOrder(orderId);
           if (r.ok) order = r.data;
         }
         if (stopped) return;

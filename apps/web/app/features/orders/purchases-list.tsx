@@ -3,107 +3,39 @@
  * status chips from `/v1/sales/order-filters/`, expandable details, «Подтвердить получение» for shipped
  * orders, «Оплатить»/«Отменить» while awaiting payment, pagination and an empty state.
  */
-import {
-  Accordion,
-  Alert,
-  Avatar,
-  Box,
-  Button,
-  Chip,
-  Group,
-  Pagination,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Accordion, Alert, Button, Chip, Group, Pagination, ScrollArea, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconShoppingBag } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { Page } from '@vitrina/contract/common';
-import { ORDER_FILTERS, type Order, type OrderFilter } from '@vitrina/contract/orders';
+import { ORDER_FILTERS, type Order } from '@vitrina/contract/orders';
 import dayjs from 'dayjs';
-import { formatDate } from '../../shared/lib/dates';
-import { countLabel, WORDS } from '../../shared/lib/plural';
-import { formatPrice } from '../../shared/lib/price';
-import { cancelOrder, confirmOrder, fetchOrderFilters, fetchPurchases, itemsCount, PAGE_SIZE } from './api';
-import { ConfirmDialog } from './confirm-dialog';
-import { OrderDetails, StatusBadge } from './order-details';
+import { errorInfo, errorMessage } from '../../shared/api/query';
+import { PAGE_SIZE } from './api';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { OrderDetails } from './order-details';
+import { ListSkeleton, OrderHead } from './order-head';
+import { useOrderAction, useOrderFilters, usePurchases } from './queries';
 
 const formatTime = (iso: string) => dayjs(iso).format('HH:mm');
-
-/** The order's header line inside the accordion control. */
-export function OrderHead({ order, who }: { order: Order; who?: string }) {
-  return (
-    <Group justify="space-between" wrap="wrap" gap="xs" w="100%" pr="xs">
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-        <Avatar.Group spacing="sm">
-          {order.items.slice(0, 3).map((i) => (
-            <Avatar key={i.id} src={i.photo} radius="sm" size={44} alt="">
-              {i.title.slice(0, 1)}
-            </Avatar>
-          ))}
-        </Avatar.Group>
-        <Box style={{ minWidth: 0 }}>
-          <Text fw={700} fz="sm">
-            Заказ {order.number}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            {formatDate(order.created_at)} · {countLabel(itemsCount(order), WORDS.product)}
-            {who ? ` · ${who}` : ''}
-          </Text>
-        </Box>
-      </Group>
-      <Group gap="sm" wrap="nowrap">
-        <StatusBadge status={order.status} label={order.status_label} />
-        <Text className="vt-price" fz="sm">
-          {formatPrice(order.total)}
-        </Text>
-      </Group>
-    </Group>
-  );
-}
-
-export function ListSkeleton() {
-  return (
-    <Stack gap="sm" aria-busy="true" aria-label="Загрузка заказов">
-      {Array.from({ length: 4 }, (_, i) => (
-        <Skeleton key={i} h={72} radius="md" />
-      ))}
-    </Stack>
-  );
-}
 
 export function PurchasesList() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const filter = params.get('filter') || 'all';
-  const [filters, setFilters] = useState<OrderFilter[]>([...ORDER_FILTERS]);
-  const [data, setData] = useState<Page<Order> | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
-  const [busy, setBusy] = useState<number | null>(null);
+  const filtersQuery = useOrderFilters();
+  const filters = filtersQuery.data?.length ? filtersQuery.data : ORDER_FILTERS;
+  const query = usePurchases(page, filter);
+  const data = query.data ?? null;
+  const action = useOrderAction();
+  const busy = action.isPending ? (action.variables?.id ?? null) : null;
   const [cancelling, setCancelling] = useState<Order | null>(null);
-
+  const notFound = errorInfo(query.error)?.status === 404 && page > 1;
+  // A page past the end (the list shrank): back to the first.
   useEffect(() => {
-    const ctl = new AbortController();
-    fetchOrderFilters(ctl.signal).then((r) => r.ok && r.data.length && setFilters(r.data));
-    return () => ctl.abort();
-  }, []);
-
-  useEffect(() => {
-    const ctl = new AbortController();
-    setData(null);
-    setError(null);
-    fetchPurchases(page, filter, ctl.signal).then((r) => {
-      if (ctl.signal.aborted) return;
-      if (r.ok) setData(r.data);
-      else if (r.error.status === 404 && page > 1) setParams((p) => (p.delete('page'), p), { replace: true });
-      else setError(r.error.message);
-    });
-    return () => ctl.abort();
-  }, [page, filter, reload, setParams]);
+    if (notFound) setParams((p) => (p.delete('page'), p), { replace: true });
+  }, [notFound, setParams]);
+  const error = query.error && !query.isFetching && !notFound ? errorMessage(query.error) : null;
 
   const go = (next: { page?: number; filter?: string }) =>
     setParams((p) => {
@@ -119,31 +51,26 @@ export function PurchasesList() {
       return p;
     });
 
-  const replace = useCallback(
-    (o: Order) => setData((d) => d && { ...d, results: d.results.map((x) => (x.id === o.id ? o : x)) }),
-    [],
-  );
+  const confirm = (o: Order) =>
+    action.mutate(
+      { id: o.id, kind: 'confirm' },
+      {
+        onSuccess: () => notifications.show({ message: 'Спасибо! Получение подтверждено.', color: 'green' }),
+        onError: (err) => notifications.show({ title: 'Не получилось', message: errorMessage(err), color: 'red' }),
+      },
+    );
 
-  const confirm = async (o: Order) => {
-    setBusy(o.id);
-    const r = await confirmOrder(o.id);
-    setBusy(null);
-    if (r.ok) {
-      replace(r.data);
-      notifications.show({ message: 'Спасибо! Получение подтверждено.', color: 'green' });
-    } else notifications.show({ title: 'Не получилось', message: r.error.message, color: 'red' });
-  };
-
-  const cancel = async () => {
+  const cancel = () => {
     if (!cancelling) return;
-    setBusy(cancelling.id);
-    const r = await cancelOrder(cancelling.id);
-    setBusy(null);
-    setCancelling(null);
-    if (r.ok) {
-      replace(r.data);
-      notifications.show({ message: 'Заказ отменён, товар снова доступен.', color: 'green' });
-    } else notifications.show({ title: 'Не получилось отменить', message: r.error.message, color: 'red' });
+    action.mutate(
+      { id: cancelling.id, kind: 'cancel' },
+      {
+        onSettled: () => setCancelling(null),
+        onSuccess: () => notifications.show({ message: 'Заказ отменён, товар снова доступен.', color: 'green' }),
+        onError: (err) =>
+          notifications.show({ title: 'Не получилось отменить', message: errorMessage(err), color: 'red' }),
+      },
+    );
   };
 
   const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
@@ -165,7 +92,7 @@ export function PurchasesList() {
       {error ? (
         <Alert color="red" title="Не удалось загрузить покупки">
           <Text fz="sm">{error}</Text>
-          <Button mt="sm" size="xs" variant="outline" onClick={() => setReload((n) => n + 1)}>
+          <Button mt="sm" size="xs" variant="outline" onClick={() => void query.refetch()}>
             Повторить
           </Button>
         </Alert>

@@ -7,34 +7,27 @@ import { notifications } from '@mantine/notifications';
 import { IconPackage } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { Page } from '@vitrina/contract/common';
 import { sumRubles } from '@vitrina/contract/money';
 import type { Order } from '@vitrina/contract/orders';
 import { formatPrice } from '../../shared/lib/price';
-import { fetchSellerOrders, PAGE_SIZE } from './api';
+import { errorInfo, errorMessage } from '../../shared/api/query';
+import { PAGE_SIZE } from './api';
 import { OrderDetails } from './order-details';
-import { ListSkeleton, OrderHead } from './purchases-list';
+import { ListSkeleton, OrderHead } from './order-head';
+import { useSellerOrders } from './queries';
 import { ShipDialog } from './ship-dialog';
 
 export function SellerOrders() {
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page<Order> | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
+  const query = useSellerOrders(page);
+  const data = query.data ?? null;
   const [shipping, setShipping] = useState<Order | null>(null);
-
+  const notFound = errorInfo(query.error)?.status === 404 && page > 1;
+  // A page past the end (the list shrank): back to the first.
   useEffect(() => {
-    const ctl = new AbortController();
-    setData(null);
-    setError(null);
-    fetchSellerOrders(page, ctl.signal).then((r) => {
-      if (ctl.signal.aborted) return;
-      if (r.ok) setData(r.data);
-      else if (r.error.status === 404 && page > 1) setPage(1);
-      else setError(r.error.message);
-    });
-    return () => ctl.abort();
-  }, [page, reload]);
+    if (notFound) setPage(1);
+  }, [notFound]);
+  const error = query.error && !query.isFetching && !notFound ? errorMessage(query.error) : null;
 
   const toShip = data?.results.filter((o) => o.status === 'paid').length ?? 0;
   const payoutPage = sumRubles(
@@ -46,7 +39,7 @@ export function SellerOrders() {
     return (
       <Alert color="red" title="Не удалось загрузить продажи">
         <Text fz="sm">{error}</Text>
-        <Button mt="sm" size="xs" variant="outline" onClick={() => setReload((n) => n + 1)}>
+        <Button mt="sm" size="xs" variant="outline" onClick={() => void query.refetch()}>
           Повторить
         </Button>
       </Alert>
@@ -130,7 +123,6 @@ export function SellerOrders() {
         order={shipping}
         onClose={() => setShipping(null)}
         onShipped={(o) => {
-          setData((d) => d && { ...d, results: d.results.map((x) => (x.id === o.id ? o : x)) });
           notifications.show({ message: `Заказ ${o.number} отправлен. Покупатель увидит трек-номер.`, color: 'green' });
         }}
       />

@@ -2,7 +2,8 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { deliveryServiceLabel, type Order } from '@vitrina/contract/orders';
-import { shipOrder } from './api';
+import { errorInfo, errorMessage } from '../../shared/api/query';
+import { useShipOrder } from './queries';
 
 export function ShipDialog({
   order,
@@ -15,23 +16,28 @@ export function ShipDialog({
 }) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const ship = useShipOrder();
+  const saving = ship.isPending;
   useEffect(() => {
     setValue('');
     setError(null);
   }, [order?.id]);
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!order) return;
     const v = value.trim();
     if (v.length < 3) return setError('Введите трек-номер — не короче 3 символов.');
-    setSaving(true);
-    const r = await shipOrder(order.id, v);
-    setSaving(false);
-    if (!r.ok) return setError(r.error.fields.tracking_number?.[0] ?? r.error.message);
-    onShipped(r.data);
-    onClose();
+    ship.mutate(
+      { id: order.id, trackingNumber: v },
+      {
+        onSuccess: (shipped) => {
+          onShipped(shipped);
+          onClose();
+        },
+        onError: (err) => setError(errorInfo(err)?.fields.tracking_number?.[0] ?? errorMessage(err)),
+      },
+    );
   };
 
   return (

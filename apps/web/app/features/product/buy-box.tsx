@@ -9,8 +9,7 @@ import { showNotification } from '../../shared/lib/notify';
 import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { formatPrice } from '../../shared/lib/price';
 import { LightButton } from '../../shared/ui/light-button';
-import { sameItem } from '../cart/cart-rules';
-import { useCart, useCartItems } from '../cart/store';
+import { sameItem, useCart, useCartItems } from '../cart';
 import { SizeChips } from './size-chips';
 
 /** Only a product no longer on sale shows it: a chunk of its own. */

@@ -1,24 +1,23 @@
 /**
  * When the server answers 404 for a product, the signed-in owner may still see their own draft: the
- * browser retries the call with the owner's token and shows the product with the draft banner.
+ * browser retries the call with the owner's token and shows the product with the draft banner. A chunk of
+ * its own (lazy.tsx): only a 404 product page needs it. It does not import the product view itself (the
+ * page has it already), so the view stays in the product page's own chunk.
  */
 import type { ProductDetail } from '@vitrina/contract/catalog';
-import { useEffect, useState } from 'react';
-import { api } from '../../shared/api/client';
+import type { ReactNode } from 'react';
 import { NotFound } from '../../shared/ui/not-found';
-import { ProductView } from './product-view';
+import { useProduct } from './queries';
 
-export function DraftFallback({ slug }: { slug: string }) {
-  const [product, setProduct] = useState<ProductDetail | null>(null);
-  useEffect(() => {
-    let alive = true;
-    void api<ProductDetail>(`/v1/public/products/${encodeURIComponent(slug)}/`).then((r) => {
-      if (alive && r.ok && r.data?.slug) setProduct(r.data);
-    });
-    return () => {
-      alive = false;
-    };
-  }, [slug]);
-  if (product) return <ProductView product={product} origin={window.location.origin} />;
+/** The owner's draft through `render`, or the 404 page (the default export: loaded as a chunk of its own). */
+export default function DraftFallback({
+  slug,
+  render,
+}: {
+  slug: string;
+  render: (product: ProductDetail) => ReactNode;
+}) {
+  const product = useProduct(slug).data;
+  if (product?.slug) return render(product);
   return <NotFound />;
 }

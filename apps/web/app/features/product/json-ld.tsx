@@ -1,7 +1,7 @@
 /** JSON-LD `Product`/`Offer` and `BreadcrumbList` for a product page (nonce on the script tag for the CSP). */
 import type { ProductDetail } from '@vitrina/contract/catalog';
 import { useNonce } from '../../shared/lib/nonce';
-import { TYPE_LABELS } from '../catalog/type-labels';
+import { TYPE_LABELS } from '../catalog';
 
 const CONDITION_SCHEMA: Record<string, string> = {
   new_with_tag: 'https://schema.org/NewCondition',

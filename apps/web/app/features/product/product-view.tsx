@@ -7,8 +7,8 @@ import { Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core';
 import type { ProductDetail } from '@vitrina/contract/catalog';
 import { Link } from 'react-router';
 import { ProductGrid, SectionTitle } from '../../shared/ui/product-card';
-import { useAuth } from '../auth/use-auth';
-import { isOwnListing } from '../sell/own-listing';
+import { useAuth } from '../auth';
+import { isOwnListing, OwnerPanel } from '../sell';
 import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { BuyBox } from './buy-box';
 import { DetailsTable } from './details-table';
@@ -16,8 +16,6 @@ import { Gallery } from './gallery';
 import { productCrumbs, ProductJsonLd } from './json-ld';
 import classes from './product-view.module.css';
 
-/** Only a listing's own seller sees it (known in the browser only): a chunk of its own. */
-const OwnerPanel = lazyWithReload(() => import('../sell/owner-panel'));
 /** Only a draft shows it. */
 const Alert = lazyWithReload(() => import('../../shared/ui/notice'));
 /** Below the fold on phones, and a plain link until hydrated: a chunk of its own (Avatar, Paper). */

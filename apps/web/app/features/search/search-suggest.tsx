@@ -7,10 +7,10 @@
  */
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Suggest } from '@vitrina/contract/catalog';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../shared/api/client';
 import { formatPrice } from '../../shared/lib/price';
+import { useSuggest } from './queries';
 import { SearchField } from './search-field';
 import classes from './search-field.module.css';
 
@@ -78,30 +78,13 @@ export default function SearchSuggest({
   const navigate = useNavigate();
   const listId = useId();
   const [debounced] = useDebouncedValue(value.trim(), 200);
-  const [suggest, setSuggest] = useState<Suggest | null>(null);
+  const { data } = useSuggest(debounced);
+  const suggest = debounced.length < 2 ? null : (data ?? null);
   // The light field had the focus: the list opens as if it had been focused here.
   const [open, setOpen] = useState(autoFocus);
   const [active, setActive] = useState(-1);
-  const seq = useRef(0);
-
-  useEffect(() => {
-    if (debounced.length < 2) {
-      setSuggest(null);
-      return;
-    }
-    const id = ++seq.current;
-    const ctrl = new AbortController();
-    void api<Suggest>(`/v1/public/search/suggest/?q=${encodeURIComponent(debounced)}`, {
-      auth: false,
-      signal: ctrl.signal,
-    }).then((r) => {
-      if (id === seq.current && r.ok) {
-        setSuggest(r.data);
-        setActive(-1);
-      }
-    });
-    return () => ctrl.abort();
-  }, [debounced]);
+  // New suggestions: nothing chosen yet.
+  useEffect(() => setActive(-1), [data]);
 
   const q = value.trim();
   const found = optionsOf(suggest);

@@ -5,8 +5,7 @@
 import type { CategoryItem } from '@vitrina/contract/catalog';
 import type { Page } from '@vitrina/contract/common';
 import type { Fee, Listing, OwnerListing, ProductStatus } from '@vitrina/contract/products';
-import { api, apiBase, type ApiResult } from '../../shared/api/client';
-import { useAuthStore } from '../auth/store';
+import { api, apiBase, authToken, reportUnauthorized, type ApiResult } from '../../shared/api/client';
 
 export interface Chars {
   brands: { id: number; name: string }[];
@@ -51,7 +50,7 @@ export function sendListing(
     const xhr = new XMLHttpRequest();
     xhr.open(opts.id ? 'PATCH' : 'POST', `${apiBase()}/v1/products/${opts.id ? `${opts.id}/` : ''}`);
     xhr.setRequestHeader('accept', 'application/json');
-    const token = useAuthStore.getState().token;
+    const token = authToken();
     if (token) xhr.setRequestHeader('authorization', `Token ${token}`);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) opts.onProgress?.(e.loaded / e.total);
@@ -90,7 +89,7 @@ export function sendListing(
         const first = Object.values(fields)[0]?.[0];
         if (first && typeof b.detail !== 'string') message = first;
       }
-      if (xhr.status === 401) useAuthStore.getState().clear();
+      if (xhr.status === 401 && token) reportUnauthorized();
       resolve({ ok: false, error: { status: xhr.status, message, fields } });
     };
     xhr.send(form);

@@ -8,7 +8,7 @@ import '@mantine/dropzone/styles.css';
 import { IconArrowLeft, IconArrowRight, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { LISTING_LIMITS } from '@vitrina/contract/products';
 import { useState } from 'react';
-import { sortImageFiles } from './image-check';
+import { sortImageFiles } from '../../shared/lib/image-check';
 
 /** A photo of the form: a new file (object-URL preview) or one already stored (`photoId`). */
 export type PhotoItem =

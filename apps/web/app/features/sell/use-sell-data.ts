@@ -5,11 +5,14 @@
  * picks the only size of a one-size grid, «Без размера»).
  */
 import type { CategoryItem } from '@vitrina/contract/catalog';
-import type { Fee, Listing } from '@vitrina/contract/products';
-import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
-import { fetchCategories, fetchChars, fetchFee, fetchListing, fetchSizes, type Chars } from './api';
+import type { Listing } from '@vitrina/contract/products';
+import { useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
+import { errorInfo, errorMessage } from '../../shared/api/query';
 import type { PhotoItem } from './photo-picker';
+import { useCategories, useChars, useFee, useListing, useSizeGrid } from './queries';
 import { valuesFromListing, type Values } from './sell-values';
+
+const NO_CATEGORIES: CategoryItem[] = [];
 
 /**
  * @param editId the listing edited, `null` for a new one
@@ -24,71 +27,48 @@ export function useSellData(
   setValues: Dispatch<SetStateAction<Values>>,
   setPhotos: Dispatch<SetStateAction<PhotoItem[]>>,
 ) {
-  const [chars, setChars] = useState<Chars | null>(null);
-  const [fee, setFee] = useState<Fee | null>(null);
-  const [cats, setCats] = useState<CategoryItem[] | null>(null);
-  const [gridSizes, setGridSizes] = useState<{ value: string; label: string }[] | null>(null);
-  const [listing, setListing] = useState<Listing | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const charsQuery = useChars();
+  const fee = useFee().data ?? null;
+  const listingQuery = useListing(editId);
+  const catsQuery = useCategories(values.type);
+  const category = values.category ? Number(values.category) : null;
+  const sizesQuery = useSizeGrid(category);
 
-  // Reference data, the fee and (when editing) the listing.
+  // The listing fills the form once (a later refetch must not overwrite the seller's edits).
+  const listing = listingQuery.data ?? null;
+  const filled = useRef<Listing | null>(null);
   useEffect(() => {
-    let live = true;
-    void fetchChars().then((r) => live && (r.ok ? setChars(r.data.data) : setLoadError(r.error.message)));
-    void fetchFee().then((r) => live && r.ok && setFee(r.data));
-    if (editId) {
-      void fetchListing(editId).then((r) => {
-        if (!live) return;
-        if (!r.ok) {
-          setLoadError(
-            r.error.status === 404
-              ? 'Товар не найден: возможно, он удалён или принадлежит другому продавцу.'
-              : r.error.message,
-          );
-          return;
-        }
-        const l = r.data;
-        setListing(l);
-        setValues(valuesFromListing(l));
-        setPhotos(
-          l.photos.map((p) => ({ key: `stored-${p.id}`, kind: 'stored', photoId: p.id, preview: p.url_small })),
-        );
-      });
-    }
-    return () => {
-      live = false;
-    };
-  }, [editId, setValues, setPhotos]);
+    if (!listing || filled.current) return;
+    filled.current = listing;
+    setValues(valuesFromListing(listing));
+    setPhotos(
+      listing.photos.map((p) => ({ key: `stored-${p.id}`, kind: 'stored', photoId: p.id, preview: p.url_small })),
+    );
+  }, [listing, setValues, setPhotos]);
 
+  // A loaded grid drops the sizes not in it.
+  const grid = category ? (sizesQuery.data ?? null) : null;
   useEffect(() => {
-    let live = true;
-    setCats(null);
-    void fetchCategories(values.type).then((r) => live && setCats(r.ok ? r.data : []));
-    return () => {
-      live = false;
-    };
-  }, [values.type]);
-
-  useEffect(() => {
-    let live = true;
-    setGridSizes(null);
-    if (!values.category) return;
-    void fetchSizes(Number(values.category)).then((r) => {
-      if (!live || !r.ok) return;
-      const grid = r.data.map((s) => ({ value: s.value, label: s.label }));
-      setGridSizes(grid);
-      setValues((v) => {
-        const kept = v.sizes.filter((s) => grid.some((g) => g.value === s.size));
-        // One size in the grid («Без размера»): choose it for the seller.
-        if (grid.length === 1 && kept.length === 0)
-          return { ...v, sizes: [{ size: grid[0]!.value, price: '', count: 1 }] };
-        return kept.length === v.sizes.length ? v : { ...v, sizes: kept };
-      });
+    if (!grid) return;
+    setValues((v) => {
+      const kept = v.sizes.filter((s) => grid.some((g) => g.value === s.size));
+      // One size in the grid («Без размера»): choose it for the seller.
+      if (grid.length === 1 && kept.length === 0)
+        return { ...v, sizes: [{ size: grid[0]!.value, price: '', count: 1 }] };
+      return kept.length === v.sizes.length ? v : { ...v, sizes: kept };
     });
-    return () => {
-      live = false;
-    };
-  }, [values.category, setValues]);
+  }, [grid, setValues]);
 
-  return { chars, fee, cats, gridSizes, listing, loadError };
+  const listingError = errorInfo(listingQuery.error);
+  const loadError = charsQuery.error
+    ? errorMessage(charsQuery.error)
+    : listingError
+      ? listingError.status === 404
+        ? 'Товар не найден: возможно, он удалён или принадлежит другому продавцу.'
+        : listingError.message
+      : null;
+  // Categories that cannot be loaded leave the select empty.
+  const cats = catsQuery.data ?? (catsQuery.isError ? NO_CATEGORIES : null);
+
+  return { chars: charsQuery.data ?? null, fee, cats, gridSizes: grid, listing, loadError };
 }

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ApiResult } from '../../shared/api/client';
 import { sendListing } from './api';
+import { invalidateOwnerListings } from './queries';
 import type { PhotoItem } from './photo-picker';
 import { candidate, sizesPayload, type Values } from './sell-values';
 import type { SubmitKind, useFieldErrors } from './use-field-errors';
@@ -110,6 +111,7 @@ export function useSubmitListing({
       return;
     }
     for (const p of photos.filter((p): p is NewPhoto => p.kind === 'new')) URL.revokeObjectURL(p.preview);
+    invalidateOwnerListings();
     if (kind === 'publish') {
       notifications.show({
         color: 'green',

@@ -3,18 +3,14 @@
  * that tab of «Мои товары»), then subscribers and subscriptions, 12 per page.
  */
 import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import type { ProductStatus } from '@vitrina/contract/products';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { fetchStatuses } from '../sell/api';
+import { useProductStatuses } from '../sell';
 import { UserList } from './user-list';
 
 export function SalesCenter() {
-  const [statuses, setStatuses] = useState<ProductStatus[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    void fetchStatuses().then((r) => (r.ok ? setStatuses(r.data) : setFailed(true)));
-  }, []);
+  const statusesQuery = useProductStatuses();
+  const statuses = statusesQuery.data ?? null;
+  const failed = statusesQuery.isError;
   return (
     <Stack gap="xl">
       <Group justify="space-between">

@@ -6,11 +6,11 @@
  */
 import { Button } from '@mantine/core';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { errorMessage } from '../../shared/api/query';
 import { showNotification } from '../../shared/lib/notify';
-import { openSignIn, useAuth } from '../auth/use-auth';
-import { fetchIsSubscribed, subscribe, unsubscribe } from './api';
+import { openSignIn, useAuth } from '../auth';
+import { useIsSubscribed, useToggleSubscription } from './queries';
 
 /** The button (the default export: seller-profile.tsx loads it as a chunk of its own). */
 export default function SubscribeButton({
@@ -22,54 +22,33 @@ export default function SubscribeButton({
 }) {
   const { user, status } = useAuth();
   const location = useLocation();
-  const [subscribed, setSubscribed] = useState<boolean | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (status !== 'signed-in' || !user || user.id === sellerId) {
-      setSubscribed(null);
-      return;
-    }
-    let live = true;
-    void fetchIsSubscribed(sellerId).then((r) => live && r.ok && setSubscribed(r.data.subscribed));
-    return () => {
-      live = false;
-    };
-  }, [status, user, sellerId]);
+  const following = status === 'signed-in' && !!user && user.id !== sellerId;
+  const subscribedQuery = useIsSubscribed(sellerId, following);
+  const subscribed = following ? (subscribedQuery.data ?? null) : null;
+  const toggleSubscription = useToggleSubscription(sellerId);
+  const busy = toggleSubscription.isPending;
 
   if (user && user.id === sellerId) return null;
 
-  async function toggle() {
+  function toggle() {
     if (status !== 'signed-in') {
       openSignIn(location.pathname + location.search);
       return;
     }
-    setBusy(true);
-    const next = !subscribed;
-    const r = next ? await subscribe(sellerId) : await unsubscribe(sellerId);
-    setBusy(false);
-    if (!r.ok) {
-      showNotification({ color: 'red', title: 'Не получилось', message: r.error.message });
-      return;
-    }
-    setSubscribed(r.data.subscribed);
-    onChange?.(r.data.subscribed);
+    toggleSubscription.mutate(!subscribed, {
+      onSuccess: (next) => onChange?.(next),
+      onError: (err) => showNotification({ color: 'red', title: 'Не получилось', message: errorMessage(err) }),
+    });
   }
 
   return subscribed ? (
-    <Button
-      variant="default"
-      leftSection={<IconCheck size={18} />}
-      onClick={() => void toggle()}
-      loading={busy}
-      aria-pressed="true"
-    >
+    <Button variant="default" leftSection={<IconCheck size={18} />} onClick={toggle} loading={busy} aria-pressed="true">
       Вы подписаны
     </Button>
   ) : (
     <Button
       leftSection={<IconPlus size={18} />}
-      onClick={() => void toggle()}
+      onClick={toggle}
       loading={busy || status === 'unknown' || (status === 'signed-in' && subscribed === null && !!user)}
       aria-pressed="false"
     >

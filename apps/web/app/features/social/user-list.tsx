@@ -3,33 +3,25 @@
  * linking to the person's seller page.
  */
 import { Alert, Avatar, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import type { Page } from '@vitrina/contract/common';
-import type { UserCard } from '@vitrina/contract/products';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { errorInfo, errorMessage } from '../../shared/api/query';
 import { countLabel, WORDS } from '../../shared/lib/plural';
 import { EmptyState } from '../../shared/ui/empty-state';
-import { fetchUserPage } from './api';
+import { useUserPage } from './queries';
 
 const SUBSCRIBERS = ['подписчик', 'подписчика', 'подписчиков'] as const;
 
 export function UserList({ which }: { which: 'subscribers' | 'subscribes' }) {
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page<UserCard> | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
+  const query = useUserPage(which, page);
+  const data = query.data ?? null;
+  const notFound = errorInfo(query.error)?.status === 404 && page > 1;
+  // A page past the end (the list shrank): back to the first.
   useEffect(() => {
-    const ctl = new AbortController();
-    setData(null);
-    setError(null);
-    void fetchUserPage(which, page, ctl.signal).then((r) => {
-      if (ctl.signal.aborted) return;
-      if (r.ok) setData(r.data);
-      else if (r.error.status === 404 && page > 1) setPage(1);
-      else setError(r.error.message);
-    });
-    return () => ctl.abort();
-  }, [which, page]);
+    if (notFound) setPage(1);
+  }, [notFound]);
+  const error = query.error && !notFound ? errorMessage(query.error) : null;
 
   if (error)
     return (

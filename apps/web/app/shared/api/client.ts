@@ -26,9 +26,46 @@ export function configureApiAuth(getToken: () => string | null, unauthorized: ()
   onUnauthorized = unauthorized;
 }
 
-/** Base URL of the API (public config `PUBLIC_API_URL`, default same origin). */
-export const apiBase = () =>
-  (typeof window !== 'undefined' && (window as unknown as { __VT_API__?: string }).__VT_API__) || '';
+/** The token the registered provider gives now, or null (for calls made outside `api()`, e.g. upload with progress). */
+export const authToken = (): string | null => tokenProvider();
+
+/** Reports a 401 answer to a call that sent the token (the provider then signs out). */
+export const reportUnauthorized = (): void => onUnauthorized();
+
+const authListeners = new Set<() => void>();
+
+/**
+ * Subscribes to changes of the signed-in identity (sign-in, sign-out, a 401); the data layer clears its cache.
+ * @returns the unsubscribe function
+ */
+export function onAuthChange(listener: () => void): () => void {
+  authListeners.add(listener);
+  return () => authListeners.delete(listener);
+}
+
+/** Tells the subscribers that the token changed (features/auth calls it). */
+export function authChanged(): void {
+  for (const listener of authListeners) listener();
+}
+
+/** The global the page's public-configuration script sets to `PUBLIC_API_URL` (see {@link publicConfigScript}). */
+export const API_BASE_GLOBAL = '__VT_API__';
+
+/**
+ * Base URL of the API: the public configuration's `PUBLIC_API_URL` as the page set it, without a trailing
+ * slash; empty (the page's own origin) by default and on the server.
+ */
+export const apiBase = (): string => {
+  const url = typeof window === 'undefined' ? '' : (window as unknown as Record<string, unknown>)[API_BASE_GLOBAL];
+  return typeof url === 'string' ? url.replace(/\/+$/, '') : '';
+};
+
+/**
+ * The inline script that hands the API's base URL to the browser before any module runs (rendered with the
+ * CSP nonce by the root layout). The value is JSON with `<` escaped, so no configured text can end the script.
+ */
+export const publicConfigScript = (apiUrl: string): string =>
+  `window.${API_BASE_GLOBAL}=${JSON.stringify(apiUrl).replace(/</g, '\\u003c')};`;
 
 function firstMessage(body: unknown, status: number): { message: string; fields: Record<string, string[]> } {
   const fields: Record<string, string[]> = {};

@@ -11,6 +11,14 @@ export interface LoadContext {
   publicUrl: string;
   yandexMapsApiKey?: string;
   buildId: string;
+  /** The public configuration handed to the browser (spec §7: a whitelist), e.g. the API's base URL. */
+  publicConfig?: PublicConfig;
+}
+
+/** What of the configuration the browser may know. */
+export interface PublicConfig {
+  /** Base URL of the API (`PUBLIC_API_URL`); empty for the page's own origin. */
+  apiUrl: string;
 }
 
 /**

@@ -1,0 +1,13 @@
+/** Public face of the auth feature: the signed-in state, the account guard and the account's own screens. */
+/** `useAuth()` reads `{user, token, status}`; `useRequireUser()` is the account guard; `openSignIn()` opens the dialog. */
+export { openSignIn, useAuth, useRequireUser } from './use-auth';
+/** The signed-in user (`GET /v1/self/` info) and the authentication status. */
+export type { AuthStatus, SelfUser } from './types';
+/** The header's account control: «Войти» or the user menu. */
+export { AccountMenu } from './account-menu';
+/** Account navigation: the phone strip, the sidebar and the list of sections. */
+export { ACCOUNT_NAV, AccountNavStrip, AccountSidebar } from './account-nav';
+/** «Профиль»: the user's own data, avatar and sign-out. */
+export { ProfilePage } from './profile-page';
+/** Empty states of the favorites and messenger account sections. */
+export { FavoritesEmpty, MessengerEmpty } from './account-empty-states';

@@ -1,0 +1,93 @@
+/** The brands screen's directory: the letter index, popular brands and every brand by letter with its count. */
+import { Anchor, Group, Text } from '@mantine/core';
+import type { BrandListItem } from '@vitrina/contract/catalog';
+import { Link } from 'react-router';
+import { EmptyState } from '../../shared/ui/empty-state';
+import { SectionTitle } from '../../shared/ui/product-card';
+import { brandIndex, type LetterGroup } from './brand-index';
+import classes from './brands.module.css';
+import { PopularBrands } from './home-sections';
+
+/** Every brand grouped by first letter (Latin, Cyrillic, other), with the popular ones first. */
+export function BrandDirectory({ brands }: { brands: BrandListItem[] }) {
+  const groups = brandIndex(brands);
+  const popular = brands
+    .filter((b) => b.is_popular && b.count > 0)
+    .sort((a, b) => b.count - a.count)
+    .slice(0, 12);
+  return brands.length === 0 ? (
+    <EmptyState title="Брендов пока нет" text="Загляните позже." />
+  ) : (
+    <>
+      <nav aria-label="Алфавитный указатель" className={classes.letters}>
+        {groups.map((g) => (
+          <a key={g.letter} href={`#letter-${g.letter}`} className={classes.letter}>
+            {g.letter}
+          </a>
+        ))}
+      </nav>
+      {popular.length > 0 && (
+        <>
+          <SectionTitle>Популярные</SectionTitle>
+          <PopularBrands brands={popular} />
+        </>
+      )}
+      {(
+        [
+          ['latin', 'A–Z'],
+          ['cyrillic', 'А–Я'],
+          ['other', '0–9'],
+        ] as const
+      ).map(([script, heading]) => {
+        const part = groups.filter((g) => g.script === script);
+        if (!part.length) return null;
+        return (
+          <section key={script} aria-label={heading}>
+            {script !== 'other' && <SectionTitle>{heading}</SectionTitle>}
+            <div className={classes.groups}>
+              {part.map((g) => (
+                <LetterSection key={g.letter} group={g} />
+              ))}
+            </div>
+          </section>
+        );
+      })}
+    </>
+  );
+}
+
+function LetterSection({ group: g }: { group: LetterGroup }) {
+  return (
+    <section id={`letter-${g.letter}`} className={classes.group} aria-labelledby={`h-${g.letter}`}>
+      <h2 id={`h-${g.letter}`} className={classes.groupLetter}>
+        {g.letter}
+      </h2>
+      <ul className={classes.list}>
+        {g.entries.map((e) => (
+          <li key={e.brand.slug + e.label}>
+            <Group gap={6} wrap="nowrap" justify="space-between">
+              <Anchor
+                component={Link}
+                to={`/catalog/brand/${e.brand.slug}`}
+                prefetch="intent"
+                c="ink.9"
+                fz="sm"
+                truncate
+              >
+                {e.label}
+                {e.alt && (
+                  <Text span c="dimmed" fz="xs" ml={6}>
+                    {e.alt}
+                  </Text>
+                )}
+              </Anchor>
+              <Text fz="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {e.brand.count}
+              </Text>
+            </Group>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+/** Public face of the content feature: the static pages' texts and their layout. */
+/** Blog articles and job openings. */
+export { ARTICLES, JOBS, type Article, type Job } from './articles';
+/** A content page with its sections, and the bullet list and text link used inside. */
+export { Bullets, ContentPage, TextLink, type Section } from './content-page';

@@ -1,0 +1,96 @@
+/** One listing of «Мои товары»: photo, title, status, sizes, price, last change and its actions. */
+import { Badge, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
+import type { OwnerListing } from '@vitrina/contract/products';
+import { Link } from 'react-router';
+import { formatDate } from '../../shared/lib/dates';
+import { formatPrice } from '../../shared/lib/price';
+import type { ListingAction } from './queries';
+
+/**
+ * @param busy whether an action of this listing is running
+ * @param onAction to drafts or publish; onDelete asks to confirm the deletion
+ */
+export function OwnerListingRow({
+  listing: l,
+  busy,
+  onAction,
+  onDelete,
+}: {
+  listing: OwnerListing;
+  busy: boolean;
+  onAction: (kind: Exclude<ListingAction, 'delete'>) => void;
+  onDelete: () => void;
+}) {
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="owner-listing">
+      <Group wrap="nowrap" align="flex-start" gap="md">
+        <Link
+          to={l.status === 'active' || l.status === 'draft' ? `/product/${l.slug}` : '#'}
+          aria-label={l.title}
+          style={{ flex: '0 0 auto' }}
+        >
+          {l.photo ? (
+            <Image src={l.photo.url_small} alt="" w={80} h={100} radius="sm" fit="cover" />
+          ) : (
+            <Stack
+              w={80}
+              h={100}
+              bg="var(--mantine-color-gray-1)"
+              align="center"
+              justify="center"
+              style={{ borderRadius: 4 }}
+            >
+              <IconPhoto size={24} color="var(--mantine-color-gray-5)" />
+            </Stack>
+          )}
+        </Link>
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Group gap="xs" wrap="nowrap">
+            <Text fw={600} lineClamp={2} style={{ wordBreak: 'break-word' }}>
+              {l.title}
+            </Text>
+            <Badge
+              variant="light"
+              color={l.status === 'active' ? 'green' : l.status === 'draft' ? 'gray' : 'orange'}
+              style={{ flex: 'none' }}
+            >
+              {l.status_label}
+            </Badge>
+          </Group>
+          <Text fz="sm" c="dimmed" truncate>
+            {[l.brand?.name, l.offers.map((o) => `${o.size} × ${o.count}`).join(', ')].filter(Boolean).join(' · ')}
+          </Text>
+          <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {l.price > 0 ? formatPrice(l.price) : 'Цена не указана'}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            Изменён {formatDate(l.updated_at)}
+          </Text>
+          <Group gap="xs" mt={4}>
+            {(l.status === 'active' || l.status === 'draft') && (
+              <Button component={Link} to={`/account/sell-create?edit=${l.id}`} size="compact-sm" variant="default">
+                Редактировать
+              </Button>
+            )}
+            {l.status === 'active' && (
+              <Button size="compact-sm" variant="default" loading={busy} onClick={() => onAction('draft')}>
+                В черновики
+              </Button>
+            )}
+            {l.status === 'draft' && (
+              <Button size="compact-sm" loading={busy} onClick={() => onAction('publish')}>
+                Опубликовать
+              </Button>
+            )}
+            {l.status !== 'reserved' && (
+              <Button size="compact-sm" variant="subtle" color="red" onClick={onDelete}>
+                Удалить
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}

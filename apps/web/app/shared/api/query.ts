@@ -1,0 +1,84 @@
+/**
+ * The client-side data layer: one TanStack Query cache for everything the browser loads after the page
+ * (account screens, checkout, the payment result, pickup points…) — caching, deduplication of equal
+ * requests, retries of failed GETs (never of a 4xx) and invalidation after a change.
+ *
+ * Why TanStack Query and not React Router's `clientLoader`: the next features — favorites hearts on every
+ * product card, notifications, seller statistics — need ONE cache shared by many components on many
+ * routes, with invalidation after a change (a heart toggled on a card updates the favorites page and every
+ * other card); a `clientLoader`'s data belongs to one route and is reloaded per navigation.
+ *
+ * There is no `<QueryClientProvider>` in the root: the module-level `queryClient` is passed as the second
+ * argument of `useQuery`/`useMutation` (supported by v5), so react-query is downloaded only with the
+ * components that use it and the public pages keep their JavaScript budget (150 KB gzip, issue 2).
+ *
+ * The API client never throws (spec §8) and answers `{ ok, data | error }`; query functions `unwrap` it
+ * into a thrown {@link ApiError} carrying the `ApiErrorInfo`, which is what TanStack expects.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { api, onAuthChange, type ApiErrorInfo, type ApiResult } from './client';
+
+/** A failed API call as a thrown error (for TanStack Query); `info` is the client's `ApiErrorInfo`. */
+export class ApiError extends Error {
+  readonly info: ApiErrorInfo;
+  constructor(info: ApiErrorInfo) {
+    super(info.message);
+    this.name = 'ApiError';
+    this.info = info;
+  }
+}
+
+/**
+ * The data of a successful call.
+ * @throws ApiError when the call failed
+ */
+export function unwrap<T>(result: ApiResult<T>): T {
+  if (result.ok) return result.data;
+  throw new ApiError(result.error);
+}
+
+/**
+ * A query function for a GET of `path` (the query's abort signal is passed on).
+ * @param init.auth false to skip the token (public calls)
+ */
+export function getJson<T>(path: string, init: { auth?: boolean } = {}) {
+  return async ({ signal }: { signal?: AbortSignal }): Promise<T> => unwrap(await api<T>(path, { ...init, signal }));
+}
+
+/** The `ApiErrorInfo` of an error thrown by a query or mutation, or null for anything else (or no error). */
+export const errorInfo = (error: unknown): ApiErrorInfo | null => (error instanceof ApiError ? error.info : null);
+
+/** The Russian message of a query's or mutation's error (`fallback` when it is not an API error). */
+export const errorMessage = (error: unknown, fallback = 'Не удалось выполнить запрос.'): string =>
+  errorInfo(error)?.message ?? fallback;
+
+/**
+ * Whether a failed query is tried again: up to 2 more times for a network failure or a 5xx, never for a 4xx
+ * (a 400/401/403/404/429 answers the same the next time).
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  const status = errorInfo(error)?.status ?? 0;
+  if (status >= 400 && status < 500) return false;
+  return failureCount < 2;
+}
+
+/**
+ * The browser's one query client. On the server nothing is fetched (account data loads in the browser), and
+ * entries the render creates are dropped at once (`gcTime: 0`), so requests never share or keep data.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: shouldRetry,
+      // Data is stale at once (a screen shows what it has and refetches on mount, as before the cache); a
+      // refocused tab does not refetch.
+      refetchOnWindowFocus: false,
+      gcTime: import.meta.env.SSR ? 0 : 5 * 60_000,
+    },
+    mutations: { retry: false },
+  },
+});
+
+// Another person's (or nobody's) data must not outlive a sign-in, a sign-out or a lost token: every query
+// forgets its data, and the ones on screen load again.
+onAuthChange(() => void queryClient.resetQueries());
