@@ -56,6 +56,7 @@ step(run('Типы маршрутов (web)', 'npm', ['run', 'typegen', '-w', 'a
 step(run('Проверка типов (web)', 'npx', ['tsc', '-p', 'apps/web']));
 step(run('Проверка типов (contract)', 'npx', ['tsc', '-p', 'packages/contract']));
 step(run('Линтер', 'npx', ['eslint', '.', '--max-warnings=0']));
+step(run('Границы модулей и циклы (dependency-cruiser)', 'npm', ['run', 'boundaries', '--silent']));
 step(run('Форматирование (prettier --check)', 'npx', ['prettier', '--check', '.', '--log-level=warn']));
 
 const projects = ['unit', 'api'];
