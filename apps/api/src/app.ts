@@ -38,6 +38,7 @@ import { ordersRoutes } from './modules/orders/index.js';
 import { paymentsRoutes } from './modules/payments/index.js';
 import { contentRoutes } from './modules/content/index.js';
 import { devRoutes } from './modules/dev/index.js';
+import { jobsPlugin } from './modules/jobs/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { useRussianZodMessages } from './lib/zod-ru.js';
 import { clientErrorHandler } from './plugins/client-error.js';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/v1/docs' });
   await app.register(authPlugin);
+  await app.register(jobsPlugin);
 
   mkdirSync(config.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
