@@ -41,10 +41,10 @@ export class EventBus {
   subscribe<P = Record<string, unknown>>(type: string, name: string, handler: EventHandler<P>, opts?: JobOptions) {
     this.queue.define(
       `event:${name}`,
-      async ({ app, tx, job, now }) => {
+      async ({ app, tx, job, now, afterCommit }) => {
         const payload = job.payload as { event: Omit<DomainEvent<P>, 'createdAt'> & { createdAt: string } };
         const event = { ...payload.event, createdAt: new Date(payload.event.createdAt) };
-        await handler({ app, tx, now, event });
+        await handler({ app, tx, now, event, afterCommit });
       },
       opts,
     );

@@ -30,6 +30,13 @@ export interface JobContext {
   tx: Tx;
   job: Job;
   now: Date;
+  /**
+   * Runs `fn` after the claiming transaction committed with the job `done` — for effects outside the database
+   * that must not repeat (an SMS to a gateway): they happen at most once, and never for a run that failed.
+   * A failure of `fn` is logged, not retried. (Inside the handler, write only through `tx`: on PGlite a query
+   * on `app.db` waits for the transaction and would never run.)
+   */
+  afterCommit: (fn: () => Promise<void>) => void;
 }
 
 export type JobHandler = (ctx: JobContext) => Promise<void>;
@@ -49,7 +56,12 @@ interface Defined {
   handler: JobHandler;
   maxAttempts: number;
   backoffMs: (attempt: number) => number;
+  /** Recurring jobs: the interval between runs, ms. */
+  everyMs?: number;
 }
+
+/** The queue key of a recurring kind's one queued job. */
+const everyKey = (kind: string) => `every:${kind}`;
 
 export interface EnqueueOptions {
   /** When the job becomes due (default: now by the app clock). */
@@ -83,6 +95,39 @@ export class JobQueue {
       maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       backoffMs: opts.backoffMs ?? defaultBackoffMs,
     });
+  }
+
+  /**
+   * Defines a recurring job: one queued job of the kind at any time (keyed `every:<kind>`), run every
+   * `intervalMs` by whichever process claims it. Its first run is queued when the worker starts polling (or
+   * by {@link ensureRecurring}); each run, succeeded or dead, queues the next in the claiming transaction, at
+   * the first multiple of the interval after the previous due time that is still ahead (a server that was
+   * down for three days runs it once, not three times).
+   * @throws Error when the kind is defined twice or the interval is not positive (programming errors)
+   */
+  every(kind: string, intervalMs: number, handler: JobHandler, opts: JobOptions = {}): void {
+    if (!(intervalMs > 0)) throw new Error(`bad interval for ${kind}`);
+    this.define(kind, handler, opts);
+    this.handlers.get(kind)!.everyMs = intervalMs;
+  }
+
+  /**
+   * Queues the first run of every recurring kind that has no queued job (idempotent, safe on many processes
+   * at once: the key allows one).
+   * @param delayMs when the first run is due, from now (default 0)
+   */
+  async ensureRecurring(delayMs = 0): Promise<void> {
+    const runAt = new Date(this.app.clock.now().getTime() + delayMs);
+    for (const [kind, def] of this.handlers) {
+      if (def.everyMs) await this.enqueue(this.app.db, kind, {}, { key: everyKey(kind), runAt });
+    }
+  }
+
+  /** Queues the next run of a recurring job after its run at `dueAt`. */
+  private async queueNext(tx: Tx, kind: string, everyMs: number, dueAt: Date, now: Date) {
+    let next = dueAt.getTime() + everyMs;
+    if (next <= now.getTime()) next += Math.ceil((now.getTime() - next + 1) / everyMs) * everyMs;
+    await this.enqueue(tx, kind, {}, { key: everyKey(kind), runAt: new Date(next) });
   }
 
   /** Whether a kind has a handler in this process. */
@@ -149,6 +194,7 @@ export class JobQueue {
   private async runOne(): Promise<boolean> {
     const now = this.app.clock.now();
     let failed: { job: Job; error: unknown } | null = null;
+    const after: (() => Promise<void>)[] = [];
     const claimed = await this.app.db.transaction(async (tx) => {
       const rows = await tx
         .select()
@@ -170,12 +216,16 @@ export class JobQueue {
       const def = this.handlers.get(row.kind);
       try {
         if (!def) throw new Error(`no handler for job kind ${row.kind}`);
-        await tx.transaction((sp) => def.handler({ app: this.app, tx: sp, job, now }));
+        await tx.transaction((sp) =>
+          def.handler({ app: this.app, tx: sp, job, now, afterCommit: (fn) => void after.push(fn) }),
+        );
         await tx
           .update(jobs)
           .set({ status: 'done', attempts: row.attempts + 1, finishedAt: now, lastError: null })
           .where(eq(jobs.id, row.id));
+        if (def.everyMs) await this.queueNext(tx, row.kind, def.everyMs, row.runAt, now);
       } catch (error) {
+        after.length = 0;
         failed = { job, error };
         const attempts = row.attempts + 1;
         const dead = attempts >= row.maxAttempts;
@@ -190,12 +240,17 @@ export class JobQueue {
             finishedAt: dead ? now : null,
           })
           .where(eq(jobs.id, row.id));
+        // A recurring job that gave up still comes back at its next time.
+        if (dead && def?.everyMs) await this.queueNext(tx, row.kind, def.everyMs, row.runAt, now);
       }
       return true;
     });
     if (failed) {
       const { job, error } = failed as { job: Job; error: unknown };
       this.app.log.warn({ job: { id: job.id, kind: job.kind, attempts: job.attempts + 1 }, err: error }, 'job failed');
+    }
+    for (const fn of after) {
+      await fn().catch((err: unknown) => this.app.log.warn({ err }, 'job: after-commit effect failed'));
     }
     return claimed;
   }
@@ -210,12 +265,14 @@ export class JobQueue {
   }
 
   /**
-   * Starts polling for due jobs every `pollMs` (the in-memory timer only wakes the worker; the work itself
-   * lives in the table). 0 disables polling (jobs then run only through {@link runDue}).
+   * Queues the recurring jobs' first runs and starts polling for due jobs every `pollMs` (the in-memory timer
+   * only wakes the worker; the work itself lives in the table). 0 disables polling: jobs then run only through
+   * {@link runDue}, and recurring jobs are queued only by {@link ensureRecurring} (tests count their jobs).
    */
-  start(pollMs: number): void {
+  async start(pollMs: number): Promise<void> {
     this.stopped = false;
     if (pollMs <= 0 || this.timer) return;
+    await this.ensureRecurring();
     const tick = () => {
       this.runDue().catch((err: unknown) => this.app.log.warn({ err }, 'job worker: run failed'));
     };
