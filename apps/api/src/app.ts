@@ -23,6 +23,7 @@ import type { Database, Db } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.js';
 import authPlugin from './plugins/auth.js';
+import pubsubPlugin from './plugins/pubsub.js';
 import nulGuard from './plugins/nul-guard.js';
 import { MEDIA_MAX_BYTES } from './modules/media/index.js';
 import { logSerializers } from './lib/log-privacy.js';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/v1/docs' });
   await app.register(authPlugin);
+  await app.register(pubsubPlugin);
   await app.register(jobsPlugin);
 
   mkdirSync(config.mediaDir, { recursive: true });
