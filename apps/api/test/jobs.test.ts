@@ -5,7 +5,7 @@
  * endpoint moves time and runs what came due, and is 404 in production.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { events, jobs } from '../src/db/schema/index.js';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 
@@ -118,6 +118,70 @@ describe.runIf(dbAvailable())('job queue', () => {
 
   it('refuses to queue a kind nobody handles', async () => {
     await expect(t.app.jobs.enqueue(t.app.db, 'test.nobody', {})).rejects.toThrow(/no handler/);
+  });
+});
+
+describe.runIf(dbAvailable())('recurring jobs and after-commit effects', () => {
+  let t: TestContext;
+  const ran: number[] = [];
+  const effects: string[] = [];
+  let fail = false;
+  beforeAll(async () => {
+    t = await createTestApp({ JOBS_POLL_MS: '0' });
+    t.app.jobs.every(
+      'test.hourly',
+      3_600_000,
+      async ({ now }) => {
+        ran.push(now.getTime());
+        if (fail) throw new Error('сбой');
+      },
+      { maxAttempts: 1 },
+    );
+    t.app.jobs.define(
+      'test.effect',
+      async ({ job, afterCommit }) => {
+        afterCommit(async () => {
+          effects.push(String(job.payload.label));
+        });
+        if (job.payload.fail) throw new Error('откат');
+      },
+      { maxAttempts: 1 },
+    );
+  });
+  afterAll(() => t?.close());
+
+  it('keeps one queued run; each run queues the next one interval after its due time', async () => {
+    const start = t.clock.now().getTime();
+    await t.app.jobs.ensureRecurring();
+    await t.app.jobs.ensureRecurring();
+    const queued = () =>
+      t.app.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, 'test.hourly'), eq(jobs.status, 'queued')));
+    expect(await queued()).toHaveLength(1);
+    await t.app.jobs.runDue(); // the app's own recurring jobs (retention) run too
+    expect(ran).toEqual([start]);
+    const [next] = await queued();
+    expect(next!.runAt.getTime()).toBe(start + 3_600_000);
+    expect(await t.app.jobs.runDue()).toBe(0);
+    // Down for five and a half hours: one run, the next on the hourly grid ahead.
+    t.clock.advance(5.5 * 3_600_000);
+    expect(await t.app.jobs.runDue()).toBe(1);
+    expect((await queued())[0]!.runAt.getTime()).toBe(start + 6 * 3_600_000);
+    // A run that gives up still comes back at the next time.
+    fail = true;
+    t.clock.advance(3_600_000);
+    expect(await t.app.jobs.runDue()).toBe(1);
+    expect((await queued())[0]!.runAt.getTime()).toBe(start + 7 * 3_600_000);
+    fail = false;
+  });
+
+  it('runs after-commit effects once the job committed, never for a failed run', async () => {
+    await t.app.jobs.enqueue(t.app.db, 'test.effect', { label: 'ok' });
+    await t.app.jobs.enqueue(t.app.db, 'test.effect', { label: 'failed', fail: true });
+    await t.app.jobs.runDue();
+    expect(effects).toEqual(['ok']);
   });
 });
 
