@@ -100,8 +100,12 @@ export class PubSub {
       return;
     }
     if (pool) {
+      // Ready waits for the first LISTEN (so no early message is missed), but not forever: when the database is
+      // unreachable the connection keeps being retried in the background.
       this.listening = this.connect(channels, 0);
-      await this.listening;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([this.listening, new Promise((r) => (timer = setTimeout(r, 10_000)))]);
+      clearTimeout(timer);
     }
   }
 

@@ -23,6 +23,8 @@ export const MAX_SOCKETS_PER_USER = 10;
 export const PING_MS = 30_000;
 /** Pings a socket may leave unanswered; at the next beat it is closed. */
 export const MISSED_PONGS_LIMIT = 2;
+/** A socket whose unsent output exceeds this (a client that stopped reading) is dropped. */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 export interface Conn {
   socket: WebSocket;
@@ -82,9 +84,14 @@ export class NotificationHub {
     return [...this.byUser.values()].flatMap((s) => [...s]);
   }
 
-  /** Sends a message to one socket (dropped when it isn't open). */
+  /** Sends a message to one socket (dropped when it isn't open; a client that stopped reading is cut off). */
   static send(conn: Conn, message: NotificationsSocketMessage): void {
-    if (conn.socket.readyState === OPEN) conn.socket.send(JSON.stringify(message));
+    if (conn.socket.readyState !== OPEN) return;
+    if (conn.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      conn.socket.terminate();
+      return;
+    }
+    conn.socket.send(JSON.stringify(message));
   }
 
   /** Sends `new_notification` to the user's sockets here (held for those still connecting). */

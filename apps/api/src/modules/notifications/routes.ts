@@ -33,6 +33,14 @@ const security = [{ token: [] }];
 const errors = { 400: z.union([detailError, fieldErrors]), 401: detailError, 404: detailError };
 const pageQs = z.object({ page: z.string().optional(), page_size: z.string().optional() });
 
+const SOCKET_DOC =
+  'Те же уведомления в реальном времени: WebSocket /ws/notifications/?token=<ключ>. При подключении ' +
+  '{"type":"initial_notifications","notifications":[…50 последних, новые сначала]}, затем ' +
+  '{"type":"new_notification","notification":{…}} — новое или обновлённое (тот же id: заменить и поднять наверх). ' +
+  'Пинг каждые 30 с; два пинга без ответа — закрытие 4408. Нет токена, неизвестный или отозванный — 4401 (и при ' +
+  'выходе с этим токеном, на любом сервере). Больше 10 сокетов пользователя — старейший закрывается с 4429. ' +
+  'Кадр больше 64 КБ — 1009. Сообщения клиента не читаются.';
+
 const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0;
 
 declare module 'fastify' {
@@ -74,23 +82,8 @@ async function notificationsModule(app: FastifyInstance) {
   defineRetention(app);
 
   /* ------------------------------------------------------------ socket */
-  app.get(
-    '/ws/notifications/',
-    {
-      websocket: true,
-      schema: {
-        tags: ['notifications'],
-        summary: 'WebSocket уведомлений: ?token=<ключ>',
-        description:
-          'При подключении: {"type":"initial_notifications","notifications":[…50 последних]}, затем ' +
-          '{"type":"new_notification","notification":{…}}. Пинг каждые 30 с; без двух ответов — закрытие 4408. ' +
-          'Нет токена, неизвестный или отозванный — закрытие 4401 (и при выходе с этим токеном). ' +
-          'Больше 10 сокетов на пользователя — старейший закрывается с 4429. Кадр больше 64 КБ — 1009.',
-        querystring: z.object({ token: z.unknown().optional() }),
-      },
-    },
-    notificationsSocket(app, hub),
-  );
+  // @fastify/websocket hides socket routes from the OpenAPI: `GET /v1/notifications/` describes the socket.
+  app.get('/ws/notifications/', { websocket: true }, notificationsSocket(app, hub));
 
   /* ------------------------------------------------------------ REST */
   r.get(
@@ -100,6 +93,7 @@ async function notificationsModule(app: FastifyInstance) {
       schema: {
         tags: ['notifications'],
         summary: 'Мои уведомления (страницы по 20, новые сначала) и число непрочитанных',
+        description: SOCKET_DOC,
         security,
         querystring: pageQs,
         response: { 200: notificationPageSchema, ...errors },
