@@ -124,6 +124,11 @@ describe.runIf(dbAvailable())('notifications socket and REST', () => {
     await t.app.jobs.runDue();
     const rows = await t.app.db.select().from(notifications).where(eq(notifications.userId, star.id));
     expect(rows).toHaveLength(1);
+    // Someone without a name in the profile.
+    const nameless = await signIn(t.app);
+    await t.app.inject({ method: 'POST', url: `/v1/social/subscribe/${star.id}/`, headers: nameless.auth });
+    await t.app.jobs.runDue();
+    expect(newOf(await s.next()).text).toBe('Теперь за вашими вещами следит ещё один человек.');
   });
 
   it('lists pages of 20 newest first with unread_count; marks one and all read; only the owner', async () => {

@@ -76,7 +76,7 @@ export function subscribeNotifications(app: FastifyInstance): void {
     'notifications.new-subscriber',
     async ({ tx, event }) => {
       const { subscriberId, targetId } = event.payload;
-      const who = await userName(tx, subscriberId, 'Новый подписчик');
+      const who = await userName(tx, subscriberId, '');
       await notifyGrouped(
         app,
         tx,
@@ -88,7 +88,9 @@ export function subscribeNotifications(app: FastifyInstance): void {
             ? null
             : {
                 title: 'У вас новый подписчик',
-                text: `${who.name} теперь следит за вашими вещами.`,
+                text: who.name
+                  ? `${who.name} теперь следит за вашими вещами.`
+                  : 'Теперь за вашими вещами следит ещё один человек.',
                 link: `/seller/${subscriberId}`,
                 image: avatarImage(who.avatar)?.url_small ?? null,
               },
