@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Notification } from '@vitrina/contract/notifications';
-import { notifications, payments, productPhotos, products, users } from '../src/db/schema/index.js';
+import { notifications, payments, productPhotos, products, subscriptions, users } from '../src/db/schema/index.js';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 import { makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
 import { newOf, openSocket } from './ws-client.js';
@@ -286,5 +286,26 @@ describe.runIf(dbAvailable())('notifications of domain events', () => {
       .where(and(eq(notifications.userId, quiet.id), eq(notifications.type, 'new_listing')));
     expect(quietRows).toEqual([]);
     socket.close();
+  });
+
+  it('listing.published: a seller with many followers is notified in chunks, each follower once', async () => {
+    const owner = await makeUser(t.app, 'Ольга');
+    const many = await t.app.db
+      .insert(users)
+      .values(Array.from({ length: 450 }, (_, i) => ({ firstName: `Подписчик ${i}` })))
+      .returning({ id: users.id });
+    await t.app.db
+      .insert(subscriptions)
+      .values(many.map((u) => ({ subscriberId: u.id, sellerId: owner.id, createdAt: t.clock.now() })));
+    const l = await makeListing(t.app, owner.id, [{ size: 'M', price: 900, count: 1 }], 'Ремень');
+    await emit('listing.published', { listingId: l.id, ownerId: owner.id });
+    // The event's job, then one job per 200 followers.
+    expect(await t.app.jobs.runDue()).toBe(1 + 3);
+    const made = await t.app.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(and(eq(notifications.type, 'new_listing'), eq(notifications.link, `/product/${l.slug}`)));
+    expect(new Set(made.map((n) => n.userId)).size).toBe(450);
+    expect(made).toHaveLength(450);
   });
 });

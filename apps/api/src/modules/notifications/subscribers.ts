@@ -39,6 +39,10 @@ export const LISTING_GROUP_MS = 60 * 60_000;
 /** The same person subscribing again within this window (unsubscribe, subscribe) notifies nobody again. */
 export const SUBSCRIBER_REPEAT_MS = 24 * 60 * 60_000;
 
+/** Followers notified in one job; a seller with more gets one job per chunk. */
+export const FOLLOWERS_PER_JOB = 200;
+const FOLLOWERS_JOB = 'notifications.new-listing-followers';
+
 /** Thumbnail URL of a media key. */
 const thumb = (key: string | null | undefined) => (key ? imageUrls(key).url_small : null);
 
@@ -195,63 +199,85 @@ export function subscribeNotifications(app: FastifyInstance): void {
     'listing.published',
     'notifications.new-listing',
     async ({ tx, event }) => {
-      const { listingId } = event.payload;
-      const [p] = await tx
-        .select({
-          id: products.id,
-          slug: products.slug,
-          title: products.title,
-          ownerId: products.ownerId,
-          status: products.status,
-          minPrice: products.minPrice,
-        })
-        .from(products)
-        .where(eq(products.id, listingId));
-      // Gone or hidden again before the job ran: nothing to show the followers.
-      if (!p || p.status !== 'active') return;
-      const [photo] = await tx
-        .select({ key: productPhotos.key })
-        .from(productPhotos)
-        .where(eq(productPhotos.productId, p.id))
-        .orderBy(asc(productPhotos.position), asc(productPhotos.id))
-        .limit(1);
-      const seller = await userName(tx, p.ownerId, 'Продавец');
+      const listing = await loadListing(tx, Number(event.payload.listingId));
+      if (!listing) return;
       // Followers who didn't turn these off.
-      const followers = await tx
+      const rows = await tx
         .select({ id: subscriptions.subscriberId })
         .from(subscriptions)
         .leftJoin(notificationSettings, eq(notificationSettings.userId, subscriptions.subscriberId))
         .where(
           and(
-            eq(subscriptions.sellerId, p.ownerId),
+            eq(subscriptions.sellerId, listing.ownerId),
             sql`not ('new_listing' = any(coalesce(${notificationSettings.siteOff}, '{}'::text[])))`,
           ),
         )
         .orderBy(asc(subscriptions.subscriberId));
-      const image = thumb(photo?.key);
-      for (const f of followers) {
-        await notifyGrouped(
-          app,
-          tx,
-          f.id,
-          'new_listing',
-          { key: `listings:${p.ownerId}`, windowMs: LISTING_GROUP_MS },
-          (count) =>
-            count === 1
-              ? {
-                  title: `${seller.name}: новая вещь`,
-                  text: `${p.title} — ${formatRub(p.minPrice)}`,
-                  link: `/product/${p.slug}`,
-                  image,
-                }
-              : {
-                  title: `${seller.name} выставляет ещё ${count - 1} ${plural(count - 1, ['вещь', 'вещи', 'вещей'])}`,
-                  text: `Новых вещей за час: ${count}. Последняя — ${p.title}, ${formatRub(p.minPrice)}.`,
-                  link: `/seller/${p.ownerId}`,
-                  image,
-                },
-        );
+      const followers = rows.map((r) => r.id);
+      if (followers.length <= FOLLOWERS_PER_JOB) return notifyFollowers(tx, listing, followers);
+      // A seller with many followers: one job per chunk, shared by every process, each short.
+      for (let i = 0; i < followers.length; i += FOLLOWERS_PER_JOB) {
+        await app.jobs.enqueue(tx, FOLLOWERS_JOB, {
+          listingId: listing.id,
+          followers: followers.slice(i, i + FOLLOWERS_PER_JOB),
+        });
       }
     },
   );
+  app.jobs.define(FOLLOWERS_JOB, async ({ tx, job }) => {
+    const listing = await loadListing(tx, Number(job.payload.listingId));
+    if (listing) await notifyFollowers(tx, listing, (job.payload.followers as number[]).map(Number));
+  });
+
+  /** A listing still on sale, with what the notification shows. */
+  async function loadListing(tx: Tx, listingId: number) {
+    const [p] = await tx
+      .select({
+        id: products.id,
+        slug: products.slug,
+        title: products.title,
+        ownerId: products.ownerId,
+        status: products.status,
+        minPrice: products.minPrice,
+      })
+      .from(products)
+      .where(eq(products.id, listingId));
+    // Gone or hidden again before the job ran: nothing to show the followers.
+    if (!p || p.status !== 'active') return null;
+    const [photo] = await tx
+      .select({ key: productPhotos.key })
+      .from(productPhotos)
+      .where(eq(productPhotos.productId, p.id))
+      .orderBy(asc(productPhotos.position), asc(productPhotos.id))
+      .limit(1);
+    const seller = await userName(tx, p.ownerId, 'Продавец');
+    return { ...p, image: thumb(photo?.key), sellerName: seller.name };
+  }
+
+  /** Makes or renews each follower's «new listings of this seller» notification of the hour. */
+  async function notifyFollowers(tx: Tx, p: NonNullable<Awaited<ReturnType<typeof loadListing>>>, ids: number[]) {
+    for (const id of ids) {
+      await notifyGrouped(
+        app,
+        tx,
+        id,
+        'new_listing',
+        { key: `listings:${p.ownerId}`, windowMs: LISTING_GROUP_MS },
+        (count) =>
+          count === 1
+            ? {
+                title: `${p.sellerName}: новая вещь`,
+                text: `${p.title} — ${formatRub(p.minPrice)}`,
+                link: `/product/${p.slug}`,
+                image: p.image,
+              }
+            : {
+                title: `${p.sellerName} выставляет ещё ${count - 1} ${plural(count - 1, ['вещь', 'вещи', 'вещей'])}`,
+                text: `Новых вещей за час: ${count}. Последняя — ${p.title}, ${formatRub(p.minPrice)}.`,
+                link: `/seller/${p.ownerId}`,
+                image: p.image,
+              },
+      );
+    }
+  }
 }
