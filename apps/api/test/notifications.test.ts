@@ -59,7 +59,7 @@ describe.runIf(dbAvailable())('notifications socket and REST', () => {
     expect(out.statusCode).toBe(200);
     for (const q of [undefined, 'token=', 'token=abc', `token=${'0'.repeat(40)}`, `token=${revoked.token}`]) {
       const s = open(q);
-      expect((await s.closed).code, q).toBe(4401);
+      expect((await s.closedWithin()).code, q).toBe(4401);
       expect(s.messages).toEqual([]);
     }
   });
@@ -190,7 +190,7 @@ describe.runIf(dbAvailable())('notifications socket and REST', () => {
     const s2 = (await connect({ id: userId, auth: second.auth })).s;
     const out = await t.app.inject({ method: 'POST', url: '/v1/auth/logout/', headers: first.auth });
     expect(out.statusCode).toBe(200);
-    expect(await s1.closed).toEqual({ code: 4401, reason: 'signed out' });
+    expect(await s1.closedWithin()).toEqual({ code: 4401, reason: 'signed out' });
     await send(userId, { title: 'После выхода' });
     expect(newOf(await s2.next()).title).toBe('После выхода');
     expect(s2.ws.readyState).toBe(s2.ws.OPEN);
@@ -200,7 +200,7 @@ describe.runIf(dbAvailable())('notifications socket and REST', () => {
     const u = await makeUser(t.app);
     const conns: TestSocket[] = [];
     for (let i = 0; i < 11; i += 1) conns.push((await connect(u)).s);
-    expect(await conns[0]!.closed).toEqual({ code: 4429, reason: 'too many sockets' });
+    expect(await conns[0]!.closedWithin()).toEqual({ code: 4429, reason: 'too many sockets' });
     await send(u.id, { title: 'Всем' });
     for (const c of conns.slice(1)) expect(newOf(await c.next()).title).toBe('Всем');
     expect(t.app.notificationHub.sockets(u.id)).toHaveLength(10);
@@ -224,7 +224,7 @@ describe.runIf(dbAvailable())('notifications socket and REST', () => {
       await pinged;
       await roundTrip();
     }
-    expect(await deaf.closed).toEqual({ code: 4408, reason: 'no pong' });
+    expect(await deaf.closedWithin()).toEqual({ code: 4408, reason: 'no pong' });
     expect(pings).toBe(2);
     await send(u.id, { title: 'Живой' });
     expect(newOf(await alive.next()).title).toBe('Живой');
@@ -239,7 +239,7 @@ describe.runIf(dbAvailable())('notifications socket and REST', () => {
     await send(u.id, { title: 'Всё ещё здесь' });
     expect(newOf(await s.next()).title).toBe('Всё ещё здесь');
     s.ws.send('x'.repeat(64 * 1024 + 1));
-    expect((await s.closed).code).toBe(1009);
+    expect((await s.closedWithin()).code).toBe(1009);
   });
 
   it('reads and changes the settings; a type turned off is not made', async () => {

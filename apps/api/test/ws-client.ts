@@ -12,6 +12,8 @@ export interface TestSocket {
   next(match?: (m: NotificationsSocketMessage) => boolean, ms?: number): Promise<NotificationsSocketMessage>;
   /** Resolves with the close code and reason. */
   closed: Promise<{ code: number; reason: string }>;
+  /** The close code and reason, or a rejection when the socket is still open after `ms`. */
+  closedWithin(ms?: number): Promise<{ code: number; reason: string }>;
   close(): void;
 }
 
@@ -67,6 +69,15 @@ export function openSocket(base: string, query?: string, opts: { autoPong?: bool
           },
         });
       });
+    },
+    closedWithin(ms = 3000) {
+      let timer: NodeJS.Timeout | undefined;
+      return Promise.race([
+        closed.finally(() => clearTimeout(timer)),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms);
+        }),
+      ]);
     },
     close: () => ws.close(),
   };
