@@ -6,9 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Notification } from '@vitrina/contract/notifications';
+import type { WebSocket } from 'ws';
+import type { Notification, NotificationsSocketMessage } from '@vitrina/contract/notifications';
 import { notifications } from '../src/db/schema/index.js';
 import { notify, type NotificationInput } from '../src/modules/notifications/index.js';
+import { sendInitial } from '../src/modules/notifications/socket.js';
 import { createTestApp, dbAvailable, signIn, type TestContext } from './helpers.js';
 import { makeUser, type TestUser } from './buy-fixtures.js';
 import { newOf, openSocket, type TestSocket } from './ws-client.js';
@@ -240,6 +242,29 @@ describe.runIf(dbAvailable())('notifications socket and REST', () => {
     expect(newOf(await s.next()).title).toBe('Всё ещё здесь');
     s.ws.send('x'.repeat(64 * 1024 + 1));
     expect((await s.closedWithin()).code).toBe(1009);
+  });
+
+  it('holds what arrives while a socket is connecting and sends it right after the initial list', async () => {
+    const u = await makeUser(t.app);
+    const sent: NotificationsSocketMessage[] = [];
+    const socket = {
+      readyState: 1,
+      bufferedAmount: 0,
+      send: (data: string) => sent.push(JSON.parse(data) as NotificationsSocketMessage),
+      close: () => undefined,
+    } as unknown as WebSocket;
+    const conn = { socket, userId: u.id, tokenId: 0, missed: 0, held: [] as Notification[] };
+    t.app.notificationHub.add(conn);
+    const early = await send(u.id, { title: 'Во время подключения' });
+    await expect.poll(() => conn.held.length).toBe(1);
+    expect(sent).toEqual([]);
+    await sendInitial(t.app, conn);
+    expect(sent.map((m) => m.type)).toEqual(['initial_notifications', 'new_notification']);
+    expect(newOf(sent[1]!).id).toBe(early);
+    const later = await send(u.id, { title: 'После' });
+    await expect.poll(() => sent.length).toBe(3);
+    expect(newOf(sent[2]!).id).toBe(later);
+    t.app.notificationHub.remove(conn);
   });
 
   it('reads and changes the settings; a type turned off is not made', async () => {
