@@ -23,6 +23,7 @@ import type { Database, Db } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.js';
 import authPlugin from './plugins/auth.js';
+import pubsubPlugin from './plugins/pubsub.js';
 import nulGuard from './plugins/nul-guard.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { MEDIA_MAX_BYTES } from './modules/media/index.js';
@@ -40,6 +41,7 @@ import { ordersRoutes, startReservationSweep } from './modules/orders/index.js';
 import { paymentsRoutes } from './modules/payments/index.js';
 import { contentRoutes } from './modules/content/index.js';
 import { devRoutes } from './modules/dev/index.js';
+import { jobsPlugin } from './modules/jobs/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { useRussianZodMessages } from './lib/zod-ru.js';
 import { clientErrorHandler } from './plugins/client-error.js';
@@ -141,6 +143,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/v1/docs' });
   await app.register(authPlugin);
+  await app.register(pubsubPlugin);
+  await app.register(jobsPlugin);
 
   mkdirSync(config.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -46,6 +46,8 @@ const envSchema = z.object({
   FEE_MIN_RUB: z.coerce.number().min(0).default(0),
   YANDEX_MAPS_API_KEY: z.string().optional(),
   STORAGE: z.enum(['local']).default('local'),
+  /** How often each process looks for due jobs, ms (architecture §6); 0 — only on demand (tests). */
+  JOBS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -66,6 +68,8 @@ export interface Config {
   seedDemo?: boolean;
   seedProducts: number;
   logLevel: Env['LOG_LEVEL'];
+  /** Job worker poll interval, ms; 0 disables polling. */
+  jobsPollMs: number;
   /** Fastify `trustProxy` from `TRUST_PROXY`; optional for hand-made configs (false when absent). */
   trustProxy?: boolean | string[] | ((address: string, hop: number) => boolean);
   sms: { provider: 'console' | 'smsru'; codeLength: number; smsruApiId?: string; smsruUrl: string; ipLimit: number };
@@ -127,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     seedProducts: e.SEED_PRODUCTS,
     logLevel: e.LOG_LEVEL,
+    jobsPollMs: e.JOBS_POLL_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     sms: {
       provider: smsProvider,

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { loadConfig, ConfigError } from './config.js';
 import { openDatabase, migrateDatabase } from './db/client.js';
 import { buildApp } from './app.js';
+import { OffsetClock, systemClock } from './lib/clock.js';
 import { mountWeb } from './web.js';
 import { isCatalogEmpty, seedDemo } from './db/seed/index.js';
 
@@ -29,7 +30,9 @@ async function main() {
     console.log(`Витрина: создаю демо-каталог (${config.seedProducts} товаров)…`);
     await seedDemo(database.db, { products: config.seedProducts, mediaDir: config.mediaDir });
   }
-  const app = await buildApp({ config, database });
+  // Outside production the clock can be moved forward by `POST /v1/dev/clock/` (architecture §6).
+  const clock = config.isProduction ? systemClock : new OffsetClock();
+  const app = await buildApp({ config, database, clock });
   await mountWeb(app, { dev });
   let closing = false;
   const stop = async (signal: string) => {

@@ -25,6 +25,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The LISTEN/NOTIFY channel of sign-outs (`app.pubsub`): payload `{"t": tokenId}`, published in the transaction
+ * that revokes the token, so every process closes the sockets opened with it.
+ */
+export const SIGN_OUT_CHANNEL = 'vitrina_signout';
+
 /** SHA-256 hex of a token key. */
 export const hashToken = (key: string) => createHash('sha256').update(key).digest('hex');
 

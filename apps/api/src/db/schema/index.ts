@@ -6,3 +6,4 @@ export * from './social.js';
 export * from './delivery.js';
 export * from './orders.js';
 export * from './notifications.js';
+export * from './jobs.js';

@@ -5,7 +5,8 @@
  *   the phone, alive {@link CODE_TTL_MS}, at most {@link MAX_ATTEMPTS} wrong tries, compared in constant time.
  * - Limits: one send per number per {@link RESEND_COOLDOWN_S} s, {@link PHONE_SEND_LIMIT} per number per hour,
  *   `config.sms.ipLimit` (10) per client address per {@link IP_WINDOW_MS} — each a 429 with `Retry-After`.
- * - Tokens: 40 hex characters, stored as SHA-256, one row per device; logout deletes the row.
+ * - Tokens: 40 hex characters, stored as SHA-256, one row per device; logout deletes the row and closes the
+ *   notification sockets opened with it on every process.
  * Time always comes from `app.clock` so tests can move it.
  */
 import { randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
@@ -14,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { authTokens, smsCodes, users } from '../../db/schema/index.js';
 import { tooManyRequests } from '../../lib/errors.js';
-import { hashToken, newTokenKey } from '../../plugins/auth.js';
+import { hashToken, newTokenKey, SIGN_OUT_CHANNEL } from '../../plugins/auth.js';
 import { createSmsProvider, maskPhone, type SmsProvider } from '../../providers/sms/index.js';
 import { normalizePhone } from '../../lib/phone.js';
 
@@ -228,9 +229,15 @@ export async function verifyCode(
   });
 }
 
-/** `POST /v1/auth/logout/`: deletes the token row used for this request. */
+/**
+ * `POST /v1/auth/logout/`: deletes the token row used for this request and, with the same commit, tells every
+ * server process to close the notification sockets opened with it.
+ */
 export async function revokeToken(app: FastifyInstance, tokenId: number): Promise<void> {
-  await app.db.delete(authTokens).where(eq(authTokens.id, tokenId));
+  await app.db.transaction(async (tx) => {
+    await tx.delete(authTokens).where(eq(authTokens.id, tokenId));
+    await app.pubsub.publish(tx, SIGN_OUT_CHANNEL, { t: tokenId });
+  });
 }
 
 /** Number of live tokens (devices) of a user. */

@@ -1,6 +1,8 @@
 /**
  * HTTP routes of the `dev` module — development only (app.ts does not register it in production):
- * `GET /v1/dev/sms-outbox/?phone=` — messages of the `console` SMS provider, newest first.
+ * `GET /v1/dev/sms-outbox/?phone=` — messages of the `console` SMS provider, newest first;
+ * `POST /v1/dev/clock/` `{"advance_seconds": N}` — moves the server's clock forward, runs every job that came due
+ * and answers `{"now": "<ISO time>"}` (architecture §6, issue 13).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,6 +11,7 @@ import { desc, eq } from 'drizzle-orm';
 import { smsOutbox } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { normalizePhone } from '../../lib/phone.js';
+import { isAdjustable } from '../../lib/clock.js';
 
 export default async function devRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -34,6 +37,33 @@ export default async function devRoutes(app: FastifyInstance) {
       return {
         results: rows.map((m) => ({ phone: m.phone, text: m.text, code: m.code, sent_at: m.sentAt.toISOString() })),
       };
+    },
+  );
+
+  r.post(
+    '/v1/dev/clock/',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Передвинуть часы сервера вперёд и выполнить наступившие задачи (только разработка)',
+        body: z.object({
+          advance_seconds: z
+            .number()
+            .int()
+            .min(0)
+            .max(366 * 24 * 3600),
+        }),
+        response: { 200: z.object({ now: z.string() }) },
+      },
+    },
+    async (request) => {
+      if (app.config.isProduction || !isAdjustable(app.clock)) throw notFound();
+      app.clock.advance(request.body.advance_seconds * 1000);
+      // Jobs made due by the move run before the answer; a job they queue for now runs too.
+      while ((await app.jobs.runDue()) > 0) {
+        /* until nothing is due */
+      }
+      return { now: app.clock.now().toISOString() };
     },
   );
 }

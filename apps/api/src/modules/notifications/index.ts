@@ -1,3 +1,12 @@
-/** Notifications (spec §7, `/ws/notifications/`): the public face of the notifications module. */
-/** Routes of the notifications calls. */
+/**
+ * Notifications (spec §4, §7, §8; issue 13): the public face of the notifications module. Other modules don't
+ * call it to notify: they emit domain events (`app.events.emit(tx, …)`) and this module's subscribers make
+ * the notifications. The hooks for later features: a new event type and a subscriber here calling
+ * {@link notify} (or {@link notifyGrouped} for «ещё 3 вещи»-style aggregates) — favorites' price drop and
+ * «sold», the messenger's new message; deadlines (buyer protection) are timed jobs (`app.jobs.enqueue` with
+ * `runAt`) whose handlers notify the same way.
+ */
+/** Routes and wiring: the socket, REST calls, fan-out, event subscribers, retention. */
 export { default as notificationsRoutes } from './routes.js';
+/** Make a notification (or renew an aggregate) in the change's transaction; delivered on commit. */
+export { notify, notifyGrouped, NOTIFICATIONS_CHANNEL, type NotificationInput } from './service.js';

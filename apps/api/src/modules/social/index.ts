@@ -3,3 +3,5 @@
 export { default as socialRoutes } from './routes.js';
 /** A user's avatar as an API image (`null` without one). */
 export { avatarImage } from './service.js';
+/** Event `social.subscribed` `{subscriberId, targetId}`: emitted when a subscription is made (not on a repeat). */
+export { SUBSCRIBED_EVENT } from './service.js';

@@ -34,7 +34,7 @@ export default async function socialRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await subscribe(app.db, request.user!.id, request.params.id, app.clock.now());
+      await subscribe(app, request.user!.id, request.params.id);
       return { success: true, subscribed: true };
     },
   );

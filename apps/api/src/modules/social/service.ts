@@ -1,9 +1,11 @@
 /**
- * Subscriptions to sellers (spec §1, §7 `/v1/social/*`): subscribe/unsubscribe (idempotent), the
+ * Subscriptions to sellers (spec §1, §7 `/v1/social/*`): subscribe/unsubscribe (idempotent; a new
+ * subscription emits the domain event `social.subscribed`), the
  * caller's subscribers and subscriptions as DRF pages of user cards (12 per page, spec §9).
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { UserCard } from '@vitrina/contract/products';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { subscriptions, users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -28,13 +30,25 @@ async function checkTarget(db: Db, me: number, target: number, action: 'subscrib
   if (!u) throw notFound('Пользователь не найден.');
 }
 
+/** Domain event of a new subscription: `{subscriberId, targetId}` (notifications tell the target). */
+export const SUBSCRIBED_EVENT = 'social.subscribed';
+
 /**
- * Subscribes `me` to `target` (idempotent).
+ * Subscribes `me` to `target` (idempotent). A new subscription emits {@link SUBSCRIBED_EVENT} in its
+ * transaction; a repeat changes nothing and emits nothing.
  * @throws ApiError 400 (self), 404 (unknown user)
  */
-export async function subscribe(db: Db, me: number, target: number, now: Date): Promise<void> {
-  await checkTarget(db, me, target, 'subscribe');
-  await db.insert(subscriptions).values({ subscriberId: me, sellerId: target, createdAt: now }).onConflictDoNothing();
+export async function subscribe(app: FastifyInstance, me: number, target: number): Promise<void> {
+  await checkTarget(app.db, me, target, 'subscribe');
+  const now = app.clock.now();
+  await app.db.transaction(async (tx) => {
+    const made = await tx
+      .insert(subscriptions)
+      .values({ subscriberId: me, sellerId: target, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: subscriptions.subscriberId });
+    if (made.length) await app.events.emit(tx, SUBSCRIBED_EVENT, { subscriberId: me, targetId: target });
+  });
 }
 
 /**

@@ -1,0 +1,16 @@
+/** Domain events and jobs (architecture §6, issue 13): the public face of the jobs module. */
+/** The plugin that gives the app `app.jobs` and `app.events` and runs each process's worker. */
+export { default as jobsPlugin } from './plugin.js';
+/** The queue: define handlers, enqueue (in the change's transaction), run what is due. */
+export {
+  DEFAULT_MAX_ATTEMPTS,
+  defaultBackoffMs,
+  JobQueue,
+  type EnqueueOptions,
+  type Job,
+  type JobContext,
+  type JobHandler,
+  type JobOptions,
+} from './queue.js';
+/** The outbox: emit an event in the change's transaction; subscribe a handler run once per event. */
+export { EventBus, type DomainEvent, type EventHandler } from './events.js';

@@ -1,0 +1,204 @@
+/**
+ * Notifications (issue 13): making them inside the change's transaction and publishing them for fan-out, and
+ * the reader's list, unread count and read marks.
+ *
+ * {@link notify} inserts a notification in the caller's transaction and publishes `{u, n}` (user id,
+ * notification id) on {@link NOTIFICATIONS_CHANNEL} with `pg_notify` in the same transaction: PostgreSQL
+ * delivers it on commit to every server process, each of which loads the notification and sends it to that
+ * user's sockets it holds (hub.ts). A user's settings decide whether a type is made at all.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Notification, NotificationPage, NotificationType } from '@vitrina/contract/notifications';
+import type { Db, Tx } from '../../db/client.js';
+import { notifications } from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
+import { makePage, pageWindow, type PageQuery } from '../../lib/pagination.js';
+import { wants } from './settings.js';
+
+/** The LISTEN/NOTIFY channel of new (or renewed) notifications: payload `{"u": userId, "n": notificationId}`. */
+export const NOTIFICATIONS_CHANNEL = 'vitrina_notifications';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** What a notification says. */
+export interface NotificationInput {
+  type: NotificationType;
+  title: string;
+  text: string;
+  /** A site path that exists for the reader. */
+  link: string;
+  /** Thumbnail URL. */
+  image?: string | null;
+}
+
+/** The API shape of a row. */
+export const toApi = (n: NotificationRow): Notification => ({
+  id: n.id,
+  type: n.type,
+  title: n.title,
+  text: n.text,
+  link: n.link ?? '/',
+  image: n.image ?? null,
+  created_at: n.createdAt.toISOString(),
+  read: n.isRead,
+});
+
+/** Publishes a new or renewed notification to every process (on commit of `tx`). */
+export const publishNotification = (app: FastifyInstance, tx: Tx, userId: number, id: number) =>
+  app.pubsub.publish(tx, NOTIFICATIONS_CHANNEL, { u: userId, n: id });
+
+/**
+ * Makes a notification for a user in the change's transaction; it reaches the user's open sockets on every
+ * process once the transaction commits.
+ * @returns its id, or null when the user turned this type off
+ */
+export async function notify(
+  app: FastifyInstance,
+  tx: Tx,
+  userId: number,
+  input: NotificationInput,
+): Promise<number | null> {
+  if (!(await wants(tx, userId, input.type, 'site'))) return null;
+  const [row] = await tx
+    .insert(notifications)
+    .values({ userId, ...input, image: input.image ?? null, createdAt: app.clock.now() })
+    .returning({ id: notifications.id });
+  await publishNotification(app, tx, userId, row!.id);
+  return row!.id;
+}
+
+/**
+ * Makes or renews an aggregate notification: the first fact of `key` for a user makes a notification open for
+ * `windowMs`; later facts within the window renew that one — same id, texts from `build(count)`, unread again,
+ * moved to the front (`created_at` now) and sent again as `new_notification`.
+ * @param build the notification for `count` facts; null leaves an open aggregate as it is (no renewal)
+ * @returns the notification id, or null when the type is off or nothing changed
+ */
+export async function notifyGrouped(
+  app: FastifyInstance,
+  tx: Tx,
+  userId: number,
+  type: NotificationType,
+  group: { key: string; windowMs: number },
+  build: (count: number) => Omit<NotificationInput, 'type'> | null,
+): Promise<number | null> {
+  if (!(await wants(tx, userId, type, 'site'))) return null;
+  const now = app.clock.now();
+  // Two facts of one aggregate handled at once (two processes) must not both open a notification.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`notification-group:${userId}:${group.key}`}))`);
+  const [open] = await tx
+    .select({ id: notifications.id, count: notifications.groupCount })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.groupKey, group.key),
+        sql`${notifications.groupUntil} > ${now.toISOString()}`,
+      ),
+    )
+    .orderBy(desc(notifications.id))
+    .limit(1);
+  if (open) {
+    const input = build(open.count + 1);
+    if (!input) return null;
+    await tx
+      .update(notifications)
+      .set({ ...input, image: input.image ?? null, isRead: false, createdAt: now, groupCount: open.count + 1 })
+      .where(eq(notifications.id, open.id));
+    await publishNotification(app, tx, userId, open.id);
+    return open.id;
+  }
+  const input = build(1);
+  if (!input) return null;
+  const [row] = await tx
+    .insert(notifications)
+    .values({
+      userId,
+      type,
+      ...input,
+      image: input.image ?? null,
+      createdAt: now,
+      groupKey: group.key,
+      groupCount: 1,
+      groupUntil: new Date(now.getTime() + group.windowMs),
+    })
+    .returning({ id: notifications.id });
+  await publishNotification(app, tx, userId, row!.id);
+  return row!.id;
+}
+
+const newestFirst = [desc(notifications.createdAt), desc(notifications.id)];
+
+/** A user's notification by id (null when it isn't theirs). */
+export async function findNotification(db: Db, userId: number, id: number): Promise<Notification | null> {
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  return row ? toApi(row) : null;
+}
+
+/** The latest `limit` notifications of a user, newest first (the socket's initial list). */
+export async function latestNotifications(db: Db, userId: number, limit: number): Promise<Notification[]> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(...newestFirst)
+    .limit(limit);
+  return rows.map(toApi);
+}
+
+/** How many notifications of a user are unread. */
+export async function unreadCount(db: Db | Tx, userId: number): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+  return Number(r?.n ?? 0);
+}
+
+/**
+ * `GET /v1/notifications/`: a DRF page, newest first, plus `unread_count`.
+ * @throws ApiError 404 for a page past the end
+ */
+export async function notificationPage(db: Db, userId: number, q: PageQuery, url: string): Promise<NotificationPage> {
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
+  const { limit, offset } = pageWindow(q);
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset);
+  return { ...makePage(url, q, Number(n), rows.map(toApi)), unread_count: await unreadCount(db, userId) };
+}
+
+/**
+ * `POST /v1/notifications/{id}/read/`: marks one of the user's notifications read.
+ * @throws ApiError 404 when it isn't the user's (or doesn't exist)
+ */
+export async function markRead(db: Db, userId: number, id: number) {
+  const [row] = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
+  if (!row) throw notFound('Уведомление не найдено.');
+  return { success: true as const, notification: toApi(row), unread_count: await unreadCount(db, userId) };
+}
+
+/** `POST /v1/notifications/read-all/`: marks every notification of the user read. */
+export async function markAllRead(db: Db, userId: number) {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return { success: true as const, marked: rows.length, unread_count: await unreadCount(db, userId) };
+}
