@@ -125,7 +125,7 @@ describe.runIf(browserAvailable())('selling', () => {
     await price.blur();
     await page.getByText('Цена — целое число от 100 до 10 000 000 ₽.').waitFor();
     await price.fill('12990');
-    await page.getByText(/Вы получите 11\s431\s₽, комиссия 12\s%/).waitFor();
+    await page.getByText(/Вы получите 11\s431,20\s₽, комиссия 12\s%/).waitFor();
     await expect(page.getByLabel('Количество', { exact: true }).inputValue()).resolves.toBe('1');
     await page.screenshot({ path: `${SHOTS}/sell-form-1440.png`, fullPage: true });
 

@@ -16,7 +16,7 @@
  * into a thrown {@link ApiError} carrying the `ApiErrorInfo`, which is what TanStack expects.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { api, onAuthChange, type ApiErrorInfo, type ApiResult } from './client';
+import { api, authToken, onAuthChange, type ApiErrorInfo, type ApiResult } from './client';
 
 /** A failed API call as a thrown error (for TanStack Query); `info` is the client's `ApiErrorInfo`. */
 export class ApiError extends Error {
@@ -69,6 +69,9 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
+      // The cache holds the signed-in user's data: without a token a query waits instead of asking (and being
+      // refused with a 401 the moment the user signs out). A public query passes its own `enabled`.
+      enabled: () => authToken() !== null,
       retry: shouldRetry,
       // Data is stale at once (a screen shows what it has and refetches on mount, as before the cache); a
       // refocused tab does not refetch.
@@ -80,5 +83,5 @@ export const queryClient = new QueryClient({
 });
 
 // Another person's (or nobody's) data must not outlive a sign-in, a sign-out or a lost token: every query
-// forgets its data, and the ones on screen load again.
+// forgets its data, and the ones on screen load again (signed out, only the public ones do).
 onAuthChange(() => void queryClient.resetQueries());
