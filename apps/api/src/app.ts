@@ -37,7 +37,7 @@ import { cardsRoutes } from './modules/cards/index.js';
 import { deliveryRoutes } from './modules/delivery/index.js';
 import { socialRoutes } from './modules/social/index.js';
 import { favoritesRoutes } from './modules/favorites/index.js';
-import { ordersRoutes, startReservationSweep } from './modules/orders/index.js';
+import { ordersRoutes } from './modules/orders/index.js';
 import { paymentsRoutes } from './modules/payments/index.js';
 import { contentRoutes } from './modules/content/index.js';
 import { devRoutes } from './modules/dev/index.js';
@@ -67,11 +67,6 @@ export interface AppDeps {
   clock?: Clock;
   /** Pino logger options; false in tests. */
   logger?: boolean | object;
-  /**
-   * Period of the sweep of expired reservations, ms; `false` — no timer. Default: every minute, but no timer in
-   * tests (they move `clock` and call the sweep's entry, or pass a period to test the timer).
-   */
-  reservationSweepMs?: number | false;
 }
 
 /** Builds the app: plugins, API modules, `/healthz`, `/readyz`, `/media/`, OpenAPI at `/v1/docs/`. */
@@ -178,9 +173,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(socialRoutes);
   await app.register(favoritesRoutes);
   await app.register(ordersRoutes);
-  // The one caller of the reservation sweep (a timer in this process until the jobs issue makes it a job).
-  const sweepMs = deps.reservationSweepMs ?? (config.env === 'test' ? false : undefined);
-  if (sweepMs !== false) startReservationSweep(app, sweepMs);
   await app.register(paymentsRoutes);
   await app.register(contentRoutes);
   await app.register(notificationsRoutes);

@@ -1,14 +1,13 @@
 /**
  * Checkout as steps (issue 12 «Seams»): what the payment provider did is undone when a later step fails, the money
  * an order records is the contract's split (what the sell form shows), and expired reservations are released by
- * the sweep alone — its entry with a moved clock, and its timer — never by an order request on its way.
+ * the expiry job checkout queues (on any process's worker), never by an order request on its way.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellerReceives } from '@vitrina/contract/money';
 import { buildApp } from '../src/app.js';
-import { offers, orders, payments, products, testgatewayPayments } from '../src/db/schema/index.js';
-import { releaseExpiredReservations } from '../src/modules/orders/index.js';
+import { events, jobs, offers, orders, payments, products, testgatewayPayments } from '../src/db/schema/index.js';
 import { makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 
@@ -92,46 +91,67 @@ describe.runIf(dbAvailable())('checkout steps', () => {
     expect((await order(l.slug)).statusCode).toBe(201);
   });
 
-  it('does not sweep on an order request; the sweep entry releases with a moved clock', async () => {
+  it('an order request releases nothing; the expiry job queued at checkout releases the order when due', async () => {
     const a = await makeListing(t.app, seller.id, [{ size: 'M', price: 2000, count: 1 }]);
     const b = await makeListing(t.app, seller.id, [{ size: 'M', price: 2100, count: 1 }]);
     const first = (await order(a.slug)).json();
     expect(await listing(a.id)).toEqual({ status: 'reserved', stock: 0 });
-    t.clock.advance(15 * 60_000 + 1);
+    t.clock.advance(15 * 60_000 - 1000);
+    await t.app.jobs.runDue();
+    expect((await orderRow(first.order.id)).status).toBe('awaiting_payment'); // not yet due
+    t.clock.advance(1001);
     expect((await order(b.slug)).statusCode).toBe(201);
     expect((await orderRow(first.order.id)).status).toBe('awaiting_payment');
 
-    expect(await releaseExpiredReservations(t.app)).toBeGreaterThanOrEqual(1);
+    expect(await t.app.jobs.runDue()).toBeGreaterThanOrEqual(1);
     expect(await orderRow(first.order.id)).toMatchObject({
       status: 'cancelled',
       cancelReason: 'Время на оплату истекло, товар снова в продаже.',
     });
     expect(await listing(a.id)).toEqual({ status: 'active', stock: 1 });
     expect((await gatewayPayment(first.order.id))?.status).toBe('canceled');
-    expect(await releaseExpiredReservations(t.app)).toBe(0);
+    // The cancellation is a domain event, recorded with it.
+    const [ev] = await t.app.db
+      .select()
+      .from(events)
+      .where(and(eq(events.type, 'order.cancelled'), sql`${events.payload}->>'orderId' = ${String(first.order.id)}`));
+    expect(ev?.payload).toMatchObject({ by: 'expiry' });
   });
 
-  it('runs the sweep from the timer app setup starts, reading app.clock', async () => {
+  it("expires an order from the worker's own polling, on any process, reading app.clock", async () => {
     const l = await makeListing(t.app, seller.id, [{ size: 'M', price: 2200, count: 1 }]);
     const created = (await order(l.slug)).json();
-    const timed = await buildApp({
-      config: t.config,
+    // A second process on the same database, polling every 20 ms as a server does.
+    const other = await buildApp({
+      config: { ...t.config, jobsPollMs: 20 },
       database: t.database,
       clock: t.clock,
       logger: false,
-      reservationSweepMs: 20,
     });
-    await timed.ready();
+    await other.ready();
     try {
-      await new Promise((r) => setTimeout(r, 100));
-      expect((await orderRow(created.order.id)).status).toBe('awaiting_payment');
       t.clock.advance(15 * 60_000 + 1);
       const deadline = Date.now() + 5_000;
       while ((await orderRow(created.order.id)).status !== 'cancelled' && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 25));
     } finally {
-      await timed.close();
+      await other.close();
     }
+    expect((await orderRow(created.order.id)).status).toBe('cancelled');
+    expect(await listing(l.id)).toEqual({ status: 'active', stock: 1 });
+  });
+
+  it('the safety sweep queues an expiry for an overdue order that has none', async () => {
+    const l = await makeListing(t.app, seller.id, [{ size: 'M', price: 2300, count: 1 }]);
+    const created = (await order(l.slug)).json();
+    // As if the order came from before expiry jobs existed: its job is gone (and no sweep is queued yet).
+    await t.app.db.delete(jobs).where(eq(jobs.key, `order:${created.order.id}:expire`));
+    await t.app.db.delete(jobs).where(eq(jobs.key, 'every:orders.sweep-expired'));
+    t.clock.advance(15 * 60_000 + 1);
+    await t.app.jobs.runDue();
+    expect((await orderRow(created.order.id)).status).toBe('awaiting_payment'); // nothing left to expire it
+    await t.app.jobs.ensureRecurring();
+    await t.app.jobs.runDue(); // the sweep queues the expiry, which is due at once and runs in the same drain
     expect((await orderRow(created.order.id)).status).toBe('cancelled');
     expect(await listing(l.id)).toEqual({ status: 'active', stock: 1 });
   });

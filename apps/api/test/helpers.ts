@@ -38,7 +38,14 @@ export async function createTestApp(
   const work = mkdtempSync(path.join(os.tmpdir(), 'vitrina-app-'));
   const mediaDir = path.join(work, 'data', 'media');
   cpSync(inject('testMediaDir'), mediaDir, { recursive: true });
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'silent', ...env });
+  // Jobs run when a test calls `app.jobs.runDue()` (after moving the clock), unless it asks for polling.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(work, 'data'),
+    LOG_LEVEL: 'silent',
+    JOBS_POLL_MS: '0',
+    ...env,
+  });
   let database: Database;
   let dropName: string | undefined;
   if (onPostgres()) {

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, signIn, type TestContext } from './helpers.js';
 import { makeCard, makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
 import { offers, products, users } from '../src/db/schema/index.js';
-import { releaseExpiredReservations } from '../src/modules/orders/index.js';
 
 describe.runIf(dbAvailable())('orders', () => {
   let t: TestContext;
@@ -166,7 +165,7 @@ describe.runIf(dbAvailable())('orders', () => {
     ).json();
     expect(await status(l.id)).toBe('reserved');
     t.clock.advance(15 * 60_000 - 1000);
-    await releaseExpiredReservations(t.app);
+    await t.app.jobs.runDue();
     expect(
       (await t.app.inject({ url: `/v1/sales/orders/${created.order.id}/`, headers: buyer.auth })).json().status,
     ).toBe('awaiting_payment');
@@ -177,7 +176,7 @@ describe.runIf(dbAvailable())('orders', () => {
 
     t.clock.advance(1001);
     // the sweep (the server's timer) releases it: the other buyer gets it
-    expect(await releaseExpiredReservations(t.app)).toBeGreaterThanOrEqual(1);
+    expect(await t.app.jobs.runDue()).toBeGreaterThanOrEqual(1);
     const second = await order(other, { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: otherPoint });
     expect(second.statusCode, second.body).toBe(201);
     const first = (await t.app.inject({ url: `/v1/sales/orders/${created.order.id}/`, headers: buyer.auth })).json();
@@ -191,7 +190,7 @@ describe.runIf(dbAvailable())('orders', () => {
 
     // and the second order's reservation too: stock back, listing active again
     t.clock.advance(15 * 60_000 + 1);
-    expect(await releaseExpiredReservations(t.app)).toBeGreaterThanOrEqual(1);
+    expect(await t.app.jobs.runDue()).toBeGreaterThanOrEqual(1);
     expect(await stock(l.id)).toBe(1);
     expect(await status(l.id)).toBe('active');
   });

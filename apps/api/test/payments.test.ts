@@ -4,7 +4,6 @@ import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 import { makeCard, makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
 import { offers, orders, paymentEvents, payments, products } from '../src/db/schema/index.js';
 import { signTestgatewayBody } from '../src/providers/payments/testgateway-webhook.js';
-import { releaseExpiredReservations } from '../src/modules/orders/index.js';
 
 const PAN_OK = '4111 1111 1111 1111';
 const PAN_DECLINE = '4000 0000 0000 0002';
@@ -103,7 +102,7 @@ describe.runIf(dbAvailable())('payments: test gateway and webhooks', () => {
     expect((await t.app.inject(`/testgateway/pay/${gatewayId}`)).body).toContain('уже оплачен');
     // the timer leaves paid orders alone
     t.clock.advance(20 * 60_000);
-    await releaseExpiredReservations(t.app);
+    await t.app.jobs.runDue();
     expect((await orderRow(order.id)).status).toBe('paid');
   });
 
@@ -231,7 +230,7 @@ describe.runIf(dbAvailable())('payments: test gateway and webhooks', () => {
   it('takes a payment that arrives after the reservation ran out if the item is still there', async () => {
     const { order, gatewayId, listing: l } = await newOrder(7000);
     t.clock.advance(15 * 60_000 + 1);
-    await releaseExpiredReservations(t.app);
+    await t.app.jobs.runDue();
     expect((await orderRow(order.id)).status).toBe('cancelled');
     expect(await listing(l.id)).toEqual({ status: 'active', stock: 1 });
     // the bank had already taken the money (its webhook arrives late)
@@ -248,7 +247,7 @@ describe.runIf(dbAvailable())('payments: test gateway and webhooks', () => {
   it('keeps a late-paid order cancelled (refund note) when the item was sold meanwhile', async () => {
     const { order, gatewayId, listing: l } = await newOrder(8000);
     t.clock.advance(15 * 60_000 + 1);
-    await releaseExpiredReservations(t.app);
+    await t.app.jobs.runDue();
     const rival = await makeUser(t.app, 'Глеб');
     const rivalPoint = await makePoint(t.app, rival);
     const taken = await t.app.inject({

@@ -5,7 +5,8 @@
  * 2. {@link reserveStock} — in one transaction: offers taken (`count = count - n WHERE count >= n`, id order),
  *    then their listings locked (id order) and re-checked, listings with nothing left `reserved`;
  * 3. {@link priceOrder} — total, fee and payout by the contract's money rules (`@vitrina/contract/money`);
- * 4. {@link insertOrder} — the order, its items and a pending payment, in the same transaction as step 2;
+ * 4. {@link insertOrder} — the order, its items and a pending payment, in the same transaction as step 2, with the
+ *    job that expires the order at `reserved_until` (expiry.ts);
  * 5. {@link startPayment} — the payment opened at the configured provider (outside the database: an HTTP call).
  *
  * What lives outside the database is undone when a later step fails: a payment the provider created is cancelled
@@ -31,6 +32,7 @@ import { getOwnCard } from '../cards/index.js';
 import { paymentProvider, type SavedCardRef } from '../../providers/payments/index.js';
 import { loadOrders } from './read.js';
 import { cancelAndRelease, cancelAtProvider, RESERVATION_MS } from './stock.js';
+import { scheduleExpiry } from './expiry.js';
 
 /** Most pieces of one size in one order. */
 const MAX_COUNT = 99;
@@ -96,10 +98,12 @@ export async function createOrder(app: FastifyInstance, buyerId: number, body: O
   const now = app.clock.now();
   const order = await app.db.transaction(async (tx) => {
     const lines = await reserveStock(tx, valid.plan, now);
-    return insertOrder(tx, valid, lines, priceOrder(lines, feeRule(app.config.fee)), {
+    const created = await insertOrder(tx, valid, lines, priceOrder(lines, feeRule(app.config.fee)), {
       now,
       provider: app.config.payments.provider,
     });
+    await scheduleExpiry(app, tx, created.id, new Date(now.getTime() + RESERVATION_MS));
+    return created;
   });
   try {
     await startPayment(app, order, valid);
@@ -400,7 +404,7 @@ async function savedCards(db: Db, valid: ValidOrder): Promise<SavedCardRef[]> {
  * Undoes steps 2–5 when a step after the transaction failed: the order is cancelled («Платёжный сервис
  * недоступен.»), its stock returned, its pending payment marked `canceled` and, when the provider's payment id was
  * saved, cancelled at the provider too. Never throws (the caller rethrows the step's error): if even this fails,
- * the reservation runs out after {@link RESERVATION_MS} and the sweep releases it.
+ * the reservation runs out after {@link RESERVATION_MS} and its expiry job releases it.
  */
 export async function undoOrder(app: FastifyInstance, orderId: number): Promise<void> {
   try {

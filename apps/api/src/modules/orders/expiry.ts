@@ -1,73 +1,55 @@
 /**
- * The sweep of expired reservations (spec §4: an unpaid order holds its stock for 15 minutes). ONE entry,
- * {@link releaseExpiredReservations}, and ONE caller: the timer {@link startReservationSweep} that app setup starts
- * in the server process. Order requests no longer sweep on their way (issue 12 «Seams»).
- *
- * The jobs issue (architecture §6) replaces the timer with a job in PostgreSQL claimed with
- * `FOR UPDATE SKIP LOCKED`; the entry stays. Each order is cancelled in its own transaction by
- * `cancelAndRelease(…, onlyExpired)`, whose status guard makes two processes sweeping at once harmless.
+ * Expiry of unpaid orders (spec §4: an unpaid order holds its stock for 15 minutes), on the jobs of
+ * architecture §6 — the one mechanism for "later":
+ * - checkout queues `orders.expire-reservation` for the order's `reserved_until`, in the order's own transaction
+ *   ({@link scheduleExpiry}); when it comes due on any process, the order is cancelled, its stock returned and
+ *   `order.cancelled` recorded in one transaction, and the pending payment is cancelled at the provider after
+ *   the commit;
+ * - the recurring `orders.sweep-expired` (every {@link SWEEP_EVERY_MS}) queues that job for any overdue order that
+ *   has none (orders placed before this mechanism, or a queue row lost to a restore), so nothing depends on one
+ *   row.
+ * `cancelAndRelease(…, onlyExpired)` re-checks the status and time under the order's lock, so an order paid at the
+ * last second is never cancelled.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
 import { cancelAndRelease, cancelAtProvider } from './stock.js';
 
-/** How often the server process sweeps. */
+/** How often the safety sweep looks for overdue orders without an expiry job, ms. */
 export const SWEEP_EVERY_MS = 60_000;
-
-/** Orders cancelled per sweep at most (the next sweep takes the rest). */
+/** Orders the sweep schedules per run at most (the next run takes the rest). */
 const SWEEP_BATCH = 200;
+export const EXPIRE_JOB = 'orders.expire-reservation';
+const EXPIRED_REASON = 'Время на оплату истекло, товар снова в продаже.';
+
+const expiryKey = (orderId: number) => `order:${orderId}:expire`;
 
 /**
- * Cancels every order whose reservation ran out by `app.clock` (status `awaiting_payment`,
- * `reserved_until <= now`), returning their stock and cancelling their payments at the provider.
- * @returns how many orders were cancelled
+ * Queues the expiry of an unpaid order at its `reserved_until` (step 4 of checkout, same transaction).
+ * A second call for the same order while one is queued does nothing.
  */
-export async function releaseExpiredReservations(app: FastifyInstance): Promise<number> {
-  const now = app.clock.now();
-  const due = await app.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.status, 'awaiting_payment'), sql`${orders.reservedUntil} <= ${now.toISOString()}`))
-    .orderBy(orders.id)
-    .limit(SWEEP_BATCH);
-  let n = 0;
-  for (const { id } of due) {
-    const cancelled = await app.db.transaction((tx) =>
-      cancelAndRelease(tx, id, now, 'Время на оплату истекло, товар снова в продаже.', true),
-    );
-    if (!cancelled) continue;
-    n += 1;
-    await cancelAtProvider(app, cancelled);
-  }
-  if (n) app.log.info({ released: n }, 'expired reservations released');
-  return n;
+export async function scheduleExpiry(app: FastifyInstance, tx: Tx, orderId: number, reservedUntil: Date) {
+  await app.jobs.enqueue(tx, EXPIRE_JOB, { orderId }, { runAt: reservedUntil, key: expiryKey(orderId) });
 }
 
-/**
- * Starts the sweep in this process: every `everyMs` once the app is ready (`onReady`), never two sweeps at once;
- * `onClose` stops the timer and waits for a sweep in flight, so the database is not closed under it. Call before
- * `app.ready()`. Temporary: the jobs issue replaces this timer with a job (see the file comment).
- * @param everyMs the period, ms ({@link SWEEP_EVERY_MS} by default; tests pass a few ms)
- */
-export function startReservationSweep(app: FastifyInstance, everyMs = SWEEP_EVERY_MS): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = releaseExpiredReservations(app)
-      .then(() => undefined)
-      .catch((err: unknown) => app.log.error({ err }, 'releasing reservations failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(tick, everyMs);
-    timer.unref();
+/** Defines the orders module's jobs on this process (called when the module's routes are registered). */
+export function defineOrderJobs(app: FastifyInstance): void {
+  app.jobs.define(EXPIRE_JOB, async ({ tx, job, now, afterCommit }) => {
+    const orderId = Number(job.payload.orderId);
+    const pending = await cancelAndRelease(tx, orderId, now, EXPIRED_REASON, true);
+    if (!pending) return; // paid, cancelled, or not yet due (a reservation that was extended)
+    await app.events.emit(tx, 'order.cancelled', { orderId, reason: EXPIRED_REASON, by: 'expiry' });
+    afterCommit(() => cancelAtProvider(app, pending));
   });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  app.jobs.every('orders.sweep-expired', SWEEP_EVERY_MS, async ({ tx, now }) => {
+    const due = await tx
+      .select({ id: orders.id, reservedUntil: orders.reservedUntil })
+      .from(orders)
+      .where(and(eq(orders.status, 'awaiting_payment'), sql`${orders.reservedUntil} <= ${now.toISOString()}`))
+      .orderBy(orders.id)
+      .limit(SWEEP_BATCH);
+    for (const o of due) await scheduleExpiry(app, tx, o.id, o.reservedUntil ?? now);
   });
 }

@@ -4,7 +4,7 @@ export { default as ordersRoutes } from './routes.js';
 /** Payment outcomes applied to an order: paid (or a late payment to refund), or cancelled with stock released. */
 export { cancelAndRelease, markOrderPaid } from './stock.js';
 /**
- * The sweep of expired reservations: the single entry (cancel unpaid orders past `reserved_until` by `app.clock`)
- * and the timer app setup starts in the server process (replaced by a job in the jobs issue).
+ * Expiry of unpaid orders on the jobs (architecture §6): the job kind checkout queues for `reserved_until`, and the
+ * definitions of the orders module's jobs (registered with the routes).
  */
-export { releaseExpiredReservations, startReservationSweep } from './sweep.js';
+export { defineOrderJobs, EXPIRE_JOB } from './expiry.js';

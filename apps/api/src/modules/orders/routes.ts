@@ -20,6 +20,7 @@ import { requireJsonBody } from '../../lib/json-body.js';
 import { createOrder } from './create.js';
 import { getOrderFor, listOrders, loadOrders } from './read.js';
 import { cancelOrder, confirmOrder, shipOrder } from './transitions.js';
+import { defineOrderJobs } from './expiry.js';
 
 const idParams = idPathParams;
 const listQuery = z.object({
@@ -29,6 +30,7 @@ const listQuery = z.object({
 });
 
 export default async function ordersRoutes(app: FastifyInstance) {
+  defineOrderJobs(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { onRequest: app.requireAuth };
   const sec = [{ token: [] }];

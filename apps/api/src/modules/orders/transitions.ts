@@ -1,7 +1,7 @@
 /**
  * Order status transitions (spec §4 order states; ours: `/v1/sales/orders/{id}/ship|confirm|cancel`): the seller
  * ships a paid order, the buyer confirms receipt or cancels an unpaid order, and unpaid orders expire after
- * `RESERVATION_MS` (stock.ts; the sweep is sweep.ts). Only the order's buyer or seller may act; anyone else gets 404.
+ * `RESERVATION_MS` (stock.ts; the expiry job is expiry.ts). Only the order's buyer or seller may act; anyone else gets 404.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -25,12 +25,16 @@ export async function shipOrder(
 ): Promise<Order> {
   const o = await getOrderFor(app, userId, id);
   if (o.sellerId !== userId) throw notFound('Заказ не найден.');
-  const done = await app.db
-    .update(orders)
-    .set({ status: 'shipped', trackingNumber, shippedAt: app.clock.now() })
-    .where(and(eq(orders.id, id), eq(orders.status, 'paid')))
-    .returning({ id: orders.id });
-  if (!done.length) throw wrongState(o, 'отметить отправку');
+  const shipped = await app.db.transaction(async (tx) => {
+    const done = await tx
+      .update(orders)
+      .set({ status: 'shipped', trackingNumber, shippedAt: app.clock.now() })
+      .where(and(eq(orders.id, id), eq(orders.status, 'paid')))
+      .returning({ id: orders.id });
+    if (done.length) await app.events.emit(tx, 'order.shipped', { orderId: id });
+    return done.length > 0;
+  });
+  if (!shipped) throw wrongState(o, 'отметить отправку');
   return (await loadOrders(app.db, [id], userId))[0]!;
 }
 
@@ -39,12 +43,16 @@ export async function confirmOrder(app: FastifyInstance, userId: number, id: num
   const o = await getOrderFor(app, userId, id);
   if (o.buyerId !== userId) throw notFound('Заказ не найден.');
   const now = app.clock.now();
-  const done = await app.db
-    .update(orders)
-    .set({ status: 'completed', completedAt: now, deliveredAt: o.deliveredAt ?? now })
-    .where(and(eq(orders.id, id), inArray(orders.status, ['shipped', 'delivered'])))
-    .returning({ id: orders.id });
-  if (!done.length) throw wrongState(o, 'подтвердить получение');
+  const completed = await app.db.transaction(async (tx) => {
+    const done = await tx
+      .update(orders)
+      .set({ status: 'completed', completedAt: now, deliveredAt: o.deliveredAt ?? now })
+      .where(and(eq(orders.id, id), inArray(orders.status, ['shipped', 'delivered'])))
+      .returning({ id: orders.id });
+    if (done.length) await app.events.emit(tx, 'order.completed', { orderId: id });
+    return done.length > 0;
+  });
+  if (!completed) throw wrongState(o, 'подтвердить получение');
   return (await loadOrders(app.db, [id], userId))[0]!;
 }
 
@@ -52,9 +60,12 @@ export async function confirmOrder(app: FastifyInstance, userId: number, id: num
 export async function cancelOrder(app: FastifyInstance, userId: number, id: number): Promise<Order> {
   const o = await getOrderFor(app, userId, id);
   if (o.buyerId !== userId) throw notFound('Заказ не найден.');
-  const pending = await app.db.transaction((tx) =>
-    cancelAndRelease(tx, id, app.clock.now(), 'Заказ отменён покупателем.'),
-  );
+  const reason = 'Заказ отменён покупателем.';
+  const pending = await app.db.transaction(async (tx) => {
+    const cancelled = await cancelAndRelease(tx, id, app.clock.now(), reason);
+    if (cancelled) await app.events.emit(tx, 'order.cancelled', { orderId: id, reason, by: 'buyer' });
+    return cancelled;
+  });
   if (!pending) throw wrongState(o, 'отменить заказ');
   await cancelAtProvider(app, pending);
   return (await loadOrders(app.db, [id], userId))[0]!;

@@ -2,7 +2,8 @@
  * Applying payment outcomes (issue «Buying»). Every gateway event is applied exactly once: the event row
  * (`payment_events`, unique provider + event id) is inserted in the SAME transaction as the state change, so a
  * repeated webhook finds the row and changes nothing. Success → order `paid` (listing `sold` when nothing is
- * left); failure → order `cancelled` and the stock released.
+ * left); failure → order `cancelled` and the stock released. The outcome's domain events (`order.paid`,
+ * `order.payment_failed`, `order.cancelled`) are recorded in the same transaction (architecture §6).
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -55,13 +56,18 @@ export async function applyPaymentEvent(
       if (pay.status === 'succeeded') return 'ignored' as const;
       await tx.update(payments).set({ status: 'succeeded', updatedAt: now }).where(eq(payments.id, pay.id));
       const r = await markOrderPaid(tx, pay.orderId, now);
+      if (r === 'paid') await app.events.emit(tx, 'order.paid', { orderId: pay.orderId });
       if (r === 'late_refund')
         app.log.warn({ orderId: pay.orderId }, 'payment arrived after the order was cancelled; refund needed');
       return 'applied' as const;
     }
     if (pay.status !== 'pending') return 'ignored' as const;
     await tx.update(payments).set({ status: 'canceled', updatedAt: now }).where(eq(payments.id, pay.id));
-    await cancelAndRelease(tx, pay.orderId, now, 'Банк отклонил оплату. Товар снова в продаже.');
+    const reason = 'Банк отклонил оплату. Товар снова в продаже.';
+    if (await cancelAndRelease(tx, pay.orderId, now, reason)) {
+      await app.events.emit(tx, 'order.payment_failed', { orderId: pay.orderId });
+      await app.events.emit(tx, 'order.cancelled', { orderId: pay.orderId, reason, by: 'payment' });
+    }
     return 'applied' as const;
   });
   app.log.info({ provider: ev.provider, status: ev.status, result }, 'payment event');

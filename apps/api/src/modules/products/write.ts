@@ -140,6 +140,7 @@ export async function createListing(
         .values(photos.map((p, i) => ({ productId: id, key: p.key, width: p.width, height: p.height, position: i })));
     }
     await refreshMinPrice(tx, id);
+    if (publish) await app.events.emit(tx, 'listing.published', { listingId: id, ownerId });
     return getListing(tx, ownerId, id);
   });
 }
@@ -205,6 +206,9 @@ export async function updateListing(
     if (raw.sizes !== undefined) await writeOffers(tx, id, v, refs.sizeIds);
     await refreshMinPrice(tx, id);
     const removedKeys = await applyPhotoEdit(tx, id, photoEdit, added);
+    // Followers hear of a listing once: when it is first published, not when a draft is republished.
+    if (target === 'active' && p.status !== 'active' && p.publishedAt === null)
+      await app.events.emit(tx, 'listing.published', { listingId: id, ownerId });
     return { listing: await getListing(tx, ownerId, id), removedKeys };
   });
 }
