@@ -160,19 +160,21 @@ describe.runIf(dbAvailable())('recurring jobs and after-commit effects', () => {
         .from(jobs)
         .where(and(eq(jobs.kind, 'test.hourly'), eq(jobs.status, 'queued')));
     expect(await queued()).toHaveLength(1);
-    await t.app.jobs.runDue(); // the app's own recurring jobs (retention) run too
+    await t.app.jobs.runDue(); // the app's own recurring jobs (retention, the orders' sweep) run too
     expect(ran).toEqual([start]);
     const [next] = await queued();
     expect(next!.runAt.getTime()).toBe(start + 3_600_000);
-    expect(await t.app.jobs.runDue()).toBe(0);
+    await t.app.jobs.runDue();
+    expect(ran).toHaveLength(1);
     // Down for five and a half hours: one run, the next on the hourly grid ahead.
     t.clock.advance(5.5 * 3_600_000);
-    expect(await t.app.jobs.runDue()).toBe(1);
+    await t.app.jobs.runDue();
+    expect(ran).toHaveLength(2);
     expect((await queued())[0]!.runAt.getTime()).toBe(start + 6 * 3_600_000);
     // A run that gives up still comes back at the next time.
     fail = true;
     t.clock.advance(3_600_000);
-    expect(await t.app.jobs.runDue()).toBe(1);
+    await t.app.jobs.runDue();
     expect((await queued())[0]!.runAt.getTime()).toBe(start + 7 * 3_600_000);
     fail = false;
   });
