@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { allowViteDevServer, cspNonce } from './plugins/security-headers.js';
+import { Cache } from './lib/cache.js';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 export const webBuildDir = path.join(webRoot, 'build');
@@ -106,7 +107,13 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
   // One request handler per build (the production build never changes; in dev Vite hands out a new build
   // after an edit). The built server bundle carries its own React Router (entry.server re-exports its
   // createRequestHandler), so loaders, rendering and the handler share one copy.
-  const ssrCache = new Map<string, InjectedAnswer & { at: number }>();
+  // Answers of the few API calls every page's SSR makes and that change rarely (SSR_CACHED_PATHS): one per path,
+  // 60 s, successful answers only, one call for concurrent misses.
+  const ssrCache = new Cache<string, InjectedAnswer>({
+    max: SSR_CACHED_PATHS.size,
+    ttlMs: SSR_CACHE_MS,
+    keep: (a) => a.status === 200,
+  });
   let handlerFor: { build: ServerBuild; handler: ReturnType<typeof createRequestHandler> } | null = null;
   const requestHandler = (build: ServerBuild) => {
     if (handlerFor?.build !== build) {
@@ -127,23 +134,22 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
     const context: WebLoadContext = {
       cspNonce: nonce,
       apiFetch: async (p, init) => {
-        const cacheable = !init && SSR_CACHED_PATHS.has(p);
-        const hit = cacheable ? ssrCache.get(p) : undefined;
-        if (hit && Date.now() - hit.at < SSR_CACHE_MS) return toResponse(hit);
-        const res = await app.inject({
-          method: (init?.method ?? 'GET') as 'GET',
-          url: p,
-          remoteAddress: req.ip,
-          headers: init?.headers ?? {},
-          payload: init?.body,
-        });
-        const answer = {
-          status: res.statusCode,
-          body: res.body,
-          type: String(res.headers['content-type'] ?? 'application/json'),
+        const call = async (): Promise<InjectedAnswer> => {
+          const res = await app.inject({
+            method: (init?.method ?? 'GET') as 'GET',
+            url: p,
+            remoteAddress: req.ip,
+            headers: init?.headers ?? {},
+            payload: init?.body,
+          });
+          return {
+            status: res.statusCode,
+            body: res.body,
+            type: String(res.headers['content-type'] ?? 'application/json'),
+          };
         };
-        if (cacheable && res.statusCode === 200) ssrCache.set(p, { ...answer, at: Date.now() });
-        return toResponse(answer);
+        const cacheable = !init && SSR_CACHED_PATHS.has(p);
+        return toResponse(await (cacheable ? ssrCache.fetch(p, call) : call()));
       },
       publicUrl: app.config.publicUrl,
       yandexMapsApiKey: app.config.yandexMapsApiKey,

@@ -1,0 +1,165 @@
+/**
+ * Checkout, step 1 (issue 12 «Seams»; spec §7 `POST /v1/sales/order/`): the request checked against the database
+ * without locks — the buyer's own delivery point and card, the items merged by slug + size and planned against
+ * the offers — and the types and messages the later steps share. See create.ts for the steps in order.
+ */
+import { sql } from 'drizzle-orm';
+import type { OrderCreate } from '@vitrina/contract/orders';
+import { cards } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/client.js';
+import { ApiError, badRequest, conflict } from '../../lib/errors.js';
+import { getOwnDeliveryPoint } from '../delivery/index.js';
+import { getOwnCard } from '../cards/index.js';
+
+/** Most pieces of one size in one order. */
+export const MAX_COUNT = 99;
+
+/** Listing states in which it can be ordered (`reserved`: other sizes may still be in stock). */
+export const ORDERABLE = ['active', 'reserved'];
+
+/**
+ * The 409 text for a size that has no pieces left: either bought, or held by another buyer's unpaid order
+ * (then it may come back within `RESERVATION_MS` (15 minutes)).
+ */
+export function goneMessage(title: string, size: string, reserved: boolean): string {
+  return reserved
+    ? `Товар «${title}» (размер ${size}) сейчас оформляет другой покупатель. Если он не оплатит заказ за 15 минут, вещь вернётся в продажу.`
+    : `Товар «${title}» (размер ${size}) уже купили. Посмотрите похожие вещи в каталоге.`;
+}
+
+/** The 400 for a listing that is gone (deleted, a draft, sold out for good) or never existed. */
+export const notOnSale = (slug: string) => badRequest({ items: [`Товар «${slug}» не найден или снят с продажи.`] });
+
+/** One size to take: which offer, how many, and what the order item will say. */
+export interface PlannedLine {
+  offerId: number;
+  productId: number;
+  slug: string;
+  title: string;
+  size: string;
+  count: number;
+}
+
+/** A planned line with the price (kopecks) read while its offer was taken. */
+export type PricedLine = PlannedLine & { price: number };
+
+/** What {@link validateOrder} found: everything the transaction needs, checked. */
+export interface ValidOrder {
+  buyerId: number;
+  sellerId: number;
+  point: Awaited<ReturnType<typeof getOwnDeliveryPoint>>;
+  card: typeof cards.$inferSelect | null;
+  /** In offer id order (the lock order). */
+  plan: PlannedLine[];
+}
+
+/** The order as created, with what opening its payment needs. */
+export interface NewOrder {
+  id: number;
+  number: string;
+  /** Kopecks. */
+  total: number;
+  paymentId: string;
+  idempotenceKey: string;
+}
+
+/**
+ * Step 1: checks the request against the database without locking anything — the buyer's delivery point and card,
+ * the items merged by slug + size (sizes compare case-insensitively, spec §5), each listing on sale, of one seller
+ * (not the buyer), the size offered and enough pieces in stock.
+ * @throws ApiError 400 naming the field, 409 when a size has no pieces left
+ */
+export async function validateOrder(db: Db, buyerId: number, body: OrderCreate): Promise<ValidOrder> {
+  const point = await getOwnDeliveryPoint(db, buyerId, body.delivery_point).catch((e: unknown) => {
+    if (e instanceof ApiError && e.statusCode === 404) {
+      throw badRequest({ delivery_point: ['Пункт выдачи не найден. Выберите пункт выдачи из списка.'] });
+    }
+    throw e;
+  });
+  let card: typeof cards.$inferSelect | null = null;
+  if (body.card !== undefined && body.card !== null) {
+    card = await getOwnCard(db, buyerId, body.card).catch((e: unknown) => {
+      if (e instanceof ApiError && e.statusCode === 404) throw badRequest({ card: ['Карта не найдена.'] });
+      throw e;
+    });
+  }
+  const { plan, sellerId } = await planLines(db, buyerId, mergeLines(body.items));
+  return { buyerId, sellerId, point, card, plan };
+}
+
+/**
+ * The request's items merged by slug + size (case-insensitive size), counts added up.
+ * @throws ApiError 400 `{items}` for a count below 1 or above {@link MAX_COUNT}
+ */
+function mergeLines(items: OrderCreate['items']) {
+  const lines = new Map<string, { slug: string; size: string; count: number }>();
+  for (const it of items) {
+    const slug = it.slug.trim();
+    const size = it.size.trim();
+    if (!Number.isInteger(it.count) || it.count < 1) {
+      throw badRequest({ items: [`Количество товара «${slug}» должно быть не меньше 1.`] });
+    }
+    const key = `${slug}\u0000${size.toLowerCase()}`;
+    const prev = lines.get(key);
+    lines.set(key, { slug, size, count: (prev?.count ?? 0) + it.count });
+  }
+  for (const l of lines.values()) {
+    if (l.count > MAX_COUNT) throw badRequest({ items: [`Слишком большое количество товара «${l.slug}».`] });
+  }
+  return [...lines.values()];
+}
+
+/**
+ * Finds each line's listing and offer and checks them (see {@link validateOrder}).
+ * @returns the lines in offer id order and the seller
+ */
+async function planLines(db: Db, buyerId: number, lines: { slug: string; size: string; count: number }[]) {
+  type Candidate = { product_id: number; slug: string; title: string; owner_id: number; status: string };
+  type OfferRow = { offer_id: number | null; offer_size: string | null; stock: number | null };
+  const slugs = [...new Set(lines.map((l) => l.slug))];
+  const found = await queryRows<Candidate & OfferRow>(
+    db,
+    sql`select p.id as product_id, p.slug, p.title, p.owner_id, p.status,
+               o.id as offer_id, o.size as offer_size, o.count as stock
+        from products p left join offers o on o.product_id = p.id
+        where p.slug in (${sql.join(
+          slugs.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+  );
+  const plan: PlannedLine[] = [];
+  let sellerId: number | null = null;
+  for (const l of lines) {
+    const rows = found.filter((r) => r.slug === l.slug);
+    const product = rows[0];
+    if (!product || !ORDERABLE.includes(product.status)) throw notOnSale(l.slug);
+    if (product.owner_id === buyerId)
+      throw badRequest({ items: [`Нельзя купить собственный товар «${product.title}».`] });
+    if (sellerId !== null && sellerId !== product.owner_id) {
+      throw badRequest({
+        items: ['В одном заказе могут быть товары только одного продавца. Оформите заказы отдельно.'],
+      });
+    }
+    sellerId = product.owner_id;
+    const offer = rows.find((r) => r.offer_size !== null && r.offer_size.toLowerCase() === l.size.toLowerCase());
+    if (!offer || offer.offer_id === null) {
+      throw badRequest({ items: [`Размера «${l.size}» нет у товара «${product.title}».`] });
+    }
+    const size = offer.offer_size!;
+    const stock = offer.stock ?? 0;
+    if (stock === 0) throw conflict(goneMessage(product.title, size, product.status === 'reserved'));
+    if (l.count > stock)
+      throw badRequest({ items: [`Товара «${product.title}» размера ${size} осталось только ${stock} шт.`] });
+    plan.push({
+      offerId: offer.offer_id,
+      productId: product.product_id,
+      slug: product.slug,
+      title: product.title,
+      size,
+      count: l.count,
+    });
+  }
+  plan.sort((a, b) => a.offerId - b.offerId);
+  return { plan, sellerId: sellerId! };
+}
