@@ -6,52 +6,11 @@ import { COLORS, type CatalogType, type Condition } from '@vitrina/contract/cata
 import type { Random } from './random.js';
 import type { Family, Gender, LeafDef } from './reference.js';
 import type { BrandDef } from './brands.js';
-
-const TRANSLIT: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'kh',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'shch',
-  ъ: '',
-  ы: 'y',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-  å: 'a',
-  ä: 'a',
-  é: 'e',
-  è: 'e',
-  ö: 'o',
-  ü: 'u',
-};
+import { transliterate } from '../../lib/translit.js';
 
 /** Latin URL slug of a Russian/Latin text (`Пуховик Moncler Maya` → `pukhovik-moncler-maya`), at most `max` chars. */
 export function slugify(text: string, max = 60): string {
-  const latin = [...text.toLowerCase()].map((ch) => TRANSLIT[ch] ?? ch).join('');
+  const latin = transliterate(text);
   const slug = latin
     .replace(/&/g, '-and-')
     .replace(/[^a-z0-9]+/g, '-')

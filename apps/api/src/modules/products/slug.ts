@@ -1,48 +1,5 @@
 /** Listing slugs: the title transliterated to Latin (ГОСТ-like, as Russian shops do) plus the listing id. */
-const MAP: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'kh',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'shch',
-  ъ: '',
-  ы: 'y',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-  і: 'i',
-  ї: 'yi',
-  є: 'ye',
-  ґ: 'g',
-};
-
-/** Latin transliteration of Russian text, lower case. */
-export function transliterate(text: string): string {
-  return [...text.toLowerCase()].map((ch) => MAP[ch] ?? ch).join('');
-}
+import { transliterate } from '../../lib/translit.js';
 
 /**
  * `slugify('Кроссовки Nike Air Max 90', 1234)` → `krossovki-nike-air-max-90-1234`.
