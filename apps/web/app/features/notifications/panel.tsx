@@ -125,7 +125,8 @@ export function NotificationPanel({
         style={{ borderBottom: '1px solid var(--vt-line)' }}
       >
         {withTitle ? (
-          <Title order={2} fz={18}>
+          // Focus lands on the heading when the popover opens (not on its first button).
+          <Title order={2} fz={18} tabIndex={-1} data-autofocus style={{ outline: 'none' }}>
             Уведомления
           </Title>
         ) : (
@@ -133,17 +134,20 @@ export function NotificationPanel({
             {s.unread ? countLabel(s.unread, UNREAD_FORMS) : 'Всё прочитано'}
           </Text>
         )}
-        <Button
-          variant="subtle"
-          color="ink.9"
-          size="compact-sm"
-          disabled={!s.received || s.unread === 0}
-          loading={readingAll}
-          onClick={() => void readAll()}
-          h={36}
-        >
-          Прочитать все
-        </Button>
+        {s.received && s.unread > 0 ? (
+          <Button
+            variant="subtle"
+            color="ink.9"
+            size="compact-sm"
+            loading={readingAll}
+            onClick={() => void readAll()}
+            h={36}
+          >
+            Прочитать все
+          </Button>
+        ) : (
+          <span style={{ height: 36 }} />
+        )}
       </Group>
       {readAllError && (
         <Text size="sm" c="red.8" px={16} pt={8} role="alert">
