@@ -8,7 +8,7 @@
  */
 import { apiBase } from '../../shared/api/client';
 import { backoffDelay, parseMessage, socketUrl, type Notification } from './rules';
-import { socketEvents } from './store';
+import { socketEvents, type SocketStatus } from './store';
 
 const UNAUTHORIZED = 4401;
 const TOO_MANY = 4429;
@@ -33,19 +33,22 @@ export function connectNotifications(
     const delay = backoffDelay(attempt++, Math.random());
     timer = setTimeout(() => {
       timer = null;
-      open();
+      open(false);
     }, delay);
   };
+  // A socket that dropped after working (a server restart) shows the loading state while it comes back; the
+  // error state shows from the second failure in a row on.
+  const lost = (): SocketStatus => (attempt === 0 ? 'connecting' : 'failed');
 
-  function open() {
+  function open(manual: boolean) {
     if (stopped || ws) return;
-    socketEvents.connecting();
+    socketEvents.connecting(manual);
     let socket: WebSocket;
     try {
       socket = new WebSocket(socketUrl(apiBase(), window.location.origin, token));
     } catch (err) {
       console.warn('Уведомления: не удалось открыть соединение', err);
-      socketEvents.closed('failed');
+      socketEvents.closed(lost());
       schedule();
       return;
     }
@@ -72,7 +75,7 @@ export function connectNotifications(
         return;
       }
       console.warn(`Уведомления: соединение закрыто (${e.code})`);
-      socketEvents.closed('failed');
+      socketEvents.closed(lost());
       if (e.code === TOO_MANY && document.visibilityState !== 'visible') parked = true;
       else schedule();
     };
@@ -83,14 +86,14 @@ export function connectNotifications(
     parked = false;
     if (timer) clearTimeout(timer);
     timer = null;
-    open();
+    open(true);
   };
   const onVisible = () => {
     if (document.visibilityState === 'visible' && parked) reconnectNow();
   };
   window.addEventListener('online', reconnectNow);
   document.addEventListener('visibilitychange', onVisible);
-  open();
+  open(true);
 
   const stop = () => {
     stopped = true;

@@ -46,7 +46,9 @@ const get = useNotifications.getState;
 
 /** Socket side: the list and the connection state. */
 export const socketEvents = {
-  connecting: () => set({ status: get().received ? 'open' : 'connecting' }),
+  /** A try begins; after failures the error stays on screen while retrying on its own, not on «Повторить». */
+  connecting: (manual: boolean) =>
+    set((s) => ({ status: s.received ? 'open' : s.status === 'failed' && !manual ? 'failed' : 'connecting' })),
   initial(items: Notification[]) {
     set((s) => ({ ...receiveInitial(s, items), status: 'open', version: s.version + 1 }));
     void refreshUnread();
