@@ -5,7 +5,7 @@
  */
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconSettings, IconShoppingBag, IconTruck, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatRelative } from '../../shared/lib/dates';
 import { countLabel } from '../../shared/lib/plural';
@@ -28,6 +28,20 @@ export function NotificationPanel({
   withTitle: boolean;
 }) {
   const s = useNotifications();
+  const more = useRef<HTMLDivElement>(null);
+  const canLoadMore = s.received && s.hasMore && !s.moreError;
+
+  // Infinite scroll: the next page loads as «Показать ещё» comes into view (the button stays for keyboards).
+  useEffect(() => {
+    const target = more.current;
+    if (!canLoadMore || !target || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void loadMore(), {
+      // The viewport as root: the list's own scrolling (popover) or the drawer's clips what counts as seen.
+      root: null,
+    });
+    io.observe(target);
+    return () => io.disconnect();
+  }, [canLoadMore, s.items.length]);
   const [readAllError, setReadAllError] = useState<string | null>(null);
   const [readingAll, setReadingAll] = useState(false);
 
@@ -100,7 +114,7 @@ export function NotificationPanel({
           ))}
         </ul>
         {(s.hasMore || s.moreError) && (
-          <Stack align="center" gap={4} py="sm">
+          <Stack align="center" gap={4} py="sm" ref={more}>
             {s.moreError && (
               <Text size="sm" c="red.8" role="alert">
                 {s.moreError}
