@@ -136,7 +136,8 @@ export function NotificationPanel({
         wrap="nowrap"
         px={16}
         py={withTitle ? 12 : 4}
-        style={{ borderBottom: '1px solid var(--vt-line)' }}
+        // Stays in view while the drawer's list scrolls under it.
+        style={{ borderBottom: '1px solid var(--vt-line)', position: 'sticky', top: 0, zIndex: 1, background: '#fff' }}
       >
         {withTitle ? (
           // Focus lands on the heading when the popover opens (not on its first button).
