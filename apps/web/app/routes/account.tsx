@@ -1,8 +1,9 @@
-/** Screen `account` (/account, spec §2): the profile, saved delivery points and payment cards. */
+/** Screen `account` (/account, spec §2): the profile, notification settings, saved delivery points and payment cards. */
 import { Stack } from '@mantine/core';
 import { ProfilePage } from '../features/auth';
 import { DeliveryPointsManager } from '../features/delivery';
 import { CardsManager } from '../features/cards';
+import { NotificationSettingsSection } from '../features/notifications';
 
 export function meta() {
   return [{ title: 'Профиль — Витрина' }, { name: 'robots', content: 'noindex' }];
@@ -12,6 +13,7 @@ export default function Screen() {
   return (
     <Stack gap="xl">
       <ProfilePage />
+      <NotificationSettingsSection />
       <DeliveryPointsManager />
       <CardsManager />
     </Stack>

@@ -1,11 +1,14 @@
 /**
- * The signed-in header menu (a chunk of its own, loaded once a user is known): the avatar opens Профиль,
- * Мои товары, Покупки, Избранное and Выйти (spec §4).
+ * The signed-in header controls (a chunk of its own, loaded once a user is known): the notification bell
+ * (features/notifications; here rather than in the header itself so that not even its loader is in the
+ * public pages' first scripts, and never in the server's HTML) and the avatar menu — Профиль, Мои товары,
+ * Покупки, Избранное and Выйти (spec §4).
  */
 import { Menu, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconHeart, IconLogout, IconShoppingBag, IconTag, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import { NotificationBell } from '../notifications';
 import { displayPhone } from './phone-mask';
 import { useAuthStore } from './store';
 import { userDisplayName, type SelfUser } from './types';
@@ -21,6 +24,7 @@ const LINKS = [
 
 export default function AccountUserMenu({ user, signOut }: { user: SelfUser; signOut: () => Promise<void> }) {
   const navigate = useNavigate();
+  const token = useAuthStore((s) => s.token);
   const exit = async () => {
     await signOut();
     notifications.show({ message: 'Вы вышли из профиля' });
@@ -29,37 +33,40 @@ export default function AccountUserMenu({ user, signOut }: { user: SelfUser; sig
   };
 
   return (
-    <Menu position="bottom-end" width={240} shadow="md" radius="md" withinPortal>
-      <Menu.Target>
-        <UnstyledButton
-          aria-label="Меню профиля"
-          data-testid="account-menu"
-          style={{ borderRadius: '50%', padding: 2 }}
-        >
-          <UserAvatar user={user} size={36} />
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          <Text fw={600} c="ink.9" size="sm" truncate>
-            {userDisplayName(user)}
-          </Text>
-          {user.first_name || user.last_name ? (
-            <Text size="xs" c="ink.6">
-              {displayPhone(user.phone)}
+    <>
+      {token && <NotificationBell token={token} />}
+      <Menu position="bottom-end" width={240} shadow="md" radius="md" withinPortal>
+        <Menu.Target>
+          <UnstyledButton
+            aria-label="Меню профиля"
+            data-testid="account-menu"
+            style={{ borderRadius: '50%', padding: 2 }}
+          >
+            <UserAvatar user={user} size={36} />
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            <Text fw={600} c="ink.9" size="sm" truncate>
+              {userDisplayName(user)}
             </Text>
-          ) : null}
-        </Menu.Label>
-        {LINKS.map(({ to, label, Icon }) => (
-          <Menu.Item key={to} component={Link} to={to} leftSection={<Icon size={18} stroke={1.6} />}>
-            {label}
+            {user.first_name || user.last_name ? (
+              <Text size="xs" c="ink.6">
+                {displayPhone(user.phone)}
+              </Text>
+            ) : null}
+          </Menu.Label>
+          {LINKS.map(({ to, label, Icon }) => (
+            <Menu.Item key={to} component={Link} to={to} leftSection={<Icon size={18} stroke={1.6} />}>
+              {label}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          <Menu.Item onClick={() => void exit()} leftSection={<IconLogout size={18} stroke={1.6} />}>
+            Выйти
           </Menu.Item>
-        ))}
-        <Menu.Divider />
-        <Menu.Item onClick={() => void exit()} leftSection={<IconLogout size={18} stroke={1.6} />}>
-          Выйти
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+        </Menu.Dropdown>
+      </Menu>
+    </>
   );
 }

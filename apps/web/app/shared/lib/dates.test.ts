@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMonthYear, formatSince } from './dates';
+import { formatDate, formatDateTime, formatMonthYear, formatRelative, formatSince } from './dates';
 
 describe('dates', () => {
   it('formats a day in Russian with the genitive month', () => {
@@ -18,5 +18,25 @@ describe('dates', () => {
   it('returns an empty string for missing or invalid input', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatRelative', () => {
+  const now = new Date(2026, 10, 25, 18, 0, 0);
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  it('says how long ago, with Russian plurals', () => {
+    expect(formatRelative(ago(20_000), now)).toBe('только что');
+    expect(formatRelative(ago(60_000), now)).toBe('1 минуту назад');
+    expect(formatRelative(ago(3 * 60_000), now)).toBe('3 минуты назад');
+    expect(formatRelative(ago(25 * 60_000), now)).toBe('25 минут назад');
+    expect(formatRelative(ago(2 * 3600_000), now)).toBe('2 часа назад');
+    expect(formatRelative(ago(5 * 3600_000), now)).toBe('5 часов назад');
+  });
+  it('names today, yesterday and older days', () => {
+    expect(formatRelative(new Date(2026, 10, 25, 9, 5), now)).toBe('сегодня, 09:05');
+    expect(formatRelative(new Date(2026, 10, 24, 14, 5), now)).toBe('вчера, 14:05');
+    expect(formatRelative(new Date(2026, 10, 2, 14, 5), now)).toBe('2 ноября, 14:05');
+    expect(formatRelative(new Date(2025, 2, 2, 14, 5), now)).toBe('2 марта 2025');
+    expect(formatRelative('nope', now)).toBe('');
   });
 });

@@ -3,6 +3,8 @@
  * code): the same local-time formatting dayjs with its 'ru' locale gave.
  */
 
+import { plural } from './plural';
+
 type DateInput = string | number | Date | null | undefined;
 
 const DAY = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -48,4 +50,38 @@ export function formatSince(value: DateInput): string {
   if (!d) return '';
   const { month, year } = dayParts(d);
   return `${month} ${year}`;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const WHEN_FORMS = {
+  minute: ['минуту', 'минуты', 'минут'],
+  hour: ['час', 'часа', 'часов'],
+} as const;
+
+/**
+ * How long ago, in Russian: «только что», «5 минут назад», «2 часа назад», «вчера, 14:05», «22 ноября, 14:05»
+ * (this year) or «22 ноября 2025». Invalid input → `''`.
+ * @param now the current time (tests pass their own)
+ */
+export function formatRelative(value: DateInput, now: Date = new Date()): string {
+  const d = toDate(value);
+  if (!d) return '';
+  const ago = now.getTime() - d.getTime();
+  if (ago < MINUTE) return 'только что';
+  if (ago < HOUR) {
+    const m = Math.floor(ago / MINUTE);
+    return `${m} ${plural(m, WHEN_FORMS.minute)} назад`;
+  }
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  if (ago < 6 * HOUR || d.getTime() >= startOfToday) {
+    if (ago < 6 * HOUR) {
+      const h = Math.floor(ago / HOUR);
+      return `${h} ${plural(h, WHEN_FORMS.hour)} назад`;
+    }
+    return `сегодня, ${TIME.format(d)}`;
+  }
+  if (d.getTime() >= startOfToday - 24 * HOUR) return `вчера, ${TIME.format(d)}`;
+  const { day, month, year } = dayParts(d);
+  return d.getFullYear() === now.getFullYear() ? `${day} ${month}, ${TIME.format(d)}` : `${day} ${month} ${year}`;
 }
