@@ -21,7 +21,8 @@ function fakeYooKassa() {
   const requests: { method: string; url: string; headers: http.IncomingHttpHeaders; body: unknown }[] = [];
   const paymentsById = new Map<string, FakePayment>();
   const byKey = new Map<string, string>();
-  const state = { failCreate: false };
+  const refundsByKey = new Map<string, { id: string; payment_id: string; status: string; amount: unknown }>();
+  const state = { failCreate: false, failRefund: false };
   const server = http.createServer((req, res) => {
     let data = '';
     req.on('data', (c) => (data += c));
@@ -58,6 +59,19 @@ function fakeYooKassa() {
         byKey.set(key, id);
         return send(200, p);
       }
+      if (req.method === 'POST' && req.url === '/v3/refunds') {
+        if (state.failRefund) return send(500, { type: 'error', code: 'internal_server_error' });
+        const key = String(req.headers['idempotence-key'] ?? '');
+        if (!key)
+          return send(400, { type: 'error', code: 'invalid_request', description: 'Idempotence-Key is required' });
+        const existing = refundsByKey.get(key);
+        if (existing) return send(200, existing);
+        const p = paymentsById.get(body?.payment_id);
+        if (!p || p.status !== 'succeeded') return send(400, { type: 'error', code: 'invalid_request' });
+        const r = { id: `rf${refundsByKey.size + 1}`, payment_id: p.id, status: 'succeeded', amount: body.amount };
+        refundsByKey.set(key, r);
+        return send(200, r);
+      }
       const m = /^\/v3\/payments\/([\w-]+)$/.exec(req.url ?? '');
       if (req.method === 'GET' && m) {
         const p = paymentsById.get(m[1]!);
@@ -66,7 +80,7 @@ function fakeYooKassa() {
       return send(404, { type: 'error', code: 'not_found' });
     });
   });
-  return { server, requests, paymentsById, state };
+  return { server, requests, paymentsById, refundsByKey, state };
 }
 
 describe.runIf(dbAvailable())('YooKassa adapter against a local fake', () => {
@@ -149,6 +163,43 @@ describe.runIf(dbAvailable())('YooKassa adapter against a local fake', () => {
     expect(await orderStatus(order.id)).toBe('paid');
     expect(await stock(listing.id)).toBe(0);
     expect(await t.app.db.select().from(paymentEvents).where(eq(paymentEvents.provider, 'yookassa'))).toHaveLength(1);
+  });
+
+  it('refunds through POST /refunds with an Idempotence-Key a payment that came after the order was cancelled and resold', async () => {
+    const { res, listing } = await newOrder(1500);
+    const { order, payment } = res.json();
+    const yk = [...fake.paymentsById.values()].find((p) => p.metadata.order_id === String(order.id))!;
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/v1/sales/orders/${order.id}/cancel/`,
+      headers: buyer.auth,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const rival = await makeUser(t.app, 'Глеб');
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/v1/sales/order/',
+      headers: rival.auth,
+      payload: { items: [{ slug: listing.slug, size: 'M', count: 1 }], delivery_point: await makePoint(t.app, rival) },
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
+    yk.status = 'succeeded'; // the buyer had paid just before cancelling
+    expect((await notify(yk.id)).json().result).toBe('applied');
+    fake.state.failRefund = true;
+    await t.app.jobs.runDue();
+    const refundCalls = () => fake.requests.filter((r) => r.method === 'POST' && r.url === '/v3/refunds');
+    expect(refundCalls()).toHaveLength(1);
+    expect((await t.app.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.refundedAmount).toBeNull();
+    fake.state.failRefund = false;
+    t.clock.advance(60 * 60_000);
+    await t.app.jobs.runDue();
+    const calls = refundCalls();
+    expect(calls).toHaveLength(2);
+    expect(calls.map((c) => c.headers['idempotence-key'])).toEqual([`refund-${payment.id}`, `refund-${payment.id}`]);
+    expect(calls[1]!.body).toMatchObject({ payment_id: yk.id, amount: { value: '1500.00', currency: 'RUB' } });
+    expect(fake.refundsByKey.size).toBe(1);
+    const o = (await t.app.inject({ url: `/v1/sales/orders/${order.id}/`, headers: buyer.auth })).json();
+    expect(o).toMatchObject({ status: 'cancelled', refunded_amount: 1500, payment: { status: 'refunded' } });
   });
 
   it('cancels the order and releases stock when YooKassa says canceled', async () => {

@@ -22,6 +22,7 @@ export const NOTIFICATION_TYPES = [
   { type: 'new_subscriber', label: 'Новый подписчик', sms: false },
   { type: 'payment_succeeded', label: 'Оплата заказа прошла', sms: false },
   { type: 'payment_failed', label: 'Оплата заказа не прошла', sms: false },
+  { type: 'payment_refunded', label: 'Деньги за заказ возвращены', sms: false },
   { type: 'order_shipped', label: 'Заказ отправлен', sms: false },
   { type: 'new_listing', label: 'Новые вещи продавцов, на которых вы подписаны', sms: false },
 ] as const;

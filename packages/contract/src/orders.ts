@@ -247,13 +247,33 @@ export const orderSchema = z.object({
   delivered_at: z.string().nullable(),
   completed_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
-  /** Latest payment of the order (the buyer may reopen `confirmation_url` while `pending`). */
-  payment: z.object({ id: z.string(), status: z.string(), confirmation_url: z.string().nullable() }).nullable(),
+  /**
+   * Money returned to the buyer, rubles, and when (a payment that came for an order that could no longer be
+   * fulfilled is refunded); absent or null when nothing was refunded.
+   */
+  refunded_amount: z.number().nullable().optional(),
+  refunded_at: z.string().nullable().optional(),
+  /**
+   * Latest payment of the order (the buyer may reopen `confirmation_url` while `pending`); `status` `refunded`
+   * with `refunded_amount` (rubles) and `refunded_at` once the money went back.
+   */
+  payment: z
+    .object({
+      id: z.string(),
+      status: z.string(),
+      confirmation_url: z.string().nullable(),
+      refunded_amount: z.number().nullable().optional(),
+      refunded_at: z.string().nullable().optional(),
+    })
+    .nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/** Payment statuses: `pending` (waiting for the bank), `succeeded`, `canceled`. */
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'canceled'] as const;
+/**
+ * Payment statuses: `pending` (waiting for the bank), `succeeded`, `canceled`, `refunded` (charged, then
+ * returned: the order could no longer be fulfilled).
+ */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'canceled', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** The payment part of the order answer: open `confirmation_url` (the bank page) to pay. */
@@ -282,6 +302,9 @@ export const paymentStatusSchema = z.object({
   order_id: z.number().int(),
   order_number: z.string(),
   order_status: z.string(),
+  /** Rubles returned to the buyer and when (status `refunded`). */
+  refunded_amount: z.number().nullable().optional(),
+  refunded_at: z.string().nullable().optional(),
 });
 export type PaymentStatusAnswer = z.infer<typeof paymentStatusSchema>;
 
@@ -317,3 +340,6 @@ export const paymentsConfigSchema = z.object({
   card_form_url: z.string().nullable(),
 });
 export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
+
+/** What the buyer is told about a refund (purchases page, notification). */
+export const REFUND_NOTE = 'Деньги вернутся на карту в течение 1–10 рабочих дней';

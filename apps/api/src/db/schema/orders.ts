@@ -57,6 +57,9 @@ export const orders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Kopecks returned to the buyer (a payment that came for an order that could no longer be fulfilled). */
+    refundedAmount: integer('refunded_amount'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
     index('orders_buyer_idx').on(t.buyerId, t.status, t.createdAt),
@@ -102,6 +105,10 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     idempotenceKey: text('idempotence_key').notNull().unique(),
     confirmationUrl: text('confirmation_url'),
+    /** Set when the payment was refunded (status `refunded`): kopecks, the time and the provider's refund id. */
+    refundedAmount: integer('refunded_amount'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    providerRefundId: text('provider_refund_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -145,4 +152,14 @@ export const testgatewayPayments = pgTable('testgateway_payments', {
   metadata: jsonb('metadata').notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The test gateway's refunds: one per idempotence key (a repeated request answers the same refund). */
+export const testgatewayRefunds = pgTable('testgateway_refunds', {
+  id: text('id').primaryKey(),
+  paymentId: text('payment_id').notNull(),
+  amount: integer('amount').notNull(),
+  idempotenceKey: text('idempotence_key').notNull().unique(),
+  reason: text('reason').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -8,6 +8,7 @@
  * | `social.subscribed` | `{subscriberId, targetId}` | target | `new_subscriber` |
  * | `order.paid` | `{orderId}` | seller (+ SMS) / buyer | `order_paid` / `payment_succeeded` |
  * | `order.payment_failed` | `{orderId}` | buyer | `payment_failed` |
+ * | `order.refunded` | `{orderId}` | buyer | `payment_refunded` |
  * | `order.cancelled` | `{orderId, reason?, by?}` | seller; buyer unless `by` is `buyer` or `payment` | `order_cancelled` |
  * | `order.shipped` | `{orderId}` | buyer | `order_shipped` |
  * | `order.completed` | `{orderId}` | seller | `order_completed` |
@@ -17,6 +18,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { REFUND_NOTE } from '@vitrina/contract/orders';
 import type { Tx } from '../../db/client.js';
 import {
   notificationSettings,
@@ -135,6 +137,19 @@ export function subscribeNotifications(app: FastifyInstance): void {
       type: 'payment_failed',
       title: 'Оплата не прошла',
       text: `Банк отклонил оплату заказа ${o.number} (${what}). Попробуйте оформить его ещё раз другой картой.`,
+      link: '/account/history',
+      image,
+    });
+  });
+
+  on('order.refunded', 'notifications.order-refunded', async ({ tx, event }) => {
+    const order = await loadOrder(tx, orderId(event.payload));
+    if (!order) return;
+    const { o, what, image } = order;
+    await notify(app, tx, o.buyerId, {
+      type: 'payment_refunded',
+      title: `Возврат: ${formatRub(o.refundedAmount ?? o.total)}`,
+      text: `Заказ ${o.number} (${what}) не может быть выполнен, оплата возвращена. ${REFUND_NOTE}.`,
       link: '/account/history',
       image,
     });

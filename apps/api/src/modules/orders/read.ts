@@ -93,7 +93,20 @@ export async function loadOrders(db: Db, ids: number[], viewerId: number): Promi
         delivered_at: iso(r.deliveredAt),
         completed_at: iso(r.completedAt),
         cancelled_at: iso(r.cancelledAt),
-        payment: pay ? { id: pay.id, status: pay.status, confirmation_url: pay.confirmationUrl } : null,
+        // Refund fields only once money went back: other answers keep their shape.
+        ...(r.refundedAmount !== null
+          ? { refunded_amount: toRubles(r.refundedAmount), refunded_at: iso(r.refundedAt) }
+          : {}),
+        payment: pay
+          ? {
+              id: pay.id,
+              status: pay.status,
+              confirmation_url: pay.confirmationUrl,
+              ...(pay.refundedAmount !== null
+                ? { refunded_amount: toRubles(pay.refundedAmount), refunded_at: iso(pay.refundedAt) }
+                : {}),
+            }
+          : null,
       } satisfies Order;
     });
 }

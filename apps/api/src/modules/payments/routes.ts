@@ -15,6 +15,7 @@ import { verifyTestgatewaySignature, type TestgatewayEvent } from '../../provide
 import { paymentProvider } from '../../providers/payments/index.js';
 import { paymentStatusSchema, paymentsConfigSchema } from '@vitrina/contract/orders';
 import { applyPaymentEvent, paymentStatusFor } from './service.js';
+import { definePaymentJobs } from './refunds.js';
 
 /** Parses a raw JSON body into an object, or throws 400. */
 function parseJsonObject(raw: Buffer): Record<string, unknown> {
@@ -30,6 +31,7 @@ function parseJsonObject(raw: Buffer): Record<string, unknown> {
 export default async function paymentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const testgateway = app.config.payments.provider === 'testgateway' && !app.config.isProduction;
+  definePaymentJobs(app);
 
   r.get(
     '/v1/public/payments/config/',

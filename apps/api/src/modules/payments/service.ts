@@ -10,6 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { PaymentStatusAnswer } from '@vitrina/contract/orders';
 import { orders, paymentEvents, payments } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
+import { toRubles } from '../../lib/money.js';
+import { queueRefund } from './refunds.js';
 import { cancelAndRelease, markOrderPaid } from '../orders/index.js';
 import { paymentProvider, type ProviderName } from '../../providers/payments/index.js';
 
@@ -53,12 +55,13 @@ export async function applyPaymentEvent(
       return 'ignored' as const;
     }
     if (ev.status === 'succeeded') {
-      if (pay.status === 'succeeded') return 'ignored' as const;
+      // Already charged — or charged and refunded: a second notice must not take the stock again.
+      if (pay.status === 'succeeded' || pay.status === 'refunded') return 'ignored' as const;
       await tx.update(payments).set({ status: 'succeeded', updatedAt: now }).where(eq(payments.id, pay.id));
       const r = await markOrderPaid(tx, pay.orderId, now);
       if (r === 'paid') await app.events.emit(tx, 'order.paid', { orderId: pay.orderId });
-      if (r === 'late_refund')
-        app.log.warn({ orderId: pay.orderId }, 'payment arrived after the order was cancelled; refund needed');
+      // Money for an order that can no longer be fulfilled goes back: a job calls the bank after this commits.
+      if (r === 'late_refund') await queueRefund(app, tx, pay.id);
       return 'applied' as const;
     }
     if (pay.status !== 'pending') return 'ignored' as const;
@@ -117,5 +120,9 @@ export async function paymentStatusFor(app: FastifyInstance, userId: number, id:
     order_id: row.order.id,
     order_number: row.order.number,
     order_status: row.order.status,
+    // Only once refunded: the answer of a payment without a refund keeps its shape.
+    ...(row.pay.refundedAmount !== null && row.pay.refundedAt
+      ? { refunded_amount: toRubles(row.pay.refundedAmount), refunded_at: row.pay.refundedAt.toISOString() }
+      : {}),
   };
 }

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { testgatewayProvider } from './testgateway.js';
 import type { PaymentProvider } from './types.js';
+import type { Db, Tx } from '../../db/client.js';
 import { yookassaProvider } from './yookassa.js';
 
 export type {
@@ -17,11 +18,16 @@ export type {
   PaymentProvider,
   ProviderName,
   ProviderPaymentStatus,
+  RefundInput,
+  RefundResult,
   ResolvedCard,
   SavedCardRef,
 } from './types.js';
 
-/** The configured provider for this app. */
-export function paymentProvider(app: FastifyInstance): PaymentProvider {
-  return app.config.payments.provider === 'yookassa' ? yookassaProvider(app) : testgatewayProvider(app);
+/**
+ * The configured provider for this app. `books`: the connection the in-process test bank writes its books
+ * through (pass a job's transaction when calling from inside it); YooKassa ignores it.
+ */
+export function paymentProvider(app: FastifyInstance, books?: Db | Tx): PaymentProvider {
+  return app.config.payments.provider === 'yookassa' ? yookassaProvider(app) : testgatewayProvider(app, books);
 }

@@ -20,7 +20,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, and } from 'drizzle-orm';
 import { z } from 'zod';
 import { gatewayCardSchema, gatewayPayResultSchema } from '@vitrina/contract/orders';
-import { testgatewayCards, testgatewayPayments } from '../../db/schema/index.js';
+import { testgatewayCards, testgatewayPayments, testgatewayRefunds } from '../../db/schema/index.js';
+import type { Db, Tx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { PaymentProvider, SavedCardRef } from './types.js';
 import { validateCard } from './testgateway-cards.js';
@@ -35,8 +36,12 @@ interface GatewayMetadata {
   saved_cards?: SavedCardRef[];
 }
 
-/** The provider side Vitrina talks to (in-process: the gateway's books are tables of the same database). */
-export function testgatewayProvider(app: FastifyInstance): PaymentProvider {
+/**
+ * The provider side Vitrina talks to (in-process: the gateway's books are tables of the same database).
+ * `books` is the connection its books are written through: a job that calls the bank inside its claiming
+ * transaction passes that transaction (on PGlite a second connection would wait for it forever).
+ */
+export function testgatewayProvider(app: FastifyInstance, books: Db | Tx = app.db): PaymentProvider {
   return {
     name: 'testgateway',
     async createPayment(input) {
@@ -60,21 +65,57 @@ export function testgatewayProvider(app: FastifyInstance): PaymentProvider {
       return { providerPaymentId: id, status: 'pending', confirmationUrl: `/testgateway/pay/${id}` };
     },
     async getPayment(providerPaymentId) {
-      const [p] = await app.db.select().from(testgatewayPayments).where(eq(testgatewayPayments.id, providerPaymentId));
+      const [p] = await books.select().from(testgatewayPayments).where(eq(testgatewayPayments.id, providerPaymentId));
       if (!p) return null;
       const md = p.metadata as GatewayMetadata;
       return {
         providerPaymentId: p.id,
-        status: p.status as 'pending' | 'succeeded' | 'canceled',
+        // A refunded payment was charged (like YooKassa, which keeps `succeeded` and adds the refunded amount).
+        status: p.status === 'refunded' ? 'succeeded' : (p.status as 'pending' | 'succeeded' | 'canceled'),
         amount: p.amount,
         metadata: { payment_id: md.payment_id ?? '', order_id: md.order_id ?? '' },
       };
     },
     async cancelPayment(providerPaymentId) {
-      await app.db
+      await books
         .update(testgatewayPayments)
         .set({ status: 'canceled', updatedAt: app.clock.now() })
         .where(and(eq(testgatewayPayments.id, providerPaymentId), eq(testgatewayPayments.status, 'pending')));
+    },
+    async refund(input) {
+      // The bank's refund book: one refund per idempotence key; the payment becomes `refunded`.
+      const [seen] = await books
+        .select()
+        .from(testgatewayRefunds)
+        .where(eq(testgatewayRefunds.idempotenceKey, input.idempotenceKey));
+      if (seen) {
+        if (seen.paymentId !== input.providerPaymentId || seen.amount !== input.amount)
+          throw new Error('testgateway: idempotence key reused for another refund');
+        return { providerRefundId: seen.id, status: 'succeeded' };
+      }
+      const [p] = await books
+        .select()
+        .from(testgatewayPayments)
+        .where(eq(testgatewayPayments.id, input.providerPaymentId))
+        .for('update');
+      if (!p) throw new Error(`testgateway: refund of an unknown payment ${input.providerPaymentId}`);
+      if (p.status !== 'succeeded') throw new Error(`testgateway: refund refused, payment is ${p.status}`);
+      if (!(input.amount > 0 && input.amount <= p.amount)) throw new Error('testgateway: refund amount out of range');
+      const id = `rf_${randomUUID()}`;
+      const now = app.clock.now();
+      await books.insert(testgatewayRefunds).values({
+        id,
+        paymentId: p.id,
+        amount: input.amount,
+        idempotenceKey: input.idempotenceKey,
+        reason: input.reason,
+        createdAt: now,
+      });
+      await books
+        .update(testgatewayPayments)
+        .set({ status: 'refunded', updatedAt: now })
+        .where(eq(testgatewayPayments.id, p.id));
+      return { providerRefundId: id, status: 'succeeded' };
     },
     async resolveCardToken(token) {
       if (!/^tok_[0-9a-f]{32}$/.test(token)) return null;

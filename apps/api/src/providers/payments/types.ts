@@ -46,6 +46,23 @@ export interface FetchedPayment {
   metadata: Record<string, string>;
 }
 
+/** A refund of a succeeded payment (whole or part). */
+export interface RefundInput {
+  providerPaymentId: string;
+  /** Kopecks. */
+  amount: number;
+  /** Sent as `Idempotence-Key`: the same key never refunds twice. */
+  idempotenceKey: string;
+  /** Why (shown in the provider's books). */
+  reason: string;
+}
+
+/** The provider's answer to a refund: `succeeded` (money on its way back) or `pending` (ask again later). */
+export interface RefundResult {
+  providerRefundId: string;
+  status: 'succeeded' | 'pending';
+}
+
 /** A saved card's public details, resolved from a gateway token. */
 export interface ResolvedCard {
   brand: string;
@@ -65,6 +82,11 @@ export interface PaymentProvider {
   getPayment(providerPaymentId: string): Promise<FetchedPayment | null>;
   /** Best effort: stops a pending payment (an expired reservation). */
   cancelPayment(providerPaymentId: string): Promise<void>;
+  /**
+   * Refunds a succeeded payment; idempotent by `idempotenceKey`.
+   * @throws Error (ApiError 502) when the provider cannot be reached or refuses — the caller retries
+   */
+  refund(input: RefundInput): Promise<RefundResult>;
   /** A card token → its public details, or null when the provider does not know it. */
   resolveCardToken(token: string): Promise<ResolvedCard | null>;
 }

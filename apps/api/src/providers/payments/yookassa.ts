@@ -99,6 +99,26 @@ export function yookassaProvider(app: FastifyInstance): PaymentProvider {
       // With capture: true a pending payment cannot be cancelled by the shop; YooKassa expires it itself.
       void providerPaymentId;
     },
+    async refund(input) {
+      // POST /refunds with the same Idempotence-Key answers the same refund (YooKassa keeps keys 24 h).
+      const res = await call(
+        'POST',
+        '/refunds',
+        {
+          payment_id: input.providerPaymentId,
+          amount: { value: (input.amount / 100).toFixed(2), currency: 'RUB' },
+          description: input.reason.slice(0, 250),
+        },
+        input.idempotenceKey,
+      );
+      if (!res.ok) {
+        app.log.warn({ status: res.status }, 'yookassa refused a refund');
+        throw unavailable();
+      }
+      const r = (await res.json()) as { id?: string; status?: string };
+      if (!r?.id || (r.status !== 'succeeded' && r.status !== 'pending')) throw unavailable();
+      return { providerRefundId: r.id, status: r.status };
+    },
     async resolveCardToken(token) {
       // A saved YooKassa payment method: GET /payment_methods/{id} (card details only, never the number).
       if (!/^[\w-]{8,64}$/.test(token)) return null;

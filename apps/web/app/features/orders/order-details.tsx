@@ -22,6 +22,7 @@ import { deliveryServiceLabel, orderStatusLabel, type Order } from '@vitrina/con
 import { formatDateTime } from '../../shared/lib/dates';
 import { formatPrice } from '../../shared/lib/price';
 import { STATUS_COLORS } from './api';
+import { refundView } from './refund';
 
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
   return (
@@ -72,6 +73,7 @@ function Steps({ order }: { order: Order }) {
           { title: 'Оформлен', at: order.created_at },
           ...(order.paid_at ? [{ title: 'Оплачен', at: order.paid_at }] : []),
           { title: 'Отменён', at: order.cancelled_at, note: order.cancel_reason ?? undefined },
+          ...(order.refunded_at ? [{ title: 'Деньги возвращены', at: order.refunded_at }] : []),
         ]
       : [
           { title: 'Оформлен', at: order.created_at },
@@ -141,6 +143,36 @@ function Line({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/** The buyer's refund: how much went back, when, and how long the bank takes. */
+function RefundNote({ order }: { order: Order }) {
+  const refund = refundView(order);
+  if (!refund) return null;
+  return (
+    <Box
+      p="sm"
+      mt="xs"
+      data-testid="refund-note"
+      style={{ background: 'var(--vt-mist)', borderRadius: 8 }}
+      role="status"
+    >
+      <Group justify="space-between" wrap="nowrap">
+        <Text fz="sm" fw={700}>
+          {refund.state === 'done' ? 'Деньги возвращены' : 'Возвращаем деньги'}
+        </Text>
+        <Text className="vt-price" fz="sm" c="#2F7D32">
+          {formatPrice(refund.amount)}
+        </Text>
+      </Group>
+      {refund.at && (
+        <Text fz="xs" c="dimmed">
+          {formatDateTime(refund.at)}
+        </Text>
+      )}
+      <Text fz="sm">{refund.note}.</Text>
+    </Box>
+  );
+}
+
 export function OrderDetails({ order, role }: { order: Order; role: 'buyer' | 'seller' }) {
   const dp = order.delivery_point;
   return (
@@ -160,6 +192,7 @@ export function OrderDetails({ order, role }: { order: Order; role: 'buyer' | 's
               {formatPrice(order.total)}
             </Text>
           </Group>
+          {role === 'buyer' && <RefundNote order={order} />}
           {role === 'seller' && order.status === 'cancelled' && (
             <Text fz="sm" c="dimmed">
               Заказ отменён — выплаты не будет.

@@ -1,0 +1,76 @@
+/**
+ * Refunds (issue 15, architecture §6 «Money»): a payment confirmed for an order that can no longer be fulfilled
+ * (expired and resold, cancelled, listing removed — `markOrderPaid` answers `late_refund`) is refunded by the job
+ * {@link REFUND_JOB}, queued in the transaction that applied the payment — never a provider call inside a
+ * request's transaction. The job calls the provider's refund API with the idempotence key `refund-<payment id>`
+ * (a retry never refunds twice); on success the payment becomes `refunded` with the amount and time, the order
+ * records them, and `order.refunded {orderId}` is emitted (the buyer is notified). A failure is retried with
+ * back-off up to {@link REFUND_MAX_ATTEMPTS} times (days); a refund still failing is listed by
+ * `npm run reconcile`.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.js';
+import { orders, payments } from '../../db/schema/index.js';
+import { paymentProvider } from '../../providers/payments/index.js';
+
+export const REFUND_JOB = 'payments.refund';
+/** Refund attempts before the job is `dead` (then a person looks: `npm run reconcile`). */
+export const REFUND_MAX_ATTEMPTS = 50;
+/** Refund back-off: 30 s, 1 min, 2 min … capped at one hour — 50 attempts span about two days. */
+export const refundBackoffMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
+const REFUND_REASON = 'Заказ не может быть выполнен: оплата пришла после отмены.';
+
+/** The idempotence key of a payment's refund (the same for every attempt). */
+export const refundKey = (paymentId: string) => `refund-${paymentId}`;
+
+/** Queues the refund of a succeeded payment in the caller's transaction (one queued per payment). */
+export async function queueRefund(app: FastifyInstance, tx: Tx, paymentId: string): Promise<void> {
+  await app.jobs.enqueue(tx, REFUND_JOB, { paymentId }, { key: `payment:${paymentId}:refund` });
+}
+
+/** Defines the payments module's jobs on this process (called when the module's routes are registered). */
+export function definePaymentJobs(app: FastifyInstance): void {
+  app.jobs.define(
+    REFUND_JOB,
+    async ({ tx, job, now }) => {
+      const paymentId = String(job.payload.paymentId);
+      const [found] = await tx.select({ orderId: payments.orderId }).from(payments).where(eq(payments.id, paymentId));
+      if (!found) return;
+      // Order first, then payment: the lock order of every payment path.
+      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, found.orderId)).for('update');
+      const [pay] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+      if (!pay || pay.status === 'refunded') return;
+      if (pay.status !== 'succeeded' || !pay.providerPaymentId) {
+        app.log.warn({ paymentId, status: pay.status }, 'refund: payment was not charged, nothing to return');
+        return;
+      }
+      if (pay.provider !== app.config.payments.provider)
+        throw new Error(
+          `refund: payment of provider ${pay.provider}, but ${app.config.payments.provider} is configured`,
+        );
+      const r = await paymentProvider(app, tx).refund({
+        providerPaymentId: pay.providerPaymentId,
+        amount: pay.amount,
+        idempotenceKey: refundKey(pay.id),
+        reason: REFUND_REASON,
+      });
+      // A refund the provider still processes is asked again (same key → same refund) until it succeeds.
+      if (r.status !== 'succeeded')
+        throw new Error(`refund ${r.providerRefundId} is still ${r.status} at the provider`);
+      await tx
+        .update(payments)
+        .set({
+          status: 'refunded',
+          refundedAmount: pay.amount,
+          refundedAt: now,
+          providerRefundId: r.providerRefundId,
+          updatedAt: now,
+        })
+        .where(eq(payments.id, pay.id));
+      await tx.update(orders).set({ refundedAmount: pay.amount, refundedAt: now }).where(eq(orders.id, pay.orderId));
+      await app.events.emit(tx, 'order.refunded', { orderId: pay.orderId });
+    },
+    { maxAttempts: REFUND_MAX_ATTEMPTS, backoffMs: refundBackoffMs },
+  );
+}
