@@ -1,0 +1,145 @@
+/**
+ * Reconciliation of money (issue 15; `npm run reconcile`): what the shop owes its buyers and what its jobs gave
+ * up on, read from the database alone.
+ * - **charges without a delivered order** — payments `succeeded` whose order is not paid/shipped/delivered/
+ *   completed and that were not refunded, each with its refund job (attempts, last error) if there is one;
+ * - **dead jobs** — any job that gave up (status `dead`).
+ * A person is needed ({@link ReconcileReport.needsPerson}) when a charge has no refund job queued, a refund is
+ * failing (at least one failed attempt) or dead, or any job is dead.
+ */
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { orderStatusLabel } from '@vitrina/contract/orders';
+import type { Db } from '../../db/client.js';
+import { jobs, orders, payments } from '../../db/schema/index.js';
+import { REFUND_JOB } from './refunds.js';
+
+/** A charge that has not become a delivered order or a refund. */
+export interface UnsettledCharge {
+  paymentId: string;
+  provider: string;
+  providerPaymentId: string | null;
+  orderId: number;
+  orderNumber: string;
+  orderStatus: string;
+  /** Kopecks. */
+  amount: number;
+  chargedAt: Date;
+  /** `pending` (queued, not failed yet), `failing` (queued after failures), `dead`, or `missing` (no refund job). */
+  refund: 'pending' | 'failing' | 'dead' | 'missing';
+  jobId: number | null;
+  attempts: number;
+  lastError: string | null;
+  nextTryAt: Date | null;
+}
+
+export interface DeadJob {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  lastError: string | null;
+  finishedAt: Date | null;
+}
+
+export interface ReconcileReport {
+  charges: UnsettledCharge[];
+  deadJobs: DeadJob[];
+  needsPerson: boolean;
+}
+
+/** Order states in which a charge is settled (the buyer gets, or got, the goods). */
+const FULFILLED = ['paid', 'shipped', 'delivered', 'completed'];
+
+/** Reads the report (no writes). */
+export async function reconcileReport(db: Db): Promise<ReconcileReport> {
+  const rows = await db
+    .select({ pay: payments, order: { id: orders.id, number: orders.number, status: orders.status } })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.status, 'succeeded'), notInArray(orders.status, FULFILLED)))
+    .orderBy(payments.updatedAt);
+  const ids = rows.map((r) => r.pay.id);
+  const refundJobs = ids.length
+    ? await db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, REFUND_JOB), inArray(sql<string>`${jobs.payload}->>'paymentId'`, ids)))
+        .orderBy(desc(jobs.id))
+    : [];
+  const charges: UnsettledCharge[] = rows.map(({ pay, order }) => {
+    const js = refundJobs.filter((j) => j.payload.paymentId === pay.id);
+    const job = js.find((j) => j.status === 'queued') ?? js.find((j) => j.status === 'dead') ?? null;
+    const refund: UnsettledCharge['refund'] = !job
+      ? 'missing'
+      : job.status === 'dead'
+        ? 'dead'
+        : job.attempts > 0
+          ? 'failing'
+          : 'pending';
+    return {
+      paymentId: pay.id,
+      provider: pay.provider,
+      providerPaymentId: pay.providerPaymentId,
+      orderId: order.id,
+      orderNumber: order.number,
+      orderStatus: order.status,
+      amount: pay.amount,
+      chargedAt: pay.updatedAt,
+      refund,
+      jobId: job?.id ?? null,
+      attempts: job?.attempts ?? 0,
+      lastError: job?.lastError ?? null,
+      nextTryAt: job?.status === 'queued' ? job.runAt : null,
+    };
+  });
+  const dead = await db.select().from(jobs).where(eq(jobs.status, 'dead')).orderBy(jobs.id);
+  const deadJobs = dead.map((j) => ({
+    id: j.id,
+    kind: j.kind,
+    payload: j.payload,
+    attempts: j.attempts,
+    lastError: j.lastError,
+    finishedAt: j.finishedAt,
+  }));
+  const needsPerson = deadJobs.length > 0 || charges.some((c) => c.refund !== 'pending');
+  return { charges, deadJobs, needsPerson };
+}
+
+const rub = (kopecks: number) =>
+  new Intl.NumberFormat('ru-RU', {
+    style: 'currency',
+    currency: 'RUB',
+    minimumFractionDigits: kopecks % 100 ? 2 : 0,
+    maximumFractionDigits: 2,
+  }).format(kopecks / 100);
+const firstLine = (s: string | null) => (s ?? '').split('\n')[0]!.slice(0, 200);
+
+const REFUND_LABEL: Record<UnsettledCharge['refund'], string> = {
+  pending: 'возврат в очереди',
+  failing: 'возврат не проходит, повторяется',
+  dead: 'возврат остановлен (задача dead) — нужен человек',
+  missing: 'возврата нет — нужен человек',
+};
+
+/** The report as text for a person (Russian). */
+export function formatReport(r: ReconcileReport): string {
+  const out: string[] = [];
+  out.push(`Оплаты без выполненного заказа и без возврата: ${r.charges.length}`);
+  for (const c of r.charges) {
+    out.push(
+      `  • заказ ${c.orderNumber} («${orderStatusLabel(c.orderStatus)}»), платёж ${c.paymentId} [${c.provider} ${c.providerPaymentId ?? '—'}], ${rub(c.amount)}: ${REFUND_LABEL[c.refund]}` +
+        (c.jobId ? `; задача ${c.jobId}, попыток ${c.attempts}` : '') +
+        (c.nextTryAt ? `, следующая ${c.nextTryAt.toISOString()}` : '') +
+        (c.lastError ? `\n      последняя ошибка: ${firstLine(c.lastError)}` : ''),
+    );
+  }
+  out.push(`Задачи, которые сдались (dead): ${r.deadJobs.length}`);
+  for (const j of r.deadJobs) {
+    out.push(
+      `  • ${j.id} ${j.kind} ${JSON.stringify(j.payload)}, попыток ${j.attempts}` +
+        (j.lastError ? `\n      последняя ошибка: ${firstLine(j.lastError)}` : ''),
+    );
+  }
+  out.push(r.needsPerson ? 'Итог: нужен человек.' : 'Итог: всё сходится.');
+  return out.join('\n');
+}
