@@ -147,6 +147,8 @@ describe.runIf(dbAvailable())('checkout steps', () => {
     // As if the order came from before expiry jobs existed: its job is gone (and no sweep is queued yet).
     await t.app.db.delete(jobs).where(eq(jobs.key, `order:${created.order.id}:expire`));
     await t.app.db.delete(jobs).where(eq(jobs.key, 'every:orders.sweep-expired'));
+    // (nor the reconciliation of pending payments, which would settle it with the bank as well)
+    await t.app.db.delete(jobs).where(eq(jobs.key, 'every:payments.reconcile-pending'));
     t.clock.advance(15 * 60_000 + 1);
     await t.app.jobs.runDue();
     expect((await orderRow(created.order.id)).status).toBe('awaiting_payment'); // nothing left to expire it

@@ -27,6 +27,20 @@ const EXPIRED_REASON = 'Время на оплату истекло, товар 
 const expiryKey = (orderId: number) => `order:${orderId}:expire`;
 
 /**
+ * Asks the bank about an order's pending payments before its reservation is released and applies what it says
+ * (a charge → the order is paid; still pending → cancelled at the bank). Registered by the payments module
+ * ({@link onBeforeExpiry}), which owns payments (orders may not import it).
+ */
+export type BeforeExpiry = (tx: Tx, orderId: number, now: Date) => Promise<void>;
+/** Keyed by the app's job queue: one object for the whole app, whichever plugin context registers or runs. */
+const beforeExpiry = new WeakMap<object, BeforeExpiry>();
+
+/** Registers the check the expiry job runs before it releases an order's reservation (one per app). */
+export function onBeforeExpiry(app: FastifyInstance, check: BeforeExpiry): void {
+  beforeExpiry.set(app.jobs, check);
+}
+
+/**
  * Queues the expiry of an unpaid order at its `reserved_until` (step 4 of checkout, same transaction).
  * A second call for the same order while one is queued does nothing.
  */
@@ -38,6 +52,15 @@ export async function scheduleExpiry(app: FastifyInstance, tx: Tx, orderId: numb
 export function defineOrderJobs(app: FastifyInstance): void {
   app.jobs.define(EXPIRE_JOB, async ({ tx, job, now, afterCommit }) => {
     const orderId = Number(job.payload.orderId);
+    // The bank may have taken the money while its notice got lost: ask it first (a failure retries the job).
+    const check = beforeExpiry.get(app.jobs);
+    if (check) {
+      const [o] = await tx
+        .select({ status: orders.status, reservedUntil: orders.reservedUntil })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      if (o?.status === 'awaiting_payment' && o.reservedUntil && o.reservedUntil <= now) await check(tx, orderId, now);
+    }
     const pending = await cancelAndRelease(tx, orderId, now, EXPIRED_REASON, true);
     if (!pending) return; // paid, cancelled, or not yet due (a reservation that was extended)
     await app.events.emit(tx, 'order.cancelled', { orderId, reason: EXPIRED_REASON, by: 'expiry' });

@@ -7,4 +7,6 @@ export { cancelAndRelease, markOrderPaid } from './stock.js';
  * Expiry of unpaid orders on the jobs (architecture §6): the job kind checkout queues for `reserved_until`, and the
  * definitions of the orders module's jobs (registered with the routes).
  */
-export { defineOrderJobs, EXPIRE_JOB } from './expiry.js';
+export { defineOrderJobs, EXPIRE_JOB, onBeforeExpiry, type BeforeExpiry } from './expiry.js';
+/** How long an unpaid order holds its stock (ms). */
+export { RESERVATION_MS } from './stock.js';

@@ -16,6 +16,8 @@ import { paymentProvider } from '../../providers/payments/index.js';
 import { paymentStatusSchema, paymentsConfigSchema } from '@vitrina/contract/orders';
 import { applyPaymentEvent, paymentStatusFor } from './service.js';
 import { definePaymentJobs } from './refunds.js';
+import { defineSettlement, settleOrderPayments } from './settle.js';
+import { onBeforeExpiry } from '../orders/index.js';
 
 /** Parses a raw JSON body into an object, or throws 400. */
 function parseJsonObject(raw: Buffer): Record<string, unknown> {
@@ -32,6 +34,8 @@ export default async function paymentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const testgateway = app.config.payments.provider === 'testgateway' && !app.config.isProduction;
   definePaymentJobs(app);
+  defineSettlement(app);
+  onBeforeExpiry(app, (tx, orderId, now) => settleOrderPayments(app, tx, orderId, now));
 
   r.get(
     '/v1/public/payments/config/',

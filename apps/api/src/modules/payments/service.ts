@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentStatusAnswer } from '@vitrina/contract/orders';
 import { orders, paymentEvents, payments } from '../../db/schema/index.js';
+import type { Tx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { toRubles } from '../../lib/money.js';
 import { queueRefund } from './refunds.js';
@@ -35,46 +36,57 @@ export async function applyPaymentEvent(
   ev: PaymentEventInput,
 ): Promise<'applied' | 'duplicate' | 'ignored'> {
   const now = app.clock.now();
-  const result = await app.db.transaction(async (tx) => {
-    const fresh = await tx
-      .insert(paymentEvents)
-      .values({ provider: ev.provider, eventId: ev.eventId, payload: ev.payload ?? {}, receivedAt: now })
-      .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
-      .returning({ id: paymentEvents.id });
-    if (!fresh.length) return 'duplicate' as const;
-    const byProvider = and(eq(payments.provider, ev.provider), eq(payments.providerPaymentId, ev.providerPaymentId));
-    const [found] = await tx.select({ orderId: payments.orderId }).from(payments).where(byProvider);
-    if (!found) return 'ignored' as const;
-    // Lock order first, then payment — the order every other path (cancel, expiry) takes; the other way round a
-    // buyer's «cancel» racing the bank's webhook deadlocks on PostgreSQL.
-    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, found.orderId)).for('update');
-    const [pay] = await tx.select().from(payments).where(byProvider).for('update');
-    if (!pay) return 'ignored' as const;
-    if (pay.amount !== ev.amount) {
-      app.log.warn({ paymentId: pay.id }, 'payment amount mismatch, event ignored');
-      return 'ignored' as const;
-    }
-    if (ev.status === 'succeeded') {
-      // Already charged — or charged and refunded: a second notice must not take the stock again.
-      if (pay.status === 'succeeded' || pay.status === 'refunded') return 'ignored' as const;
-      await tx.update(payments).set({ status: 'succeeded', updatedAt: now }).where(eq(payments.id, pay.id));
-      const r = await markOrderPaid(tx, pay.orderId, now);
-      if (r === 'paid') await app.events.emit(tx, 'order.paid', { orderId: pay.orderId });
-      // Money for an order that can no longer be fulfilled goes back: a job calls the bank after this commits.
-      if (r === 'late_refund') await queueRefund(app, tx, pay.id);
-      return 'applied' as const;
-    }
-    if (pay.status !== 'pending') return 'ignored' as const;
-    await tx.update(payments).set({ status: 'canceled', updatedAt: now }).where(eq(payments.id, pay.id));
-    const reason = 'Банк отклонил оплату. Товар снова в продаже.';
-    if (await cancelAndRelease(tx, pay.orderId, now, reason)) {
-      await app.events.emit(tx, 'order.payment_failed', { orderId: pay.orderId });
-      await app.events.emit(tx, 'order.cancelled', { orderId: pay.orderId, reason, by: 'payment' });
-    }
-    return 'applied' as const;
-  });
+  const result = await app.db.transaction((tx) => applyPaymentEventIn(app, tx, ev, now));
   app.log.info({ provider: ev.provider, status: ev.status, result }, 'payment event');
   return result;
+}
+
+/**
+ * {@link applyPaymentEvent} inside the caller's transaction (a job that asked the bank itself: the expiry of a
+ * reservation, the reconciliation of pending payments). The same path as a webhook, so it is just as idempotent.
+ */
+export async function applyPaymentEventIn(
+  app: FastifyInstance,
+  tx: Tx,
+  ev: PaymentEventInput,
+  now: Date,
+): Promise<'applied' | 'duplicate' | 'ignored'> {
+  const fresh = await tx
+    .insert(paymentEvents)
+    .values({ provider: ev.provider, eventId: ev.eventId, payload: ev.payload ?? {}, receivedAt: now })
+    .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
+    .returning({ id: paymentEvents.id });
+  if (!fresh.length) return 'duplicate' as const;
+  const byProvider = and(eq(payments.provider, ev.provider), eq(payments.providerPaymentId, ev.providerPaymentId));
+  const [found] = await tx.select({ orderId: payments.orderId }).from(payments).where(byProvider);
+  if (!found) return 'ignored' as const;
+  // Lock order first, then payment — the order every other path (cancel, expiry) takes; the other way round a
+  // buyer's «cancel» racing the bank's webhook deadlocks on PostgreSQL.
+  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, found.orderId)).for('update');
+  const [pay] = await tx.select().from(payments).where(byProvider).for('update');
+  if (!pay) return 'ignored' as const;
+  if (pay.amount !== ev.amount) {
+    app.log.warn({ paymentId: pay.id }, 'payment amount mismatch, event ignored');
+    return 'ignored' as const;
+  }
+  if (ev.status === 'succeeded') {
+    // Already charged — or charged and refunded: a second notice must not take the stock again.
+    if (pay.status === 'succeeded' || pay.status === 'refunded') return 'ignored' as const;
+    await tx.update(payments).set({ status: 'succeeded', updatedAt: now }).where(eq(payments.id, pay.id));
+    const r = await markOrderPaid(tx, pay.orderId, now);
+    if (r === 'paid') await app.events.emit(tx, 'order.paid', { orderId: pay.orderId });
+    // Money for an order that can no longer be fulfilled goes back: a job calls the bank after this commits.
+    if (r === 'late_refund') await queueRefund(app, tx, pay.id);
+    return 'applied' as const;
+  }
+  if (pay.status !== 'pending') return 'ignored' as const;
+  await tx.update(payments).set({ status: 'canceled', updatedAt: now }).where(eq(payments.id, pay.id));
+  const reason = 'Банк отклонил оплату. Товар снова в продаже.';
+  if (await cancelAndRelease(tx, pay.orderId, now, reason)) {
+    await app.events.emit(tx, 'order.payment_failed', { orderId: pay.orderId });
+    await app.events.emit(tx, 'order.cancelled', { orderId: pay.orderId, reason, by: 'payment' });
+  }
+  return 'applied' as const;
 }
 
 /**
