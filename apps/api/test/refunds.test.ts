@@ -145,6 +145,35 @@ describe.runIf(dbAvailable())('refunds: a payment for an order that can no longe
     expect(await bankRefunds(mine.gatewayId)).toHaveLength(1);
   });
 
+  it('refuses (409, in Russian) to cancel an order already paid; refunds a payment arriving after a cancel even when the item is still there', async () => {
+    const l = await makeListing(t.app, seller.id, [{ size: 'M', price: 1200, count: 1 }]);
+    const paid = await newOrder(buyer, l.slug, point);
+    await paidAtBankSilently(paid.gatewayId);
+    expect((await notice(paid.gatewayId, 120000)).json().result).toBe('applied');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/v1/sales/orders/${paid.order.id}/cancel/`,
+      headers: buyer.auth,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toMatch(/^Оплата уже прошла — заказ отменить нельзя/);
+
+    const l2 = await makeListing(t.app, seller.id, [{ size: 'M', price: 1300, count: 1 }]);
+    const mine = await newOrder(buyer, l2.slug, point);
+    await paidAtBankSilently(mine.gatewayId); // charged, the notice still on its way
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/v1/sales/orders/${mine.order.id}/cancel/`,
+      headers: buyer.auth,
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect((await notice(mine.gatewayId, 130000)).json().result).toBe('applied');
+    await t.app.jobs.runDue();
+    const [o] = await t.app.db.select().from(orders).where(eq(orders.id, mine.order.id));
+    expect(o).toMatchObject({ status: 'cancelled', refundedAmount: 130000 });
+    expect(o!.cancelReason).toMatch(/деньги будут возвращены/);
+  });
+
   it('retries a refund the bank refuses, with back-off, until it goes through — never lost', async () => {
     const { order, payment, gatewayId } = await lateForResoldItem(3000);
     expect((await notice(gatewayId, 300000)).json().result).toBe('applied');

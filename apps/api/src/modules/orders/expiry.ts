@@ -15,14 +15,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
-import { cancelAndRelease, cancelAtProvider } from './stock.js';
+import { cancelAndRelease, cancelAtProvider, EXPIRED_REASON } from './stock.js';
 
 /** How often the safety sweep looks for overdue orders without an expiry job, ms. */
 export const SWEEP_EVERY_MS = 60_000;
 /** Orders the sweep schedules per run at most (the next run takes the rest). */
 const SWEEP_BATCH = 200;
 export const EXPIRE_JOB = 'orders.expire-reservation';
-const EXPIRED_REASON = 'Время на оплату истекло, товар снова в продаже.';
 
 const expiryKey = (orderId: number) => `order:${orderId}:expire`;
 

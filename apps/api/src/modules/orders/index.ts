@@ -2,7 +2,7 @@
 /** Routes: create, list, read, ship, confirm, cancel orders. */
 export { default as ordersRoutes } from './routes.js';
 /** Payment outcomes applied to an order: paid (or a late payment to refund), or cancelled with stock released. */
-export { cancelAndRelease, markOrderPaid } from './stock.js';
+export { cancelAndRelease, EXPIRED_REASON, markOrderPaid } from './stock.js';
 /**
  * Expiry of unpaid orders on the jobs (architecture §6): the job kind checkout queues for `reserved_until`, and the
  * definitions of the orders module's jobs (registered with the routes).

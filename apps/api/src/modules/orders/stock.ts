@@ -17,6 +17,10 @@ import { paymentProvider } from '../../providers/payments/index.js';
 /** How long an unpaid order holds its stock: 15 minutes. */
 export const RESERVATION_MS = 15 * 60_000;
 
+/** Why an unpaid order was released when its reservation ran out (only such an order may be re-taken when its
+ * money arrives late; an order the buyer cancelled is refunded instead). */
+export const EXPIRED_REASON = 'Время на оплату истекло, товар снова в продаже.';
+
 /** A transaction or the database (both run the same queries). */
 type Conn = Tx | Db;
 
@@ -72,8 +76,9 @@ async function markSoldOut(tx: Conn, orderId: number, now: Date) {
 }
 
 /**
- * Marks an order paid (from a confirmed payment). When the money arrives after the reservation was released,
- * the stock is taken again if it is still there; otherwise the order stays cancelled with a refund note.
+ * Marks an order paid (from a confirmed payment). When the money arrives after the reservation ran out
+ * ({@link EXPIRED_REASON}), the stock is taken again if it is still there; otherwise — and always for an order
+ * the buyer cancelled — the order stays cancelled with a refund note and the caller refunds the payment.
  * @returns `paid`, `already` (not awaiting payment and not recoverable) or `late_refund`
  */
 export async function markOrderPaid(tx: Conn, orderId: number, now: Date): Promise<'paid' | 'already' | 'late_refund'> {
@@ -86,8 +91,22 @@ export async function markOrderPaid(tx: Conn, orderId: number, now: Date): Promi
     await markSoldOut(tx, orderId, now);
     return 'paid';
   }
-  const [o] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
+  const [o] = await tx
+    .select({ status: orders.status, cancelReason: orders.cancelReason })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
   if (o?.status !== 'cancelled') return 'already';
+  // The buyer cancelled (or the bank refused first): a cancel answered 200 means no charge — the money goes back.
+  if (o.cancelReason !== EXPIRED_REASON) {
+    await tx
+      .update(orders)
+      .set({
+        cancelReason: `${o.cancelReason ?? 'Заказ отменён.'} Оплата пришла после отмены — деньги будут возвращены.`,
+      })
+      .where(eq(orders.id, orderId));
+    return 'late_refund';
+  }
   // Paid after the reservation ran out: take the stock again if nobody bought it meanwhile.
   const items = await tx
     .select({ offerId: orderItems.offerId, count: orderItems.count })

@@ -7,7 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orderStatusLabel, type Order } from '@vitrina/contract/orders';
 import { orders } from '../../db/schema/index.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { getOrderFor, loadOrders, type OrderRow } from './read.js';
 import { cancelAndRelease, cancelAtProvider } from './stock.js';
 
@@ -66,7 +66,17 @@ export async function cancelOrder(app: FastifyInstance, userId: number, id: numb
     if (cancelled) await app.events.emit(tx, 'order.cancelled', { orderId: id, reason, by: 'buyer' });
     return cancelled;
   });
-  if (!pending) throw wrongState(o, 'отменить заказ');
+  if (!pending) {
+    // A charge that won the race (the order's lock serialises cancel and the bank's notice): refuse, never
+    // «cancelled» and charged.
+    const [now] = await app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
+    if (now?.status === 'paid')
+      throw conflict(
+        'Оплата уже прошла — заказ отменить нельзя. Продавец отправит его в срок; если вещь не подойдёт, откажитесь от неё при получении.',
+      );
+    throw wrongState(o, 'отменить заказ');
+  }
+  // A payment the bank confirms after this commit finds the order cancelled by the buyer and is refunded.
   await cancelAtProvider(app, pending);
   return (await loadOrders(app.db, [id], userId))[0]!;
 }

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { payments } from '../../db/schema/index.js';
 import { paymentProvider } from '../../providers/payments/index.js';
-import { cancelAndRelease, RESERVATION_MS } from '../orders/index.js';
+import { cancelAndRelease, EXPIRED_REASON, RESERVATION_MS } from '../orders/index.js';
 import { applyPaymentEventIn } from './service.js';
 
 export const RECONCILE_JOB = 'payments.reconcile-pending';
@@ -23,7 +23,6 @@ export const RECONCILE_JOB = 'payments.reconcile-pending';
 export const RECONCILE_EVERY_MS = 5 * 60_000;
 /** Payments asked per run at most (the next run takes the rest). */
 const RECONCILE_BATCH = 100;
-const EXPIRED_REASON = 'Время на оплату истекло, товар снова в продаже.';
 
 type PendingPayment = { id: string; orderId: number; provider: string; providerPaymentId: string | null };
 

@@ -1,0 +1,92 @@
+/**
+ * Cancel racing payment (issue 15): a buyer's cancellation answered 200 means they are not charged.
+ *
+ * A race test: it runs only in the `api-pg` project (PostgreSQL), named `*.race.test.ts` (vitest.config.ts).
+ * Each round: the bank has taken the money and its notice arrives at the same moment as the buyer's «cancel».
+ * Every round must end either cancelled with the money refunded, or paid with the cancel refused (409).
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
+import { makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
+import { orders, payments, testgatewayPayments, testgatewayRefunds } from '../src/db/schema/index.js';
+import { signTestgatewayBody } from '../src/providers/payments/testgateway-webhook.js';
+
+const ROUNDS = 20;
+
+describe.runIf(dbAvailable())('cancel vs the bank notice on the same order', () => {
+  let t: TestContext;
+  let seller: TestUser;
+  let buyer: TestUser;
+  let point: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    seller = await makeUser(t.app, 'Вера');
+    buyer = await makeUser(t.app, 'Анна');
+    point = await makePoint(t.app, buyer);
+  });
+  afterAll(() => t?.close());
+
+  it(`${ROUNDS} rounds: cancelled and refunded, or paid and the cancel refused — never cancelled and charged`, async () => {
+    const outcomes = { cancelledRefunded: 0, paidRefused: 0 };
+    for (let round = 0; round < ROUNDS; round++) {
+      const l = await makeListing(t.app, seller.id, [{ size: 'M', price: 1000 + round, count: 1 }]);
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/v1/sales/order/',
+        headers: buyer.auth,
+        payload: { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: point },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const { order, payment } = created.json() as { order: { id: number; total: number }; payment: { id: string } };
+      const [pay] = await t.app.db.select().from(payments).where(eq(payments.id, payment.id));
+      const gatewayId = pay!.providerPaymentId!;
+      // The bank charged the card; its notice and the cancel now race.
+      await t.app.db
+        .update(testgatewayPayments)
+        .set({ status: 'succeeded' })
+        .where(eq(testgatewayPayments.id, gatewayId));
+      const raw = JSON.stringify({
+        event_id: `evt_race_${round}`,
+        event: 'payment.succeeded',
+        payment: { id: gatewayId, status: 'succeeded', amount: pay!.amount, metadata: {} },
+      });
+      const cancel = t.app.inject({ method: 'POST', url: `/v1/sales/orders/${order.id}/cancel/`, headers: buyer.auth });
+      const notice = t.app.inject({
+        method: 'POST',
+        url: '/v1/payments/webhook/testgateway/',
+        headers: {
+          'content-type': 'application/json',
+          'x-testgateway-signature': `sha256=${signTestgatewayBody(t.config.payments.testgatewaySecret, raw)}`,
+        },
+        payload: raw,
+      });
+      const [c, n] =
+        round % 2 ? await Promise.all([notice, cancel]).then(([a, b]) => [b, a]) : await Promise.all([cancel, notice]);
+      expect(n!.statusCode, n!.body).toBe(200);
+      expect([200, 409], c!.body).toContain(c!.statusCode);
+      await t.app.jobs.runDue(); // the refund job, if any
+      const [o] = await t.app.db.select().from(orders).where(eq(orders.id, order.id));
+      const [p] = await t.app.db.select().from(payments).where(eq(payments.id, payment.id));
+      const refunds = await t.app.db
+        .select()
+        .from(testgatewayRefunds)
+        .where(eq(testgatewayRefunds.paymentId, gatewayId));
+      if (c!.statusCode === 200) {
+        expect(o!.status).toBe('cancelled');
+        expect(p!.status).toBe('refunded');
+        expect(o!.refundedAmount).toBe(pay!.amount);
+        expect(refunds).toHaveLength(1);
+        outcomes.cancelledRefunded++;
+      } else {
+        expect(c!.json().detail).toMatch(/^Оплата уже прошла — заказ отменить нельзя/);
+        expect(o!.status).toBe('paid');
+        expect(p!.status).toBe('succeeded');
+        expect(refunds).toHaveLength(0);
+        outcomes.paidRefused++;
+      }
+    }
+    console.info(`cancel vs notice: ${JSON.stringify(outcomes)}`);
+    expect(outcomes.cancelledRefunded + outcomes.paidRefused).toBe(ROUNDS);
+  });
+});
