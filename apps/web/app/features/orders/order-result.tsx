@@ -12,6 +12,7 @@ import { formatPrice } from '../../shared/lib/price';
 import { useCart } from '../cart';
 import { useOrder } from './queries';
 import { OrderItems } from './order-details';
+import { refundView } from './refund';
 
 const PAID = ['paid', 'shipped', 'delivered', 'completed'];
 
@@ -120,6 +121,7 @@ export function OrderSuccess({ orderId }: { orderId: number | null }) {
 export function OrderFail({ orderId }: { orderId: number | null }) {
   const { order } = useResultOrder(orderId);
   const retry = order ? `/checkout?seller=${order.seller.id}` : '/cart';
+  const refund = order ? refundView(order) : null;
   return (
     <Stack align="center" gap="lg" py={{ base: 32, sm: 64 }} ta="center">
       <ThemeIcon size={64} radius="xl" color="red" aria-hidden>
@@ -127,13 +129,15 @@ export function OrderFail({ orderId }: { orderId: number | null }) {
       </ThemeIcon>
       <Box maw={520}>
         <Title order={1} fz={{ base: 28, sm: 36 }}>
-          Оплата не прошла
+          {refund ? 'Заказ отменён' : 'Оплата не прошла'}
         </Title>
         <Text mt="sm">
           {order?.cancel_reason && !/банк/i.test(order.cancel_reason)
             ? `Заказ ${order.number} отменён: ${order.cancel_reason.split('.')[0]!.replace(/^./, (c) => c.toLowerCase())}.`
             : `Банк отклонил платёж${order ? ` по заказу ${order.number}` : ''}.`}{' '}
-          Деньги не списаны, а товар снова свободен — он остался в вашей корзине.
+          {refund
+            ? `Оплата пришла, когда заказ уже нельзя было выполнить: ${refund.state === 'done' ? 'мы вернули' : 'возвращаем'} ${formatPrice(refund.amount)}. ${refund.note}.`
+            : 'Деньги не списаны, а товар снова свободен — он остался в вашей корзине.'}
         </Text>
         <Text mt="sm" c="dimmed" fz="sm">
           Проверьте номер карты, срок действия и CVC или попробуйте другую карту. Если банк отказывает снова — позвоните
