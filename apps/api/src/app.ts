@@ -26,6 +26,7 @@ import authPlugin from './plugins/auth.js';
 import pubsubPlugin from './plugins/pubsub.js';
 import nulGuard from './plugins/nul-guard.js';
 import { securityHeaders } from './plugins/security-headers.js';
+import { defineRateLimitCleanup, postgresRateLimitStore } from './plugins/rate-limit-store.js';
 import { MEDIA_MAX_BYTES } from './modules/media/index.js';
 import { logSerializers } from './lib/log-privacy.js';
 import { FORM_LIMITS } from './lib/multipart.js';
@@ -117,7 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON answers up to 64 KB (a listing page is ~15 KB) are compressed inline: on two cores the stream path
   // (thread pool hand-off, chunked writes) cost a listing page ~0.7 ms more CPU than gzip itself.
   await app.register(compress, { global: true, threshold: 1024, syncThreshold: 64 * 1024 });
-  await app.register(rateLimit, { global: false });
+  // Counters live in PostgreSQL, shared by every process (issue 15).
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(app) });
   await app.register(multipart, {
     limits: {
       fileSize: MEDIA_MAX_BYTES,
@@ -140,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(pubsubPlugin);
   await app.register(jobsPlugin);
+  defineRateLimitCleanup(app);
 
   mkdirSync(config.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
