@@ -69,7 +69,7 @@ describe.runIf(browserAvailable())('sign-in and account', () => {
     );
     await dialog.getByRole('button', { name: 'Получить код' }).click();
 
-    const first = dialog.getByLabel('Код из SMS, цифра 1 из 4');
+    const first = dialog.getByLabel('Код из SMS, цифра 1 из 6');
     await first.waitFor();
     await expect(first.getAttribute('autocomplete')).resolves.toBe('one-time-code');
     await expect(first.getAttribute('inputmode')).resolves.toBe('numeric');
@@ -77,7 +77,7 @@ describe.runIf(browserAvailable())('sign-in and account', () => {
     const code = await latestCode(phone);
 
     // A wrong code: a Russian error, the boxes are cleared.
-    const wrong = String((Number(code) + 1) % 10_000).padStart(4, '0');
+    const wrong = String((Number(code) + 1) % 10 ** code.length).padStart(code.length, '0');
     await first.click();
     await page.keyboard.type(wrong);
     await dialog
@@ -190,7 +190,7 @@ describe.runIf(browserAvailable())('sign-in and account', () => {
     // The phone field has the focus; Enter submits.
     await page.keyboard.type(digits);
     await page.keyboard.press('Enter');
-    await dialog.getByLabel('Код из SMS, цифра 1 из 4').waitFor();
+    await dialog.getByLabel('Код из SMS, цифра 1 из 6').waitFor();
     await shot(page, 'dialog-code');
 
     // «Изменить номер» goes back with the number kept; asking again reuses the code just sent.
@@ -200,7 +200,7 @@ describe.runIf(browserAvailable())('sign-in and account', () => {
     await page.keyboard.press('Enter');
     await dialog.getByText('Код уже отправлен на этот номер — введите его.').waitFor();
     const code = await latestCode(`+7${digits}`);
-    await dialog.getByLabel('Код из SMS, цифра 1 из 4').focus();
+    await dialog.getByLabel('Код из SMS, цифра 1 из 6').focus();
     await page.keyboard.type(code);
     await dialog.waitFor({ state: 'hidden' });
     await page.waitForURL((u) => u.pathname === '/account/favorites');

@@ -26,7 +26,12 @@ const envSchema = z.object({
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(640),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMS_PROVIDER: z.enum(['console', 'smsru']).optional(),
-  SMS_CODE_LENGTH: z.coerce.number().int().min(4).max(8).default(4),
+  SMS_CODE_LENGTH: z.coerce.number().int().min(4).max(8).default(6),
+  /**
+   * Wrong sign-in code tries per number per 24 hours (issue 15); unset — 100, or fewer for short codes. Checked against SMS_CODE_LENGTH so that a
+   * stranger guesses a given number's code within a day with probability at most 0.1 % (README «Подбор кода»).
+   */
+  SMS_WRONG_TRIES_PER_DAY: z.coerce.number().int().min(1).max(100_000).optional(),
   /** Sign-in code sends per client address per 10 minutes (browser tests raise it: every page is 127.0.0.1). */
   SMS_IP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   /**
@@ -72,7 +77,15 @@ export interface Config {
   jobsPollMs: number;
   /** Fastify `trustProxy` from `TRUST_PROXY`; optional for hand-made configs (false when absent). */
   trustProxy?: boolean | string[] | ((address: string, hop: number) => boolean);
-  sms: { provider: 'console' | 'smsru'; codeLength: number; smsruApiId?: string; smsruUrl: string; ipLimit: number };
+  sms: {
+    provider: 'console' | 'smsru';
+    codeLength: number;
+    smsruApiId?: string;
+    smsruUrl: string;
+    ipLimit: number;
+    /** Wrong code tries per number per 24 hours; optional for hand-made configs ({@link DEFAULT_WRONG_TRIES_PER_DAY}). */
+    wrongTriesPerDay?: number;
+  };
   payments: {
     provider: 'testgateway' | 'yookassa';
     testgatewaySecret: string;
@@ -82,6 +95,20 @@ export interface Config {
   fee: { percent: number; minRub: number };
   yandexMapsApiKey?: string;
   mediaDir: string;
+}
+
+/** Wrong code tries per number per day when SMS_WRONG_TRIES_PER_DAY is unset (fewer for codes under 6 digits). */
+export const DEFAULT_WRONG_TRIES_PER_DAY = 100;
+/** Wrong tries one code allows before it dies (the auth module's limit; here for the arithmetic below). */
+export const TRIES_PER_CODE = 5;
+
+/**
+ * The most wrong tries per number per day that keep the chance of guessing its code within a day at most
+ * 0.1 %: each guess hits with probability at most 1 / (10^digits − (TRIES_PER_CODE − 1)) (the code's earlier
+ * wrong guesses are ruled out), so T guesses hit with probability at most T / (10^digits − 4) ≤ 0.001.
+ */
+export function maxWrongTriesPerDay(digits: number): number {
+  return Math.floor((10 ** digits - (TRIES_PER_CODE - 1)) / 1000);
 }
 
 /** Raised for an invalid environment; `issues` lists each bad variable in Russian. */
@@ -118,6 +145,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (paymentProvider === 'yookassa' && (!e.YOOKASSA_SHOP_ID || !e.YOOKASSA_SECRET_KEY)) {
     problems.push('YOOKASSA_SHOP_ID и YOOKASSA_SECRET_KEY: обязательны для PAYMENT_PROVIDER=yookassa');
   }
+  const maxTries = maxWrongTriesPerDay(e.SMS_CODE_LENGTH);
+  const wrongTriesPerDay = e.SMS_WRONG_TRIES_PER_DAY ?? Math.min(DEFAULT_WRONG_TRIES_PER_DAY, maxTries);
+  if (wrongTriesPerDay > maxTries) {
+    problems.push(
+      `SMS_WRONG_TRIES_PER_DAY: при коде из ${e.SMS_CODE_LENGTH} цифр не больше ${maxTries}, иначе код можно подобрать за сутки с вероятностью выше 0,1 %`,
+    );
+  }
   if (problems.length) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -139,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smsruApiId: e.SMSRU_API_ID,
       smsruUrl: e.SMSRU_URL,
       ipLimit: e.SMS_IP_LIMIT,
+      wrongTriesPerDay,
     },
     payments: {
       provider: paymentProvider,

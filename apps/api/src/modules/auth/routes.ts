@@ -23,7 +23,7 @@ const codeField = z
     error: (iss) =>
       iss.input === undefined || iss.input === null
         ? 'Введите код из SMS.'
-        : 'Код из SMS — строка из цифр, например «1234».',
+        : 'Код из SMS — строка из цифр, например «123456».',
   })
   .transform(String)
   .describe('Код из SMS');
@@ -59,8 +59,9 @@ export default async function authRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Проверить код и получить токен',
-        description: 'Первый успешный вход создаёт пользователя. После 5 неверных попыток код перестаёт действовать.',
-        body: jsonObject({ phone: phoneField, code: codeField }, '{"phone": "+7 999 123-45-67", "code": "1234"}'),
+        description:
+          'Первый успешный вход создаёт пользователя. После 5 неверных попыток код перестаёт действовать; на номер — не больше SMS_WRONG_TRIES_PER_DAY (100) неверных попыток за сутки (429 с Retry-After).',
+        body: jsonObject({ phone: phoneField, code: codeField }, '{"phone": "+7 999 123-45-67", "code": "123456"}'),
       },
       preValidation: requireJsonBody,
       config: { rateLimit: { max: 60, timeWindow: 60_000 } },

@@ -1,8 +1,10 @@
 /**
  * Sign-in by phone and one-time code (spec §1, §4, §6, §7; issue 3).
  *
- * - Codes: `config.sms.codeLength` random digits (4 by default), stored only as a salted scrypt hash bound to
- *   the phone, alive {@link CODE_TTL_MS}, at most {@link MAX_ATTEMPTS} wrong tries, compared in constant time.
+ * - Codes: `config.sms.codeLength` random digits (6 by default), stored only as a salted scrypt hash bound to
+ *   the phone, alive {@link CODE_TTL_MS}, at most {@link MAX_ATTEMPTS} wrong tries, compared in constant time;
+ *   at most `config.sms.wrongTriesPerDay` wrong tries per number per 24 hours (429 with `Retry-After`), so a
+ *   code is guessed within a day with probability at most 0.1 % (README «Подбор кода»).
  * - Limits: one send per number per {@link RESEND_COOLDOWN_S} s, {@link PHONE_SEND_LIMIT} per number per hour,
  *   `config.sms.ipLimit` (10) per client address per {@link IP_WINDOW_MS} — each a 429 with `Retry-After`.
  * - Tokens: 40 hex characters, stored as SHA-256, one row per device; logout deletes the row and closes the
@@ -12,19 +14,25 @@
 import { randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { authTokens, smsCodes, users } from '../../db/schema/index.js';
 import { tooManyRequests } from '../../lib/errors.js';
 import { hashToken, newTokenKey, SIGN_OUT_CHANNEL } from '../../plugins/auth.js';
 import { createSmsProvider, maskPhone, type SmsProvider } from '../../providers/sms/index.js';
 import { normalizePhone } from '../../lib/phone.js';
+import { DEFAULT_WRONG_TRIES_PER_DAY, TRIES_PER_CODE } from '../../config.js';
 
 /** A code lives 5 minutes. */
 export const CODE_TTL_MS = 5 * 60_000;
 /** A new code for the same number only after 60 s. */
 export const RESEND_COOLDOWN_S = 60;
 /** Wrong tries before a code is dead. */
-export const MAX_ATTEMPTS = 5;
+export const MAX_ATTEMPTS = TRIES_PER_CODE;
+/**
+ * The window of the daily cap of wrong tries: tries are counted on codes created within it. A code lives
+ * {@link CODE_TTL_MS}, so every try of the last 24 hours is on a code created within 24 h + its lifetime.
+ */
+export const WRONG_TRIES_WINDOW_MS = 24 * 3_600_000 + CODE_TTL_MS;
 /** Sends per client address per {@link IP_WINDOW_MS} by default (`config.sms.ipLimit`, env `SMS_IP_LIMIT`). */
 export const IP_SEND_LIMIT = 10;
 export const IP_WINDOW_MS = 10 * 60_000;
@@ -125,7 +133,7 @@ export async function sendCode(app: FastifyInstance, input: { phone: string; ip:
   });
 
   const host = safeHost(app.config.publicUrl);
-  const text = `Код для входа в Витрину: ${code}. Никому его не сообщайте.${host ? `\n\n@${host} #${code}` : ''}`;
+  const text = `Код для входа в Витрину: ${code}. Действует ${CODE_TTL_MS / 60_000} минут. Никому его не сообщайте.${host ? `\n\n@${host} #${code}` : ''}`;
   try {
     await smsProvider(app).send({ phone, text, code });
   } catch (err) {
@@ -176,6 +184,27 @@ export async function verifyCode(
       .orderBy(desc(smsCodes.createdAt))
       .limit(1);
     if (!row) return { ok: false, detail: 'Сначала запросите код.' };
+
+    // The daily cap of wrong tries per number (across all its codes).
+    const cap = app.config.sms.wrongTriesPerDay ?? DEFAULT_WRONG_TRIES_PER_DAY;
+    const tried = await tx
+      .select({ attempts: smsCodes.attempts, createdAt: smsCodes.createdAt })
+      .from(smsCodes)
+      .where(
+        and(
+          eq(smsCodes.phone, phone),
+          gt(smsCodes.attempts, 0),
+          gt(smsCodes.createdAt, new Date(now.getTime() - WRONG_TRIES_WINDOW_MS)),
+        ),
+      )
+      .orderBy(asc(smsCodes.createdAt));
+    if (tried.reduce((sum, r) => sum + r.attempts, 0) >= cap) {
+      const wait = secondsUntil(tried[0]!.createdAt.getTime() + WRONG_TRIES_WINDOW_MS, now.getTime());
+      throw tooManyRequests(
+        wait,
+        `Слишком много неверных кодов для этого номера за сутки. Попробуйте через ${Math.ceil(wait / 3600)} ч.`,
+      );
+    }
     if (row.consumedAt) {
       return {
         ok: false,
