@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { isSupportedCountry } from 'libphonenumber-js/max';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -32,6 +33,19 @@ const envSchema = z.object({
    * stranger guesses a given number's code within a day with probability at most 0.1 % (README «Подбор кода»).
    */
   SMS_WRONG_TRIES_PER_DAY: z.coerce.number().int().min(1).max(100_000).optional(),
+  /** Countries (ISO 3166 codes, comma-separated) whose numbers may get sign-in codes: against SMS pumping. */
+  SMS_COUNTRIES: z
+    .string()
+    .default('RU')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .refine((list) => list.length > 0 && list.every((c) => isSupportedCountry(c)), {
+      message: 'укажите коды стран ISO через запятую, например RU или RU,KZ,BY',
+    }),
   /** Sign-in code sends per client address per 10 minutes (browser tests raise it: every page is 127.0.0.1). */
   SMS_IP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   /**
@@ -83,6 +97,8 @@ export interface Config {
     smsruApiId?: string;
     smsruUrl: string;
     ipLimit: number;
+    /** Countries (ISO codes) whose numbers may get codes; optional for hand-made configs (`['RU']` when absent). */
+    countries?: string[];
     /** Wrong code tries per number per 24 hours; optional for hand-made configs ({@link DEFAULT_WRONG_TRIES_PER_DAY}). */
     wrongTriesPerDay?: number;
   };
@@ -174,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smsruUrl: e.SMSRU_URL,
       ipLimit: e.SMS_IP_LIMIT,
       wrongTriesPerDay,
+      countries: e.SMS_COUNTRIES,
     },
     payments: {
       provider: paymentProvider,

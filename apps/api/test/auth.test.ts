@@ -170,6 +170,34 @@ describe.runIf(dbAvailable())('auth: send-code / verify-code / logout', () => {
     expect((await verify(phone, fresh)).statusCode).toBe(200);
   });
 
+  it('sends codes only to the countries of SMS_COUNTRIES (default RU), others get a Russian 400 on phone', async () => {
+    for (const phone of ['+7 701 123 45 67', '+375 29 123-45-67', '+49 1512 3456789']) {
+      const res = await send(phone);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ phone: ['Коды входа приходят только на номера страны: Россия.'] });
+    }
+    expect(await t.app.db.select().from(smsCodes).where(eq(smsCodes.phone, '+77011234567'))).toHaveLength(0);
+    const kz = await createTestApp({ SMS_COUNTRIES: 'ru, kz' });
+    try {
+      const ok = await kz.app.inject({
+        method: 'POST',
+        url: '/v1/auth/send-code/',
+        payload: { phone: '+7 701 123 45 67' },
+        remoteAddress: randomIp(),
+      });
+      expect(ok.statusCode).toBe(200);
+      const by = await kz.app.inject({
+        method: 'POST',
+        url: '/v1/auth/send-code/',
+        payload: { phone: '+375291234567' },
+        remoteAddress: randomIp(),
+      });
+      expect(by.json()).toEqual({ phone: ['Коды входа приходят только на номера стран: Россия, Казахстан.'] });
+    } finally {
+      await kz.close();
+    }
+  });
+
   it('caps wrong tries per number per day (across codes) with a Russian 429 and Retry-After', async () => {
     const capped = await createTestApp({ SMS_WRONG_TRIES_PER_DAY: '7' });
     try {

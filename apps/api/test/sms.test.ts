@@ -74,6 +74,13 @@ describe('config: production guard', () => {
     YOOKASSA_SHOP_ID: '1',
     YOOKASSA_SECRET_KEY: 'k',
   };
+  it('reads SMS_COUNTRIES as ISO codes and refuses unknown ones', () => {
+    expect(loadConfig({}).sms.countries).toEqual(['RU']);
+    expect(loadConfig({ SMS_COUNTRIES: 'ru, KZ,by' }).sms.countries).toEqual(['RU', 'KZ', 'BY']);
+    expect(() => loadConfig({ SMS_COUNTRIES: 'XX' })).toThrow(/SMS_COUNTRIES: укажите коды стран ISO/);
+    expect(() => loadConfig({ SMS_COUNTRIES: ' , ' })).toThrow(ConfigError);
+  });
+
   it('refuses a daily cap of wrong tries that lets a code be guessed with more than 0.1 %', () => {
     expect(loadConfig({}).sms).toMatchObject({ codeLength: 6, wrongTriesPerDay: 100 });
     // 4 digits: at most 9 tries (9 / 9 996 ≈ 0.09 %); unset, the default shrinks to it.

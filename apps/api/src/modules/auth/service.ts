@@ -19,7 +19,7 @@ import { authTokens, smsCodes, users } from '../../db/schema/index.js';
 import { tooManyRequests } from '../../lib/errors.js';
 import { hashToken, newTokenKey, SIGN_OUT_CHANNEL } from '../../plugins/auth.js';
 import { createSmsProvider, maskPhone, type SmsProvider } from '../../providers/sms/index.js';
-import { normalizePhone } from '../../lib/phone.js';
+import { normalizePhone, requirePhoneCountry } from '../../lib/phone.js';
 import { DEFAULT_WRONG_TRIES_PER_DAY, TRIES_PER_CODE } from '../../config.js';
 
 /** A code lives 5 minutes. */
@@ -78,10 +78,11 @@ const secondsUntil = (until: number, now: number) => Math.max(1, Math.ceil((unti
  * @param input.phone the number in any common format
  * @param input.ip the client address (per-IP limit)
  * @returns the E.164 number and the cooldown in seconds
- * @throws ApiError 400 `{phone: [...]}` for an invalid number; 429 + Retry-After for limits; 503 when SMS fails
+ * @throws ApiError 400 `{phone: [...]}` for an invalid number or one outside `SMS_COUNTRIES`; 429 + Retry-After for limits; 503 when SMS fails
  */
 export async function sendCode(app: FastifyInstance, input: { phone: string; ip: string }) {
   const phone = normalizePhone(input.phone);
+  requirePhoneCountry(phone, app.config.sms.countries ?? ['RU']);
   const now = app.clock.now();
   const nowMs = now.getTime();
   const len = app.config.sms.codeLength;
