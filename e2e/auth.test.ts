@@ -218,4 +218,69 @@ describe.runIf(browserAvailable())('sign-in and account', () => {
     await shot(page, 'account-messenger');
     await context.close();
   });
+
+  /** Signs `phone` in through the API as a browser with `userAgent` would; the token. */
+  async function apiSignIn(phone: string, userAgent: string): Promise<string> {
+    const post = (url: string, body: unknown) =>
+      fetch(`${baseURL()}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': userAgent },
+        body: JSON.stringify(body),
+      });
+    expect((await post('/v1/auth/send-code/', { phone })).status).toBe(200);
+    const res = await post('/v1/auth/verify-code/', { phone, code: await latestCode(phone) });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { token: string }).token;
+  }
+
+  for (const width of [1440, 360] as const) {
+    it(`lists signed-in devices on the profile and signs out on one or everywhere (${width} px)`, async () => {
+      const phone = `+7${randomDigits()}`;
+      const other = await apiSignIn(
+        phone,
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 YaBrowser/24.12.0.0 Safari/537.36',
+      );
+      // The next code for the same number only after 60 s: the development clock moves past the cooldown.
+      await fetch(`${baseURL()}/v1/dev/clock/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advance_seconds: 61 }),
+      });
+      const { context, page } = await newPage(browser, width);
+      const ua = await page.evaluate(() => navigator.userAgent);
+      const token = await apiSignIn(phone, ua);
+      await context.addInitScript(
+        (t) => localStorage.setItem('token', JSON.stringify({ state: { token: t }, version: 0 })),
+        token,
+      );
+      await page.goto('/account');
+      const devices = page.getByRole('region', { name: 'Устройства' });
+      await devices.getByText('Яндекс Браузер, Windows').waitFor();
+      await devices.getByText('Это устройство').waitFor();
+      await expect(devices.getByRole('listitem').count()).resolves.toBe(2);
+      await devices.scrollIntoViewIfNeeded();
+      await shot(page, 'account-devices');
+
+      // One device: confirmed, then gone from the list and its token dead.
+      await devices.getByRole('button', { name: 'Выйти на этом устройстве' }).click();
+      const ask = page.getByRole('dialog', { name: 'Выйти на этом устройстве?' });
+      await ask.getByText('На устройстве «Яндекс Браузер, Windows» придётся снова войти').waitFor();
+      await shot(page, 'account-devices-confirm');
+      await ask.getByRole('button', { name: 'Выйти', exact: true }).click();
+      await ask.waitFor({ state: 'hidden' });
+      await expect.poll(() => devices.getByRole('listitem').count()).toBe(1);
+      expect(await selfStatus(other)).toBe(401);
+      expect(await selfStatus(token)).toBe(200);
+
+      // Everywhere: this device too — back on the home page, signed out.
+      await devices.getByRole('button', { name: 'Выйти везде' }).click();
+      const all = page.getByRole('dialog', { name: 'Выйти на всех устройствах?' });
+      await all.getByRole('button', { name: 'Выйти везде' }).click();
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.getByText('Вы вышли на всех устройствах').waitFor();
+      await expect(storedToken(page)).resolves.toBeNull();
+      expect(await selfStatus(token)).toBe(401);
+      await context.close();
+    });
+  }
 });
