@@ -65,6 +65,16 @@ const envSchema = z.object({
   FEE_MIN_RUB: z.coerce.number().min(0).default(0),
   YANDEX_MAPS_API_KEY: z.string().optional(),
   STORAGE: z.enum(['local']).default('local'),
+  /** Whole request (headers and body) must arrive within this, ms; a slow or endless body is closed (issue 15). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** Request headers must arrive within this, ms. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** A connection silent this long is closed, ms (WebSockets are not affected: they ping every 30 s). */
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  /** Overload: event-loop delay above this answers 503 with Retry-After, ms; 0 — off (default in tests). */
+  OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** Overload: heap in use above this answers 503, MB; unset — 90 % of the process's heap limit; 0 — off. */
+  OVERLOAD_HEAP_MB: z.coerce.number().int().min(0).max(1_000_000).optional(),
   /** How often each process looks for due jobs, ms (architecture §6); 0 — only on demand (tests). */
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
@@ -87,6 +97,10 @@ export interface Config {
   seedDemo?: boolean;
   seedProducts: number;
   logLevel: Env['LOG_LEVEL'];
+  /** Request, header and idle-connection timeouts, ms; optional for hand-made configs (the defaults above). */
+  timeouts?: { requestMs: number; headersMs: number; connectionMs: number };
+  /** Overload thresholds (`@fastify/under-pressure`); 0 — that check is off; absent — both off. */
+  overload?: { eventLoopDelayMs: number; heapMb?: number };
   /** Job worker poll interval, ms; 0 disables polling. */
   jobsPollMs: number;
   /** Fastify `trustProxy` from `TRUST_PROXY`; optional for hand-made configs (false when absent). */
@@ -182,6 +196,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedProducts: e.SEED_PRODUCTS,
     logLevel: e.LOG_LEVEL,
     jobsPollMs: e.JOBS_POLL_MS,
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      connectionMs: e.CONNECTION_TIMEOUT_MS,
+    },
+    overload: {
+      eventLoopDelayMs: e.OVERLOAD_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
+      heapMb: e.OVERLOAD_HEAP_MB ?? (e.NODE_ENV === 'test' ? 0 : undefined),
+    },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     sms: {
       provider: smsProvider,
