@@ -232,10 +232,15 @@ describe.runIf(dbAvailable())('auth: send-code / verify-code / logout', () => {
       expect(over.json().detail).toMatch(
         /^Слишком много неверных кодов для этого номера за сутки\. Попробуйте через \d+ ч\.$/,
       );
+      // No new code is sent to the number meanwhile (an SMS that could not be used).
+      capped.clock.advance(61_000);
+      const blocked = await sendC();
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().detail).toMatch(/^Слишком много неверных кодов для этого номера за сутки/);
       const wait = Number(over.headers['retry-after']);
       expect(wait).toBeGreaterThan(23 * 3600);
       expect(wait).toBeLessThanOrEqual(24 * 3600 + 5 * 60);
-      capped.clock.advance(wait * 1000);
+      capped.clock.advance(wait * 1000 - 61_000);
       await sendC();
       expect((await verifyC(await latest())).statusCode).toBe(200);
     } finally {

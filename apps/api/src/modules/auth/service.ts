@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Session } from '@vitrina/contract/auth';
 import { authTokens, smsCodes, users } from '../../db/schema/index.js';
+import type { Tx } from '../../db/client.js';
 import { notFound, tooManyRequests } from '../../lib/errors.js';
 import { describeUserAgent } from '../../lib/user-agent.js';
 import { hashToken, newTokenKey, SIGN_OUT_CHANNEL, TOKEN_IDLE_MS } from '../../plugins/auth.js';
@@ -76,6 +77,32 @@ export function smsProvider(app: FastifyInstance): SmsProvider {
 const secondsUntil = (until: number, now: number) => Math.max(1, Math.ceil((until - now) / 1000));
 
 /**
+ * Throws when the number used up its wrong tries of the last 24 hours (`config.sms.wrongTriesPerDay`): neither
+ * a new code is sent nor one checked until the oldest of those tries is a day old. Call under the number's lock.
+ * @throws ApiError 429 with `Retry-After`
+ */
+async function refuseOverDailyCap(app: FastifyInstance, tx: Tx, phone: string, now: Date) {
+  const cap = app.config.sms.wrongTriesPerDay ?? DEFAULT_WRONG_TRIES_PER_DAY;
+  const tried = await tx
+    .select({ attempts: smsCodes.attempts, createdAt: smsCodes.createdAt })
+    .from(smsCodes)
+    .where(
+      and(
+        eq(smsCodes.phone, phone),
+        gt(smsCodes.attempts, 0),
+        gt(smsCodes.createdAt, new Date(now.getTime() - WRONG_TRIES_WINDOW_MS)),
+      ),
+    )
+    .orderBy(asc(smsCodes.createdAt));
+  if (tried.reduce((sum, r) => sum + r.attempts, 0) < cap) return;
+  const wait = secondsUntil(tried[0]!.createdAt.getTime() + WRONG_TRIES_WINDOW_MS, now.getTime());
+  throw tooManyRequests(
+    wait,
+    `Слишком много неверных кодов для этого номера за сутки. Попробуйте через ${Math.ceil(wait / 3600)} ч.`,
+  );
+}
+
+/**
  * `POST /v1/auth/send-code/`: creates and sends a new code, superseding older ones.
  * @param input.phone the number in any common format
  * @param input.ip the client address (per-IP limit)
@@ -95,6 +122,7 @@ export async function sendCode(app: FastifyInstance, input: { phone: string; ip:
     // Serialise sends per address and per number (always in this order), so bursts cannot slip past limits.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-ip:${input.ip}`}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-phone:${phone}`}))`);
+    await refuseOverDailyCap(app, tx, phone, now);
 
     const recent = await tx
       .select({ createdAt: smsCodes.createdAt })
@@ -189,25 +217,7 @@ export async function verifyCode(
     if (!row) return { ok: false, detail: 'Сначала запросите код.' };
 
     // The daily cap of wrong tries per number (across all its codes).
-    const cap = app.config.sms.wrongTriesPerDay ?? DEFAULT_WRONG_TRIES_PER_DAY;
-    const tried = await tx
-      .select({ attempts: smsCodes.attempts, createdAt: smsCodes.createdAt })
-      .from(smsCodes)
-      .where(
-        and(
-          eq(smsCodes.phone, phone),
-          gt(smsCodes.attempts, 0),
-          gt(smsCodes.createdAt, new Date(now.getTime() - WRONG_TRIES_WINDOW_MS)),
-        ),
-      )
-      .orderBy(asc(smsCodes.createdAt));
-    if (tried.reduce((sum, r) => sum + r.attempts, 0) >= cap) {
-      const wait = secondsUntil(tried[0]!.createdAt.getTime() + WRONG_TRIES_WINDOW_MS, now.getTime());
-      throw tooManyRequests(
-        wait,
-        `Слишком много неверных кодов для этого номера за сутки. Попробуйте через ${Math.ceil(wait / 3600)} ч.`,
-      );
-    }
+    await refuseOverDailyCap(app, tx, phone, now);
     if (row.consumedAt) {
       return {
         ok: false,
