@@ -69,7 +69,7 @@ describe.runIf(browserAvailable())('sign-in and account', () => {
     );
     await dialog.getByRole('button', { name: 'Получить код' }).click();
 
-    const first = dialog.getByLabel('Код из SMS, цифра 1 из 4');
+    const first = dialog.getByLabel('Код из SMS, цифра 1 из 6');
     await first.waitFor();
     await expect(first.getAttribute('autocomplete')).resolves.toBe('one-time-code');
     await expect(first.getAttribute('inputmode')).resolves.toBe('numeric');
@@ -77,7 +77,7 @@ describe.runIf(browserAvailable())('sign-in and account', () => {
     const code = await latestCode(phone);
 
     // A wrong code: a Russian error, the boxes are cleared.
-    const wrong = String((Number(code) + 1) % 10_000).padStart(4, '0');
+    const wrong = String((Number(code) + 1) % 10 ** code.length).padStart(code.length, '0');
     await first.click();
     await page.keyboard.type(wrong);
     await dialog
@@ -190,7 +190,7 @@ describe.runIf(browserAvailable())('sign-in and account', () => {
     // The phone field has the focus; Enter submits.
     await page.keyboard.type(digits);
     await page.keyboard.press('Enter');
-    await dialog.getByLabel('Код из SMS, цифра 1 из 4').waitFor();
+    await dialog.getByLabel('Код из SMS, цифра 1 из 6').waitFor();
     await shot(page, 'dialog-code');
 
     // «Изменить номер» goes back with the number kept; asking again reuses the code just sent.
@@ -200,7 +200,7 @@ describe.runIf(browserAvailable())('sign-in and account', () => {
     await page.keyboard.press('Enter');
     await dialog.getByText('Код уже отправлен на этот номер — введите его.').waitFor();
     const code = await latestCode(`+7${digits}`);
-    await dialog.getByLabel('Код из SMS, цифра 1 из 4').focus();
+    await dialog.getByLabel('Код из SMS, цифра 1 из 6').focus();
     await page.keyboard.type(code);
     await dialog.waitFor({ state: 'hidden' });
     await page.waitForURL((u) => u.pathname === '/account/favorites');
@@ -218,4 +218,69 @@ describe.runIf(browserAvailable())('sign-in and account', () => {
     await shot(page, 'account-messenger');
     await context.close();
   });
+
+  /** Signs `phone` in through the API as a browser with `userAgent` would; the token. */
+  async function apiSignIn(phone: string, userAgent: string): Promise<string> {
+    const post = (url: string, body: unknown) =>
+      fetch(`${baseURL()}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': userAgent },
+        body: JSON.stringify(body),
+      });
+    expect((await post('/v1/auth/send-code/', { phone })).status).toBe(200);
+    const res = await post('/v1/auth/verify-code/', { phone, code: await latestCode(phone) });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { token: string }).token;
+  }
+
+  for (const width of [1440, 360] as const) {
+    it(`lists signed-in devices on the profile and signs out on one or everywhere (${width} px)`, async () => {
+      const phone = `+7${randomDigits()}`;
+      const other = await apiSignIn(
+        phone,
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 YaBrowser/24.12.0.0 Safari/537.36',
+      );
+      // The next code for the same number only after 60 s: the development clock moves past the cooldown.
+      await fetch(`${baseURL()}/v1/dev/clock/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advance_seconds: 61 }),
+      });
+      const { context, page } = await newPage(browser, width);
+      const ua = await page.evaluate(() => navigator.userAgent);
+      const token = await apiSignIn(phone, ua);
+      await context.addInitScript(
+        (t) => localStorage.setItem('token', JSON.stringify({ state: { token: t }, version: 0 })),
+        token,
+      );
+      await page.goto('/account');
+      const devices = page.getByRole('region', { name: 'Устройства' });
+      await devices.getByText('Яндекс Браузер, Windows').waitFor();
+      await devices.getByText('Это устройство').waitFor();
+      await expect(devices.getByRole('listitem').count()).resolves.toBe(2);
+      await devices.scrollIntoViewIfNeeded();
+      await shot(page, 'account-devices');
+
+      // One device: confirmed, then gone from the list and its token dead.
+      await devices.getByRole('button', { name: 'Выйти на этом устройстве' }).click();
+      const ask = page.getByRole('dialog', { name: 'Выйти на этом устройстве?' });
+      await ask.getByText('На устройстве «Яндекс Браузер, Windows» придётся снова войти').waitFor();
+      await shot(page, 'account-devices-confirm');
+      await ask.getByRole('button', { name: 'Выйти', exact: true }).click();
+      await ask.waitFor({ state: 'hidden' });
+      await expect.poll(() => devices.getByRole('listitem').count()).toBe(1);
+      expect(await selfStatus(other)).toBe(401);
+      expect(await selfStatus(token)).toBe(200);
+
+      // Everywhere: this device too — back on the home page, signed out.
+      await devices.getByRole('button', { name: 'Выйти везде' }).click();
+      const all = page.getByRole('dialog', { name: 'Выйти на всех устройствах?' });
+      await all.getByRole('button', { name: 'Выйти везде' }).click();
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.getByText('Вы вышли на всех устройствах').waitFor();
+      await expect(storedToken(page)).resolves.toBeNull();
+      expect(await selfStatus(token)).toBe(401);
+      await context.close();
+    });
+  }
 });

@@ -64,7 +64,7 @@ describe.runIf(browserAvailable())('selling', () => {
     await dialog.waitFor();
     await dialog.getByLabel('Номер телефона').pressSequentially(digits);
     await dialog.getByRole('button', { name: 'Получить код' }).click();
-    const first = dialog.getByLabel('Код из SMS, цифра 1 из 4');
+    const first = dialog.getByLabel('Код из SMS, цифра 1 из 6');
     await first.waitFor();
     await first.click();
     await page.keyboard.type(await latestCode(`+7${digits}`));

@@ -7,11 +7,13 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { mkdirSync } from 'node:fs';
+import { getHeapStatistics } from 'node:v8';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -26,6 +28,7 @@ import authPlugin from './plugins/auth.js';
 import pubsubPlugin from './plugins/pubsub.js';
 import nulGuard from './plugins/nul-guard.js';
 import { securityHeaders } from './plugins/security-headers.js';
+import { defineRateLimitCleanup, postgresRateLimitStore } from './plugins/rate-limit-store.js';
 import { MEDIA_MAX_BYTES } from './modules/media/index.js';
 import { logSerializers } from './lib/log-privacy.js';
 import { FORM_LIMITS } from './lib/multipart.js';
@@ -72,6 +75,7 @@ export interface AppDeps {
 /** Builds the app: plugins, API modules, `/healthz`, `/readyz`, `/media/`, OpenAPI at `/v1/docs/`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const timeouts = config.timeouts ?? { requestMs: 60_000, headersMs: 10_000, connectionMs: 120_000 };
   const app = Fastify({
     logger:
       deps.logger === undefined
@@ -84,6 +88,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    // A slow or endless request is closed (issue 15): headers within `headersMs`, the whole request within
+    // `requestMs` (Node checks both every `connectionsCheckingInterval`), and a silent connection after
+    // `connectionMs` (the ws library turns the idle timer off for upgraded sockets).
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.connectionMs,
+    http: {
+      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: Math.min(5_000, timeouts.headersMs),
+    },
     return503OnClosing: true,
     clientErrorHandler,
     frameworkErrors,
@@ -104,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await registerOverload(app, config);
   await app.register(nulGuard);
   // An empty body sent with `Content-Type: application/json` is no body (as DRF reads it), not a JSON error:
   // `POST /v1/social/subscribe/1/` from a client that always sets the header must work.
@@ -117,7 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON answers up to 64 KB (a listing page is ~15 KB) are compressed inline: on two cores the stream path
   // (thread pool hand-off, chunked writes) cost a listing page ~0.7 ms more CPU than gzip itself.
   await app.register(compress, { global: true, threshold: 1024, syncThreshold: 64 * 1024 });
-  await app.register(rateLimit, { global: false });
+  // Counters live in PostgreSQL, shared by every process (issue 15).
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(app) });
   await app.register(multipart, {
     limits: {
       fileSize: MEDIA_MAX_BYTES,
@@ -140,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(pubsubPlugin);
   await app.register(jobsPlugin);
+  defineRateLimitCleanup(app);
 
   mkdirSync(config.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -179,4 +196,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!config.isProduction) await app.register(devRoutes);
 
   return app;
+}
+
+/** Seconds a client is asked to wait when the server is overloaded. */
+export const OVERLOAD_RETRY_AFTER_S = 5;
+
+/**
+ * Under overload (event-loop delay or heap above `config.overload`) every request is answered at once with a
+ * Russian 503 and `Retry-After` instead of waiting in a queue (`@fastify/under-pressure`).
+ */
+async function registerOverload(app: FastifyInstance, config: Config) {
+  const o = config.overload ?? { eventLoopDelayMs: 0, heapMb: 0 };
+  const heapBytes =
+    o.heapMb === undefined ? Math.floor(getHeapStatistics().heap_size_limit * 0.9) : o.heapMb * 1024 * 1024;
+  if (!o.eventLoopDelayMs && !heapBytes) return;
+  await app.register(underPressure, {
+    maxEventLoopDelay: o.eventLoopDelayMs,
+    maxHeapUsedBytes: heapBytes,
+    sampleInterval: 500,
+    // The error (503 + Retry-After) is answered in Russian by plugins/errors.ts.
+    retryAfter: OVERLOAD_RETRY_AFTER_S,
+  });
 }

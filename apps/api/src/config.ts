@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { isSupportedCountry } from 'libphonenumber-js/max';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -26,7 +27,25 @@ const envSchema = z.object({
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(640),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMS_PROVIDER: z.enum(['console', 'smsru']).optional(),
-  SMS_CODE_LENGTH: z.coerce.number().int().min(4).max(8).default(4),
+  SMS_CODE_LENGTH: z.coerce.number().int().min(4).max(8).default(6),
+  /**
+   * Wrong sign-in code tries per number per 24 hours (issue 15); unset — 100, or fewer for short codes. Checked against SMS_CODE_LENGTH so that a
+   * stranger guesses a given number's code within a day with probability at most 0.1 % (README «Подбор кода»).
+   */
+  SMS_WRONG_TRIES_PER_DAY: z.coerce.number().int().min(1).max(100_000).optional(),
+  /** Countries (ISO 3166 codes, comma-separated) whose numbers may get sign-in codes: against SMS pumping. */
+  SMS_COUNTRIES: z
+    .string()
+    .default('RU')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .refine((list) => list.length > 0 && list.every((c) => isSupportedCountry(c)), {
+      message: 'укажите коды стран ISO через запятую, например RU или RU,KZ,BY',
+    }),
   /** Sign-in code sends per client address per 10 minutes (browser tests raise it: every page is 127.0.0.1). */
   SMS_IP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   /**
@@ -46,6 +65,16 @@ const envSchema = z.object({
   FEE_MIN_RUB: z.coerce.number().min(0).default(0),
   YANDEX_MAPS_API_KEY: z.string().optional(),
   STORAGE: z.enum(['local']).default('local'),
+  /** Whole request (headers and body) must arrive within this, ms; a slow or endless body is closed (issue 15). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** Request headers must arrive within this, ms. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** A connection silent this long is closed, ms (WebSockets are not affected: they ping every 30 s). */
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  /** Overload: event-loop delay above this answers 503 with Retry-After, ms; 0 — off (default in tests). */
+  OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** Overload: heap in use above this answers 503, MB; unset — 90 % of the process's heap limit; 0 — off. */
+  OVERLOAD_HEAP_MB: z.coerce.number().int().min(0).max(1_000_000).optional(),
   /** How often each process looks for due jobs, ms (architecture §6); 0 — only on demand (tests). */
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
@@ -68,11 +97,25 @@ export interface Config {
   seedDemo?: boolean;
   seedProducts: number;
   logLevel: Env['LOG_LEVEL'];
+  /** Request, header and idle-connection timeouts, ms; optional for hand-made configs (the defaults above). */
+  timeouts?: { requestMs: number; headersMs: number; connectionMs: number };
+  /** Overload thresholds (`@fastify/under-pressure`); 0 — that check is off; absent — both off. */
+  overload?: { eventLoopDelayMs: number; heapMb?: number };
   /** Job worker poll interval, ms; 0 disables polling. */
   jobsPollMs: number;
   /** Fastify `trustProxy` from `TRUST_PROXY`; optional for hand-made configs (false when absent). */
   trustProxy?: boolean | string[] | ((address: string, hop: number) => boolean);
-  sms: { provider: 'console' | 'smsru'; codeLength: number; smsruApiId?: string; smsruUrl: string; ipLimit: number };
+  sms: {
+    provider: 'console' | 'smsru';
+    codeLength: number;
+    smsruApiId?: string;
+    smsruUrl: string;
+    ipLimit: number;
+    /** Countries (ISO codes) whose numbers may get codes; optional for hand-made configs (`['RU']` when absent). */
+    countries?: string[];
+    /** Wrong code tries per number per 24 hours; optional for hand-made configs ({@link DEFAULT_WRONG_TRIES_PER_DAY}). */
+    wrongTriesPerDay?: number;
+  };
   payments: {
     provider: 'testgateway' | 'yookassa';
     testgatewaySecret: string;
@@ -82,6 +125,20 @@ export interface Config {
   fee: { percent: number; minRub: number };
   yandexMapsApiKey?: string;
   mediaDir: string;
+}
+
+/** Wrong code tries per number per day when SMS_WRONG_TRIES_PER_DAY is unset (fewer for codes under 6 digits). */
+export const DEFAULT_WRONG_TRIES_PER_DAY = 100;
+/** Wrong tries one code allows before it dies (the auth module's limit; here for the arithmetic below). */
+export const TRIES_PER_CODE = 5;
+
+/**
+ * The most wrong tries per number per day that keep the chance of guessing its code within a day at most
+ * 0.1 %: each guess hits with probability at most 1 / (10^digits − (TRIES_PER_CODE − 1)) (the code's earlier
+ * wrong guesses are ruled out), so T guesses hit with probability at most T / (10^digits − 4) ≤ 0.001.
+ */
+export function maxWrongTriesPerDay(digits: number): number {
+  return Math.floor((10 ** digits - (TRIES_PER_CODE - 1)) / 1000);
 }
 
 /** Raised for an invalid environment; `issues` lists each bad variable in Russian. */
@@ -118,6 +175,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (paymentProvider === 'yookassa' && (!e.YOOKASSA_SHOP_ID || !e.YOOKASSA_SECRET_KEY)) {
     problems.push('YOOKASSA_SHOP_ID и YOOKASSA_SECRET_KEY: обязательны для PAYMENT_PROVIDER=yookassa');
   }
+  const maxTries = maxWrongTriesPerDay(e.SMS_CODE_LENGTH);
+  const wrongTriesPerDay = e.SMS_WRONG_TRIES_PER_DAY ?? Math.min(DEFAULT_WRONG_TRIES_PER_DAY, maxTries);
+  if (wrongTriesPerDay > maxTries) {
+    problems.push(
+      `SMS_WRONG_TRIES_PER_DAY: при коде из ${e.SMS_CODE_LENGTH} цифр не больше ${maxTries}, иначе код можно подобрать за сутки с вероятностью выше 0,1 %`,
+    );
+  }
   if (problems.length) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -132,6 +196,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedProducts: e.SEED_PRODUCTS,
     logLevel: e.LOG_LEVEL,
     jobsPollMs: e.JOBS_POLL_MS,
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      connectionMs: e.CONNECTION_TIMEOUT_MS,
+    },
+    overload: {
+      eventLoopDelayMs: e.OVERLOAD_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
+      heapMb: e.OVERLOAD_HEAP_MB ?? (e.NODE_ENV === 'test' ? 0 : undefined),
+    },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     sms: {
       provider: smsProvider,
@@ -139,6 +212,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smsruApiId: e.SMSRU_API_ID,
       smsruUrl: e.SMSRU_URL,
       ipLimit: e.SMS_IP_LIMIT,
+      wrongTriesPerDay,
+      countries: e.SMS_COUNTRIES,
     },
     payments: {
       provider: paymentProvider,

@@ -25,7 +25,7 @@ describe.runIf(dbAvailable())('auth: send-code / verify-code / logout', () => {
     };
   /** A fresh 10-digit national number (`999xxxxxxx`) for format tests. */
   const national = () => randomPhone().slice(2);
-  const wrongCode = (code: string) => String((Number(code) + 1) % 10_000).padStart(code.length, '0');
+  const wrongCode = (code: string) => String((Number(code) + 1) % 10 ** code.length).padStart(code.length, '0');
 
   it('sends a code, stores it in the dev outbox and signs in, creating the user once', async () => {
     const phone = randomPhone();
@@ -36,8 +36,8 @@ describe.runIf(dbAvailable())('auth: send-code / verify-code / logout', () => {
     expect(box.results).toHaveLength(1);
     const msg = box.results[0]!;
     expect(msg.phone).toBe(phone);
-    expect(msg.code).toMatch(/^\d{4}$/);
-    expect(msg.text).toContain(msg.code);
+    expect(msg.code).toMatch(/^\d{6}$/);
+    expect(msg.text).toContain(`Код для входа в Витрину: ${msg.code}. Действует 5 минут.`);
     expect(new Date(msg.sent_at).toISOString()).toBe(msg.sent_at);
 
     const ok = await verify(phone, msg.code);
@@ -170,6 +170,84 @@ describe.runIf(dbAvailable())('auth: send-code / verify-code / logout', () => {
     expect((await verify(phone, fresh)).statusCode).toBe(200);
   });
 
+  it('sends codes only to the countries of SMS_COUNTRIES (default RU), others get a Russian 400 on phone', async () => {
+    for (const phone of ['+7 701 123 45 67', '+375 29 123-45-67', '+49 1512 3456789']) {
+      const res = await send(phone);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ phone: ['Коды входа приходят только на номера страны: Россия.'] });
+    }
+    expect(await t.app.db.select().from(smsCodes).where(eq(smsCodes.phone, '+77011234567'))).toHaveLength(0);
+    const kz = await createTestApp({ SMS_COUNTRIES: 'ru, kz' });
+    try {
+      const ok = await kz.app.inject({
+        method: 'POST',
+        url: '/v1/auth/send-code/',
+        payload: { phone: '+7 701 123 45 67' },
+        remoteAddress: randomIp(),
+      });
+      expect(ok.statusCode).toBe(200);
+      const by = await kz.app.inject({
+        method: 'POST',
+        url: '/v1/auth/send-code/',
+        payload: { phone: '+375291234567' },
+        remoteAddress: randomIp(),
+      });
+      expect(by.json()).toEqual({ phone: ['Коды входа приходят только на номера стран: Россия, Казахстан.'] });
+    } finally {
+      await kz.close();
+    }
+  });
+
+  it('caps wrong tries per number per day (across codes) with a Russian 429 and Retry-After', async () => {
+    const capped = await createTestApp({ SMS_WRONG_TRIES_PER_DAY: '7' });
+    try {
+      const phone = randomPhone();
+      const sendC = () =>
+        capped.app.inject({
+          method: 'POST',
+          url: '/v1/auth/send-code/',
+          payload: { phone },
+          remoteAddress: randomIp(),
+        });
+      const verifyC = (code: string) =>
+        capped.app.inject({
+          method: 'POST',
+          url: '/v1/auth/verify-code/',
+          payload: { phone, code },
+          remoteAddress: randomIp(),
+        });
+      const latest = async () =>
+        (await capped.app.inject(`/v1/dev/sms-outbox/?phone=${encodeURIComponent(phone)}`)).json().results[0]
+          .code as string;
+      await sendC();
+      let code = await latest();
+      for (let i = 0; i < 5; i++) expect((await verifyC(wrongCode(code))).statusCode).toBe(400);
+      capped.clock.advance(61_000);
+      await sendC();
+      code = await latest();
+      for (let i = 0; i < 2; i++) expect((await verifyC(wrongCode(code))).statusCode).toBe(400);
+      // 7 wrong tries today: even the right code is refused until the day has passed.
+      const over = await verifyC(code);
+      expect(over.statusCode).toBe(429);
+      expect(over.json().detail).toMatch(
+        /^Слишком много неверных кодов для этого номера за сутки\. Попробуйте через \d+ ч\.$/,
+      );
+      // No new code is sent to the number meanwhile (an SMS that could not be used).
+      capped.clock.advance(61_000);
+      const blocked = await sendC();
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().detail).toMatch(/^Слишком много неверных кодов для этого номера за сутки/);
+      const wait = Number(over.headers['retry-after']);
+      expect(wait).toBeGreaterThan(23 * 3600);
+      expect(wait).toBeLessThanOrEqual(24 * 3600 + 5 * 60);
+      capped.clock.advance(wait * 1000 - 61_000);
+      await sendC();
+      expect((await verifyC(await latest())).statusCode).toBe(200);
+    } finally {
+      await capped.close();
+    }
+  });
+
   it('limits verify attempts per client address (60 a minute)', async () => {
     const ip = randomIp();
     let last = await verify(randomPhone(), '0000', ip);
@@ -196,7 +274,7 @@ describe.runIf(dbAvailable())('auth: send-code / verify-code / logout', () => {
     expect(reused.statusCode).toBe(400);
     expect(reused.json().success).toBe(false);
 
-    const never = await verify(randomPhone(), '1234');
+    const never = await verify(randomPhone(), '123456');
     expect(never.json()).toEqual({ success: false, detail: 'Сначала запросите код.' });
   });
 

@@ -110,9 +110,9 @@ describe.runIf(dbAvailable())('hostile input (issues 3, 4)', () => {
     for (let i = 0; i < 6; i += 1) {
       const bad = await post('/v1/auth/verify-code/', { phone: number, code: 'abcd' });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toEqual({ success: false, detail: 'Код из SMS — 4 цифры.' });
+      expect(bad.json()).toEqual({ success: false, detail: 'Код из SMS — 6 цифр.' });
     }
-    const ok = await post('/v1/auth/verify-code/', { phone: number, code: `${code.slice(0, 2)} ${code.slice(2)}` });
+    const ok = await post('/v1/auth/verify-code/', { phone: number, code: `${code.slice(0, 3)} ${code.slice(3)}` });
     expect(ok.statusCode, ok.body).toBe(200);
   });
 

@@ -198,6 +198,26 @@ describe.runIf(dbAvailable())('notifications socket and REST', () => {
     expect(s2.ws.readyState).toBe(s2.ws.OPEN);
   });
 
+  it('signing a device out from the devices list (or everywhere) closes that device’s sockets', async () => {
+    const first = await signIn(t.app);
+    t.clock.advance(61_000);
+    const second = await signIn(t.app, first.phone);
+    const userId = (await t.app.inject({ url: '/v1/self/', headers: first.auth })).json().info.id as number;
+    const s1 = (await connect({ id: userId, auth: first.auth })).s;
+    const s2 = (await connect({ id: userId, auth: second.auth })).s;
+    const list = (await t.app.inject({ url: '/v1/auth/sessions/', headers: second.auth })).json().results as {
+      id: number;
+      current: boolean;
+    }[];
+    const other = list.find((x) => !x.current)!;
+    const out = await t.app.inject({ method: 'DELETE', url: `/v1/auth/sessions/${other.id}/`, headers: second.auth });
+    expect(out.statusCode).toBe(200);
+    expect(await s1.closedWithin()).toEqual({ code: 4401, reason: 'signed out' });
+    expect(s2.ws.readyState).toBe(s2.ws.OPEN);
+    await t.app.inject({ method: 'POST', url: '/v1/auth/logout-all/', headers: second.auth });
+    expect(await s2.closedWithin()).toEqual({ code: 4401, reason: 'signed out' });
+  });
+
   it('keeps at most 10 sockets per user: the 11th closes the oldest', async () => {
     const u = await makeUser(t.app);
     const conns: TestSocket[] = [];

@@ -74,6 +74,24 @@ describe('config: production guard', () => {
     YOOKASSA_SHOP_ID: '1',
     YOOKASSA_SECRET_KEY: 'k',
   };
+  it('reads SMS_COUNTRIES as ISO codes and refuses unknown ones', () => {
+    expect(loadConfig({}).sms.countries).toEqual(['RU']);
+    expect(loadConfig({ SMS_COUNTRIES: 'ru, KZ,by' }).sms.countries).toEqual(['RU', 'KZ', 'BY']);
+    expect(() => loadConfig({ SMS_COUNTRIES: 'XX' })).toThrow(/SMS_COUNTRIES: укажите коды стран ISO/);
+    expect(() => loadConfig({ SMS_COUNTRIES: ' , ' })).toThrow(ConfigError);
+  });
+
+  it('refuses a daily cap of wrong tries that lets a code be guessed with more than 0.1 %', () => {
+    expect(loadConfig({}).sms).toMatchObject({ codeLength: 6, wrongTriesPerDay: 100 });
+    // 4 digits: at most 9 tries (9 / 9 996 ≈ 0.09 %); unset, the default shrinks to it.
+    expect(loadConfig({ SMS_CODE_LENGTH: '4' }).sms.wrongTriesPerDay).toBe(9);
+    expect(() => loadConfig({ SMS_CODE_LENGTH: '4', SMS_WRONG_TRIES_PER_DAY: '10' })).toThrow(
+      /SMS_WRONG_TRIES_PER_DAY: при коде из 4 цифр не больше 9/,
+    );
+    expect(loadConfig({ SMS_WRONG_TRIES_PER_DAY: '999' }).sms.wrongTriesPerDay).toBe(999);
+    expect(() => loadConfig({ SMS_WRONG_TRIES_PER_DAY: '1000' })).toThrow(ConfigError);
+  });
+
   it('refuses the console provider in production, explicitly or by default', () => {
     expect(() => loadConfig({ ...prod, SMS_PROVIDER: 'console' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...prod, SMS_PROVIDER: 'console' })).toThrow(/SMS_PROVIDER/);
@@ -181,7 +199,7 @@ describe.runIf(dbAvailable())('send-code through the SMS.ru provider', () => {
     expect(res.statusCode).toBe(200);
     const req = fake.requests.at(-1)!;
     expect(req.query.to).toBe(phone.slice(1));
-    const code = /Витрину: (\d{4})\./.exec(req.query.msg!)![1]!;
+    const code = /Витрину: (\d{6})\. Действует 5 минут\./.exec(req.query.msg!)![1]!;
     const outbox = await t.app.inject(`/v1/dev/sms-outbox/?phone=${encodeURIComponent(phone)}`);
     expect(outbox.statusCode).toBe(404);
     const verify = await t.app.inject({

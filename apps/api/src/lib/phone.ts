@@ -12,12 +12,16 @@ export const NOT_MOBILE_PHONE = 'Введите номер мобильного 
  * Normalises a phone number.
  * @returns E.164 (`+79991234567`), or null when the input is not a valid number
  */
-export function parsePhone(input: string): { e164: string; mobile: boolean } | null {
+export function parsePhone(input: string): { e164: string; mobile: boolean; country?: string } | null {
   if (typeof input !== 'string' || input.length > 40) return null;
   const p = parsePhoneNumberFromString(input.trim(), 'RU');
   if (!p || !p.isValid()) return null;
   const type = p.getType();
-  return { e164: p.number, mobile: type === 'MOBILE' || type === 'FIXED_LINE_OR_MOBILE' || type === undefined };
+  return {
+    e164: p.number,
+    mobile: type === 'MOBILE' || type === 'FIXED_LINE_OR_MOBILE' || type === undefined,
+    country: p.country,
+  };
 }
 
 /**
@@ -30,4 +34,20 @@ export function normalizePhone(input: string, field = 'phone'): string {
   if (!p) throw badRequest({ [field]: [INVALID_PHONE] });
   if (!p.mobile) throw badRequest({ [field]: [NOT_MOBILE_PHONE] });
   return p.e164;
+}
+
+const regionNames = new Intl.DisplayNames('ru', { type: 'region' });
+
+/**
+ * Checks that an E.164 number belongs to one of `countries` (SMS allow-list, issue 15: SMS pumping).
+ * @param countries ISO 3166 codes, e.g. `['RU']`
+ * @throws ApiError 400 `{[field]: ['Коды входа приходят только на номера стран: Россия.']}`
+ */
+export function requirePhoneCountry(e164: string, countries: readonly string[], field = 'phone'): void {
+  const country = parsePhone(e164)?.country;
+  if (country && countries.includes(country)) return;
+  const names = countries.map((c) => regionNames.of(c) ?? c).join(', ');
+  throw badRequest({
+    [field]: [`Коды входа приходят только на номера ${countries.length === 1 ? 'страны' : 'стран'}: ${names}.`],
+  });
 }

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { SESSION_IDLE_DAYS } from '@vitrina/contract/auth';
 import { authTokens, users } from '../db/schema/index.js';
 import { unauthorized } from '../lib/errors.js';
 
@@ -30,6 +31,11 @@ declare module 'fastify' {
  * that revokes the token, so every process closes the sockets opened with it.
  */
 export const SIGN_OUT_CHANNEL = 'vitrina_signout';
+
+/** A token unused this long stops working (401) and is deleted by the auth module's cleanup job. */
+export const TOKEN_IDLE_MS = SESSION_IDLE_DAYS * 24 * 3_600_000;
+/** `last_used_at` is written at most this often per token (not on every request). */
+export const LAST_USED_PRECISION_MS = 3_600_000;
 
 /** SHA-256 hex of a token key. */
 export const hashToken = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -61,18 +67,26 @@ export function tokenFromHeader(
 }
 
 /**
- * Looks a token key up.
- * @returns the user and token id, or null for an unknown/malformed key
+ * Looks a token key up and notes its use (`last_used_at`, to the hour).
+ * @returns the user and token id, or null for an unknown/malformed key or one unused for {@link TOKEN_IDLE_MS}
  */
 export async function findUserByToken(app: FastifyInstance, key: string) {
   if (!/^[0-9a-f]{40}$/i.test(key)) return null;
   const rows = await app.db
-    .select({ user: users, tokenId: authTokens.id })
+    .select({ user: users, tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(eq(authTokens.keyHash, hashToken(key.toLowerCase())))
     .limit(1);
-  return rows[0] ?? null;
+  const row = rows[0];
+  if (!row) return null;
+  const now = app.clock.now();
+  const idle = now.getTime() - row.lastUsedAt.getTime();
+  if (idle >= TOKEN_IDLE_MS) return null;
+  if (idle >= LAST_USED_PRECISION_MS) {
+    await app.db.update(authTokens).set({ lastUsedAt: now }).where(eq(authTokens.id, row.tokenId));
+  }
+  return { user: row.user, tokenId: row.tokenId };
 }
 
 export default fp(async function authPlugin(app: FastifyInstance) {

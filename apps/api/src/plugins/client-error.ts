@@ -42,13 +42,18 @@ function send(socket: Socket, status: string, headers: Record<string, string>, b
 }
 
 /**
- * The handler: redirect an unencoded GET/HEAD target, otherwise a Russian 400 (431 for huge headers).
+ * The handler: redirect an unencoded GET/HEAD target, otherwise a Russian 400 (431 for huge headers, 408 for a
+ * request that did not arrive in time).
  * @param err the parser error (`code` like `HPE_INVALID_URL`, `rawPacket` with the bytes read)
  * @param socket the client connection; it is closed after the answer
  */
 export function clientErrorHandler(err: ParserError, socket: Socket): void {
   if (!socket.writable) return;
   if (err.code === 'ECONNRESET') return void socket.destroy();
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    // Headers or body not received within HEADERS_TIMEOUT_MS / REQUEST_TIMEOUT_MS (issue 15).
+    return send(socket, '408 Request Timeout', {}, { detail: 'Запрос не пришёл целиком вовремя: соединение закрыто.' });
+  }
   if (err.code === 'HPE_HEADER_OVERFLOW') {
     return send(socket, '431 Request Header Fields Too Large', {}, { detail: 'Слишком большие заголовки запроса.' });
   }

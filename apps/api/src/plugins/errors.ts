@@ -100,6 +100,10 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     ) {
       return reply.status(413).send({ detail: 'Слишком большой запрос или файл.' });
     }
+    if (status === 503 && code === 'FST_UNDER_PRESSURE') {
+      // Overload (`@fastify/under-pressure` set Retry-After): refused at once rather than queued.
+      return reply.status(503).send({ detail: 'Сервер перегружен. Повторите запрос через несколько секунд.' });
+    }
     if (status === 429) {
       return reply.status(429).send({ detail: 'Слишком много запросов. Попробуйте позже.' });
     }

@@ -7,3 +7,4 @@ export * from './delivery.js';
 export * from './orders.js';
 export * from './notifications.js';
 export * from './jobs.js';
+export * from './limits.js';

@@ -1,12 +1,32 @@
 /**
  * HTTP routes of the `auth` module (spec §7): `POST /v1/auth/send-code/`, `POST /v1/auth/verify-code/`,
- * ours: `POST /v1/auth/logout/`. Rules live in ./service.ts.
+ * ours: `POST /v1/auth/logout/`, the devices list `GET /v1/auth/sessions/`, `DELETE /v1/auth/sessions/{id}/`
+ * and `POST /v1/auth/logout-all/` (issue 15). Rules live in ./service.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireJsonBody } from '../../lib/json-body.js';
-import { revokeToken, sendCode, verifyCode } from './service.js';
+import { detailError, fieldErrors } from '@vitrina/contract/common';
+import { sessionListSchema, sessionsRevokedSchema, SESSION_IDLE_DAYS } from '@vitrina/contract/auth';
+import {
+  defineTokenExpiry,
+  listSessions,
+  revokeSession,
+  revokeToken,
+  revokeUserTokens,
+  sendCode,
+  verifyCode,
+} from './service.js';
+
+const idParams = z.object({
+  id: z.coerce
+    .number({ error: 'Номер устройства — целое число.' })
+    .int({ error: 'Номер устройства — целое число.' })
+    .positive({ error: 'Номер устройства — целое число.' })
+    .max(2_147_483_647, { error: 'Номер устройства — целое число.' }),
+});
+const security = [{ token: [] }];
 
 const phoneField = z
   .union([z.string().max(40), z.number().int().nonnegative()], {
@@ -23,7 +43,7 @@ const codeField = z
     error: (iss) =>
       iss.input === undefined || iss.input === null
         ? 'Введите код из SMS.'
-        : 'Код из SMS — строка из цифр, например «1234».',
+        : 'Код из SMS — строка из цифр, например «123456».',
   })
   .transform(String)
   .describe('Код из SMS');
@@ -34,6 +54,7 @@ const jsonObject = <T extends z.core.$ZodLooseShape>(shape: T, what: string) =>
 
 export default async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  defineTokenExpiry(app);
 
   r.post(
     '/v1/auth/send-code/',
@@ -59,8 +80,9 @@ export default async function authRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Проверить код и получить токен',
-        description: 'Первый успешный вход создаёт пользователя. После 5 неверных попыток код перестаёт действовать.',
-        body: jsonObject({ phone: phoneField, code: codeField }, '{"phone": "+7 999 123-45-67", "code": "1234"}'),
+        description:
+          'Первый успешный вход создаёт пользователя. После 5 неверных попыток код перестаёт действовать; на номер — не больше SMS_WRONG_TRIES_PER_DAY (100) неверных попыток за сутки (429 с Retry-After).',
+        body: jsonObject({ phone: phoneField, code: codeField }, '{"phone": "+7 999 123-45-67", "code": "123456"}'),
       },
       preValidation: requireJsonBody,
       config: { rateLimit: { max: 60, timeWindow: 60_000 } },
@@ -85,6 +107,59 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request) => {
       await revokeToken(app, request.authTokenId!);
       return { success: true };
+    },
+  );
+
+  r.get(
+    '/v1/auth/sessions/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Мои устройства: где выполнен вход',
+        description: `Один элемент — один токен: когда выполнен вход, когда использован последний раз (с точностью до часа), браузер и система, current — это устройство. Токен, не использованный ${SESSION_IDLE_DAYS} дней, перестаёт действовать.`,
+        security,
+        response: { 200: sessionListSchema, 401: detailError },
+      },
+      preHandler: app.requireAuth,
+    },
+    async (request) => listSessions(app, request.user!.id, request.authTokenId),
+  );
+
+  r.delete(
+    '/v1/auth/sessions/:id/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Выйти на устройстве',
+        description: 'Отзывает токен устройства и закрывает его сокеты уведомлений. Чужое устройство — 404.',
+        security,
+        params: idParams,
+        response: {
+          200: sessionsRevokedSchema,
+          400: z.union([detailError, fieldErrors]),
+          401: detailError,
+          404: detailError,
+        },
+      },
+      preHandler: app.requireAuth,
+    },
+    async (request) => revokeSession(app, request.user!.id, request.params.id),
+  );
+
+  r.post(
+    '/v1/auth/logout-all/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Выйти везде: отозвать все мои токены, включая текущий',
+        security,
+        response: { 200: sessionsRevokedSchema, 401: detailError },
+      },
+      preHandler: app.requireAuth,
+    },
+    async (request) => {
+      const gone = await revokeUserTokens(app, { userId: request.user!.id });
+      return { success: true as const, revoked: gone.length };
     },
   );
 }

@@ -1,8 +1,10 @@
 /**
  * Sign-in by phone and one-time code (spec §1, §4, §6, §7; issue 3).
  *
- * - Codes: `config.sms.codeLength` random digits (4 by default), stored only as a salted scrypt hash bound to
- *   the phone, alive {@link CODE_TTL_MS}, at most {@link MAX_ATTEMPTS} wrong tries, compared in constant time.
+ * - Codes: `config.sms.codeLength` random digits (6 by default), stored only as a salted scrypt hash bound to
+ *   the phone, alive {@link CODE_TTL_MS}, at most {@link MAX_ATTEMPTS} wrong tries, compared in constant time;
+ *   at most `config.sms.wrongTriesPerDay` wrong tries per number per 24 hours (429 with `Retry-After`), so a
+ *   code is guessed within a day with probability at most 0.1 % (README «Подбор кода»).
  * - Limits: one send per number per {@link RESEND_COOLDOWN_S} s, {@link PHONE_SEND_LIMIT} per number per hour,
  *   `config.sms.ipLimit` (10) per client address per {@link IP_WINDOW_MS} — each a 429 with `Retry-After`.
  * - Tokens: 40 hex characters, stored as SHA-256, one row per device; logout deletes the row and closes the
@@ -12,19 +14,28 @@
 import { randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Session } from '@vitrina/contract/auth';
 import { authTokens, smsCodes, users } from '../../db/schema/index.js';
-import { tooManyRequests } from '../../lib/errors.js';
-import { hashToken, newTokenKey, SIGN_OUT_CHANNEL } from '../../plugins/auth.js';
+import type { Tx } from '../../db/client.js';
+import { notFound, tooManyRequests } from '../../lib/errors.js';
+import { describeUserAgent } from '../../lib/user-agent.js';
+import { hashToken, newTokenKey, SIGN_OUT_CHANNEL, TOKEN_IDLE_MS } from '../../plugins/auth.js';
 import { createSmsProvider, maskPhone, type SmsProvider } from '../../providers/sms/index.js';
-import { normalizePhone } from '../../lib/phone.js';
+import { normalizePhone, requirePhoneCountry } from '../../lib/phone.js';
+import { DEFAULT_WRONG_TRIES_PER_DAY, TRIES_PER_CODE } from '../../config.js';
 
 /** A code lives 5 minutes. */
 export const CODE_TTL_MS = 5 * 60_000;
 /** A new code for the same number only after 60 s. */
 export const RESEND_COOLDOWN_S = 60;
 /** Wrong tries before a code is dead. */
-export const MAX_ATTEMPTS = 5;
+export const MAX_ATTEMPTS = TRIES_PER_CODE;
+/**
+ * The window of the daily cap of wrong tries: tries are counted on codes created within it. A code lives
+ * {@link CODE_TTL_MS}, so every try of the last 24 hours is on a code created within 24 h + its lifetime.
+ */
+export const WRONG_TRIES_WINDOW_MS = 24 * 3_600_000 + CODE_TTL_MS;
 /** Sends per client address per {@link IP_WINDOW_MS} by default (`config.sms.ipLimit`, env `SMS_IP_LIMIT`). */
 export const IP_SEND_LIMIT = 10;
 export const IP_WINDOW_MS = 10 * 60_000;
@@ -66,14 +77,41 @@ export function smsProvider(app: FastifyInstance): SmsProvider {
 const secondsUntil = (until: number, now: number) => Math.max(1, Math.ceil((until - now) / 1000));
 
 /**
+ * Throws when the number used up its wrong tries of the last 24 hours (`config.sms.wrongTriesPerDay`): neither
+ * a new code is sent nor one checked until the oldest of those tries is a day old. Call under the number's lock.
+ * @throws ApiError 429 with `Retry-After`
+ */
+async function refuseOverDailyCap(app: FastifyInstance, tx: Tx, phone: string, now: Date) {
+  const cap = app.config.sms.wrongTriesPerDay ?? DEFAULT_WRONG_TRIES_PER_DAY;
+  const tried = await tx
+    .select({ attempts: smsCodes.attempts, createdAt: smsCodes.createdAt })
+    .from(smsCodes)
+    .where(
+      and(
+        eq(smsCodes.phone, phone),
+        gt(smsCodes.attempts, 0),
+        gt(smsCodes.createdAt, new Date(now.getTime() - WRONG_TRIES_WINDOW_MS)),
+      ),
+    )
+    .orderBy(asc(smsCodes.createdAt));
+  if (tried.reduce((sum, r) => sum + r.attempts, 0) < cap) return;
+  const wait = secondsUntil(tried[0]!.createdAt.getTime() + WRONG_TRIES_WINDOW_MS, now.getTime());
+  throw tooManyRequests(
+    wait,
+    `Слишком много неверных кодов для этого номера за сутки. Попробуйте через ${Math.ceil(wait / 3600)} ч.`,
+  );
+}
+
+/**
  * `POST /v1/auth/send-code/`: creates and sends a new code, superseding older ones.
  * @param input.phone the number in any common format
  * @param input.ip the client address (per-IP limit)
  * @returns the E.164 number and the cooldown in seconds
- * @throws ApiError 400 `{phone: [...]}` for an invalid number; 429 + Retry-After for limits; 503 when SMS fails
+ * @throws ApiError 400 `{phone: [...]}` for an invalid number or one outside `SMS_COUNTRIES`; 429 + Retry-After for limits; 503 when SMS fails
  */
 export async function sendCode(app: FastifyInstance, input: { phone: string; ip: string }) {
   const phone = normalizePhone(input.phone);
+  requirePhoneCountry(phone, app.config.sms.countries ?? ['RU']);
   const now = app.clock.now();
   const nowMs = now.getTime();
   const len = app.config.sms.codeLength;
@@ -84,6 +122,7 @@ export async function sendCode(app: FastifyInstance, input: { phone: string; ip:
     // Serialise sends per address and per number (always in this order), so bursts cannot slip past limits.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-ip:${input.ip}`}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-phone:${phone}`}))`);
+    await refuseOverDailyCap(app, tx, phone, now);
 
     const recent = await tx
       .select({ createdAt: smsCodes.createdAt })
@@ -125,7 +164,7 @@ export async function sendCode(app: FastifyInstance, input: { phone: string; ip:
   });
 
   const host = safeHost(app.config.publicUrl);
-  const text = `Код для входа в Витрину: ${code}. Никому его не сообщайте.${host ? `\n\n@${host} #${code}` : ''}`;
+  const text = `Код для входа в Витрину: ${code}. Действует ${CODE_TTL_MS / 60_000} минут. Никому его не сообщайте.${host ? `\n\n@${host} #${code}` : ''}`;
   try {
     await smsProvider(app).send({ phone, text, code });
   } catch (err) {
@@ -176,6 +215,9 @@ export async function verifyCode(
       .orderBy(desc(smsCodes.createdAt))
       .limit(1);
     if (!row) return { ok: false, detail: 'Сначала запросите код.' };
+
+    // The daily cap of wrong tries per number (across all its codes).
+    await refuseOverDailyCap(app, tx, phone, now);
     if (row.consumedAt) {
       return {
         ok: false,
@@ -234,9 +276,76 @@ export async function verifyCode(
  * server process to close the notification sockets opened with it.
  */
 export async function revokeToken(app: FastifyInstance, tokenId: number): Promise<void> {
+  await revokeTokens(app, [tokenId]);
+}
+
+/**
+ * Deletes token rows and, with the same commit, closes the notification sockets opened with each of them on
+ * every process (as {@link revokeToken}).
+ * @param where which of the user's tokens: `{userId}` — all of them, `{userId, id}` — that one
+ * @returns the ids of the tokens deleted (none when `id` is not the user's)
+ */
+export async function revokeUserTokens(app: FastifyInstance, where: { userId: number; id?: number }) {
+  return app.db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(authTokens)
+      .where(and(eq(authTokens.userId, where.userId), where.id === undefined ? undefined : eq(authTokens.id, where.id)))
+      .returning({ id: authTokens.id });
+    for (const g of gone) await app.pubsub.publish(tx, SIGN_OUT_CHANNEL, { t: g.id });
+    return gone.map((g) => g.id);
+  });
+}
+
+async function revokeTokens(app: FastifyInstance, ids: number[]): Promise<void> {
+  if (!ids.length) return;
   await app.db.transaction(async (tx) => {
-    await tx.delete(authTokens).where(eq(authTokens.id, tokenId));
-    await app.pubsub.publish(tx, SIGN_OUT_CHANNEL, { t: tokenId });
+    await tx.delete(authTokens).where(inArray(authTokens.id, ids));
+    for (const id of ids) await app.pubsub.publish(tx, SIGN_OUT_CHANNEL, { t: id });
+  });
+}
+
+/**
+ * `GET /v1/auth/sessions/`: the user's signed-in devices, the current one first, then by last use.
+ * Tokens idle for {@link TOKEN_IDLE_MS} are left out (they no longer work).
+ */
+export async function listSessions(app: FastifyInstance, userId: number, currentTokenId: number | null) {
+  const since = new Date(app.clock.now().getTime() - TOKEN_IDLE_MS);
+  const rows = await app.db
+    .select()
+    .from(authTokens)
+    .where(and(eq(authTokens.userId, userId), gt(authTokens.lastUsedAt, since)))
+    .orderBy(desc(authTokens.lastUsedAt), desc(authTokens.id));
+  const results: Session[] = rows.map((r) => ({
+    id: r.id,
+    created_at: r.createdAt.toISOString(),
+    last_used_at: r.lastUsedAt.toISOString(),
+    device: describeUserAgent(r.userAgent),
+    current: r.id === currentTokenId,
+  }));
+  results.sort((a, b) => Number(b.current) - Number(a.current));
+  return { results };
+}
+
+/** `DELETE /v1/auth/sessions/{id}/`: signs one of the user's devices out. @throws ApiError 404 for another's */
+export async function revokeSession(app: FastifyInstance, userId: number, id: number) {
+  const gone = await revokeUserTokens(app, { userId, id });
+  if (!gone.length) throw notFound('Устройство не найдено: возможно, с него уже вышли.');
+  return { success: true as const, revoked: gone.length };
+}
+
+/** The recurring job that deletes tokens idle for {@link TOKEN_IDLE_MS}. */
+export const EXPIRE_TOKENS_JOB = 'auth.expire-tokens';
+export const EXPIRE_TOKENS_EVERY_MS = 3_600_000;
+
+/** Defines {@link EXPIRE_TOKENS_JOB}: deletes idle tokens and closes their sockets on every process. */
+export function defineTokenExpiry(app: FastifyInstance): void {
+  app.jobs.every(EXPIRE_TOKENS_JOB, EXPIRE_TOKENS_EVERY_MS, async ({ tx, now }) => {
+    const gone = await tx
+      .delete(authTokens)
+      .where(lte(authTokens.lastUsedAt, new Date(now.getTime() - TOKEN_IDLE_MS)))
+      .returning({ id: authTokens.id });
+    for (const g of gone) await app.pubsub.publish(tx, SIGN_OUT_CHANNEL, { t: g.id });
+    if (gone.length) app.log.info({ expired: gone.length }, 'auth: idle tokens deleted');
   });
 }
 

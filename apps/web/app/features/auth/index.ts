@@ -7,7 +7,7 @@ export type { AuthStatus, SelfUser } from './types';
 export { AccountMenu } from './account-menu';
 /** Account navigation: the phone strip, the sidebar and the list of sections. */
 export { ACCOUNT_NAV, AccountNavStrip, AccountSidebar } from './account-nav';
-/** «Профиль»: the user's own data, avatar and sign-out. */
+/** «Профиль»: the user's own data, avatar, signed-in devices and sign-out. */
 export { ProfilePage } from './profile-page';
 /** Empty states of the favorites and messenger account sections. */
 export { FavoritesEmpty, MessengerEmpty } from './account-empty-states';

@@ -1,6 +1,7 @@
 /**
  * `/account` (spec §2): the profile — view and edit name, city, about and the avatar (preview, upload
- * progress). Rendered by the account layout only for a signed-in user.
+ * progress) — and «Устройства», where the user is signed in. Rendered by the account layout only for a signed-in
+ * user.
  */
 import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin, IconPencil } from '@tabler/icons-react';
@@ -11,6 +12,7 @@ import { useAuthStore } from './store';
 import { userDisplayName, type SelfUser } from './types';
 import { ProfileForm } from './profile-form';
 import { UserAvatar } from './user-avatar';
+import { DevicesSection } from './devices-section';
 
 export function ProfilePage() {
   const user = useAuthStore((s) => s.user);
@@ -26,6 +28,7 @@ export function ProfilePage() {
       ) : (
         <ProfileView user={user} onEdit={() => setEditing(true)} />
       )}
+      <DevicesSection />
     </Stack>
   );
 }

@@ -64,7 +64,7 @@ function SignInFlow() {
   const [code, setCode] = useState('');
   // A new key remounts the code boxes: cleared, focused, and able to submit on completion again.
   const [pinKey, setPinKey] = useState(0);
-  const [codeLength, setCodeLength] = useState(4);
+  const [codeLength, setCodeLength] = useState(6);
   const [resendAt, setResendAt] = useState(0);
   const [sending, setSending] = useState(false);
   const [verifying, setVerifying] = useState(false);
@@ -78,7 +78,7 @@ function SignInFlow() {
     const res = await sendCode(phone);
     setSending(false);
     if (res.ok) {
-      setCodeLength(res.data.code_length || 4);
+      setCodeLength(res.data.code_length || 6);
       setResendAt(Date.now() + (res.data.retry_after || 60) * 1000);
       setInfo(null);
       return true;

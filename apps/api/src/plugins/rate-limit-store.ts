@@ -1,0 +1,90 @@
+/**
+ * A `@fastify/rate-limit` store kept in PostgreSQL (issue 15): every server process on one database counts the
+ * same requests, so 60 verify-code calls a minute are 60 in all, not 60 per process. One row per route and
+ * client key (`rate_limits`); a request increments its row with one atomic upsert that also starts a new window
+ * when the old one ended. Ended windows are deleted by the recurring job {@link RATE_LIMIT_CLEANUP_JOB}.
+ * Time is the app's clock (`app.clock`), so tests can move it.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { queryRows } from '../db/client.js';
+
+/** The recurring job that deletes ended windows. */
+export const RATE_LIMIT_CLEANUP_JOB = 'rate-limits.cleanup';
+export const RATE_LIMIT_CLEANUP_EVERY_MS = 10 * 60_000;
+
+type IncrCallback = (err: Error | null, res?: { current: number; ttl: number }) => void;
+
+/** What `@fastify/rate-limit` passes to `child()`: the route's merged options. */
+interface RouteParams {
+  timeWindow?: number | unknown;
+  groupId?: string;
+  routeInfo?: { method?: string | string[]; url?: string };
+}
+
+/**
+ * Counts one request of `key` in a window of `windowMs` and returns the count and the time left.
+ * `INSERT … ON CONFLICT DO UPDATE … RETURNING` is atomic per row on PostgreSQL: concurrent requests from any
+ * process each get their own count.
+ */
+export async function incrementLimit(app: FastifyInstance, key: string, windowMs: number) {
+  const now = app.clock.now();
+  const end = new Date(now.getTime() + windowMs);
+  const [row] = await queryRows<{ count: number; expires_at: string | Date }>(
+    app.db,
+    sql`insert into rate_limits (key, count, expires_at) values (${key}, 1, ${end.toISOString()})
+        on conflict (key) do update set
+          count = case when rate_limits.expires_at <= ${now.toISOString()} then 1 else rate_limits.count + 1 end,
+          expires_at = case when rate_limits.expires_at <= ${now.toISOString()} then excluded.expires_at
+                            else rate_limits.expires_at end
+        returning count, expires_at`,
+  );
+  const expiresAt = new Date(row!.expires_at).getTime();
+  return { current: Number(row!.count), ttl: Math.max(0, expiresAt - now.getTime()) };
+}
+
+/**
+ * The store class to pass as `store` to `@fastify/rate-limit` (the plugin instantiates it itself, so the app is
+ * closed over here).
+ */
+export function postgresRateLimitStore(app: FastifyInstance) {
+  return class PostgresRateLimitStore {
+    constructor(
+      _globalParams?: unknown,
+      private readonly namespace = 'global',
+    ) {}
+
+    incr(key: string, cb: IncrCallback, timeWindow: number) {
+      incrementLimit(app, `${this.namespace}|${key}`, timeWindow).then(
+        (res) => cb(null, res),
+        (err: Error) => cb(err),
+      );
+    }
+
+    child(options: object) {
+      const routeOptions = options as RouteParams;
+      const info = routeOptions.routeInfo ?? {};
+      const method = Array.isArray(info.method) ? info.method.join(',') : (info.method ?? '');
+      const ns = routeOptions.groupId ?? (info.url ? `${method} ${info.url}` : 'global');
+      return new PostgresRateLimitStore(undefined, ns);
+    }
+  };
+}
+
+/** Deletes windows that ended before `now`. @returns how many rows went */
+export async function deleteEndedWindows(app: FastifyInstance, db = app.db, now = app.clock.now()) {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`with gone as (delete from rate_limits where expires_at <= ${now.toISOString()} returning 1)
+        select count(*)::int as n from gone`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Defines the recurring cleanup of ended windows (call after the jobs plugin is registered). */
+export function defineRateLimitCleanup(app: FastifyInstance): void {
+  app.jobs.every(RATE_LIMIT_CLEANUP_JOB, RATE_LIMIT_CLEANUP_EVERY_MS, async ({ tx, now }) => {
+    const gone = await deleteEndedWindows(app, tx as unknown as typeof app.db, now);
+    if (gone) app.log.debug({ gone }, 'rate limits: ended windows deleted');
+  });
+}
