@@ -4,7 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { authTokens, offers, products, users } from '../src/db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { authTokens, offers, payments, products, users } from '../src/db/schema/index.js';
+import { signTestgatewayBody } from '../src/providers/payments/testgateway-webhook.js';
 import { hashToken, newTokenKey } from '../src/plugins/auth.js';
 import { multipart, randomPhone } from './helpers.js';
 
@@ -88,4 +90,43 @@ export async function makeCard(app: FastifyInstance, user: TestUser, number?: st
   });
   if (res.statusCode !== 201) throw new Error(`add card ${res.statusCode}: ${res.body}`);
   return (res.json() as { id: number }).id;
+}
+
+/**
+ * Places a one-piece order of `slug` (size M) through `POST /v1/sales/order/` as `buyer`.
+ * @returns the answer's order and payment, our payment row and the test gateway's payment id
+ * @throws Error with the answer when it is not 201
+ */
+export async function placeOrder(app: FastifyInstance, buyer: TestUser, slug: string, point: number) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/sales/order/',
+    headers: buyer.auth,
+    payload: { items: [{ slug, size: 'M', count: 1 }], delivery_point: point },
+  });
+  if (res.statusCode !== 201) throw new Error(`order ${res.statusCode}: ${res.body}`);
+  const body = res.json() as { order: { id: number; total: number }; payment: { id: string } };
+  const [row] = await app.db.select().from(payments).where(eq(payments.id, body.payment.id));
+  return { order: body.order, payment: body.payment, row: row!, gatewayId: row!.providerPaymentId! };
+}
+
+/**
+ * The test bank's signed «payment.succeeded» notice for `gatewayId`, sent to the shop's webhook.
+ * @param amount kopecks, as the bank reports them
+ */
+export function testgatewaySuccessNotice(app: FastifyInstance, gatewayId: string, amount: number, eventId?: string) {
+  const raw = JSON.stringify({
+    event_id: eventId ?? `evt_${gatewayId}`,
+    event: 'payment.succeeded',
+    payment: { id: gatewayId, status: 'succeeded', amount, metadata: {} },
+  });
+  return app.inject({
+    method: 'POST',
+    url: '/v1/payments/webhook/testgateway/',
+    headers: {
+      'content-type': 'application/json',
+      'x-testgateway-signature': `sha256=${signTestgatewayBody(app.config.payments.testgatewaySecret, raw)}`,
+    },
+    payload: raw,
+  });
 }

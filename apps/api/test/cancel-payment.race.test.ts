@@ -8,9 +8,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
-import { makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
+import {
+  makeListing,
+  makePoint,
+  makeUser,
+  placeOrder,
+  testgatewaySuccessNotice,
+  type TestUser,
+} from './buy-fixtures.js';
 import { orders, payments, testgatewayPayments, testgatewayRefunds } from '../src/db/schema/index.js';
-import { signTestgatewayBody } from '../src/providers/payments/testgateway-webhook.js';
 
 const ROUNDS = 20;
 
@@ -31,36 +37,14 @@ describe.runIf(dbAvailable())('cancel vs the bank notice on the same order', () 
     const outcomes = { cancelledRefunded: 0, paidRefused: 0 };
     for (let round = 0; round < ROUNDS; round++) {
       const l = await makeListing(t.app, seller.id, [{ size: 'M', price: 1000 + round, count: 1 }]);
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/v1/sales/order/',
-        headers: buyer.auth,
-        payload: { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: point },
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      const { order, payment } = created.json() as { order: { id: number; total: number }; payment: { id: string } };
-      const [pay] = await t.app.db.select().from(payments).where(eq(payments.id, payment.id));
-      const gatewayId = pay!.providerPaymentId!;
+      const { order, payment, row: pay, gatewayId } = await placeOrder(t.app, buyer, l.slug, point);
       // The bank charged the card; its notice and the cancel now race.
       await t.app.db
         .update(testgatewayPayments)
         .set({ status: 'succeeded' })
         .where(eq(testgatewayPayments.id, gatewayId));
-      const raw = JSON.stringify({
-        event_id: `evt_race_${round}`,
-        event: 'payment.succeeded',
-        payment: { id: gatewayId, status: 'succeeded', amount: pay!.amount, metadata: {} },
-      });
       const cancel = t.app.inject({ method: 'POST', url: `/v1/sales/orders/${order.id}/cancel/`, headers: buyer.auth });
-      const notice = t.app.inject({
-        method: 'POST',
-        url: '/v1/payments/webhook/testgateway/',
-        headers: {
-          'content-type': 'application/json',
-          'x-testgateway-signature': `sha256=${signTestgatewayBody(t.config.payments.testgatewaySecret, raw)}`,
-        },
-        payload: raw,
-      });
+      const notice = testgatewaySuccessNotice(t.app, gatewayId, pay.amount, `evt_race_${round}`);
       const [c, n] =
         round % 2 ? await Promise.all([notice, cancel]).then(([a, b]) => [b, a]) : await Promise.all([cancel, notice]);
       expect(n!.statusCode, n!.body).toBe(200);

@@ -1,9 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
-import { makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
+import {
+  makeListing,
+  makePoint,
+  makeUser,
+  placeOrder,
+  testgatewaySuccessNotice,
+  type TestUser,
+} from './buy-fixtures.js';
 import { jobs, payments, testgatewayPayments } from '../src/db/schema/index.js';
-import { signTestgatewayBody } from '../src/providers/payments/testgateway-webhook.js';
 import { formatReport, reconcileReport } from '../src/modules/payments/reconcile.js';
 import { REFUND_JOB, refundBackoffMs } from '../src/modules/payments/refunds.js';
 
@@ -21,32 +27,11 @@ describe.runIf(dbAvailable())('npm run reconcile: charges without an order or a 
   afterAll(() => t?.close());
 
   const order = async (who: TestUser, slug: string, whoPoint: number) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/sales/order/',
-      headers: who.auth,
-      payload: { items: [{ slug, size: 'M', count: 1 }], delivery_point: whoPoint },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const [pay] = await t.app.db.select().from(payments).where(eq(payments.id, res.json().payment.id));
-    return { orderId: res.json().order.id as number, paymentId: pay!.id, gatewayId: pay!.providerPaymentId! };
+    const { order: o, row, gatewayId } = await placeOrder(t.app, who, slug, whoPoint);
+    return { orderId: o.id, paymentId: row.id, gatewayId };
   };
-  const notice = (gatewayId: string, amount: number) => {
-    const raw = JSON.stringify({
-      event_id: `evt_${gatewayId}`,
-      event: 'payment.succeeded',
-      payment: { id: gatewayId, status: 'succeeded', amount, metadata: {} },
-    });
-    return t.app.inject({
-      method: 'POST',
-      url: '/v1/payments/webhook/testgateway/',
-      headers: {
-        'content-type': 'application/json',
-        'x-testgateway-signature': `sha256=${signTestgatewayBody(t.config.payments.testgatewaySecret, raw)}`,
-      },
-      payload: raw,
-    });
-  };
+
+  const notice = (gatewayId: string, amount: number) => testgatewaySuccessNotice(t.app, gatewayId, amount);
 
   it('is clean on a shop where every charge is a paid order', async () => {
     const l = await makeListing(t.app, seller.id, [{ size: 'M', price: 1000, count: 1 }]);

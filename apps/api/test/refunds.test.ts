@@ -1,7 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
-import { makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
+import {
+  makeListing,
+  makePoint,
+  makeUser,
+  placeOrder,
+  testgatewaySuccessNotice,
+  type TestUser,
+} from './buy-fixtures.js';
 import {
   jobs,
   notifications,
@@ -10,7 +17,6 @@ import {
   testgatewayPayments,
   testgatewayRefunds,
 } from '../src/db/schema/index.js';
-import { signTestgatewayBody } from '../src/providers/payments/testgateway-webhook.js';
 import { testgatewayProvider } from '../src/providers/payments/testgateway.js';
 import { REFUND_JOB, refundBackoffMs } from '../src/modules/payments/refunds.js';
 
@@ -28,39 +34,19 @@ describe.runIf(dbAvailable())('refunds: a payment for an order that can no longe
   afterAll(() => t?.close());
 
   const newOrder = async (who: TestUser, slug: string, whoPoint: number) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/sales/order/',
-      headers: who.auth,
-      payload: { items: [{ slug, size: 'M', count: 1 }], delivery_point: whoPoint },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const body = res.json();
-    const [pay] = await t.app.db.select().from(payments).where(eq(payments.id, body.payment.id));
-    return { order: body.order, payment: body.payment, gatewayId: pay!.providerPaymentId! };
+    const { order, payment, gatewayId } = await placeOrder(t.app, who, slug, whoPoint);
+    return { order, payment, gatewayId };
   };
+
   /** The buyer pays at the bank, but the bank's notice does not reach the shop (yet). */
   const paidAtBankSilently = (gatewayId: string) =>
     t.app.db
       .update(testgatewayPayments)
       .set({ status: 'succeeded' })
       .where(and(eq(testgatewayPayments.id, gatewayId), eq(testgatewayPayments.status, 'pending')));
-  const notice = (gatewayId: string, amount: number, eventId = `evt_${gatewayId}`) => {
-    const raw = JSON.stringify({
-      event_id: eventId,
-      event: 'payment.succeeded',
-      payment: { id: gatewayId, status: 'succeeded', amount, metadata: {} },
-    });
-    return t.app.inject({
-      method: 'POST',
-      url: '/v1/payments/webhook/testgateway/',
-      headers: {
-        'content-type': 'application/json',
-        'x-testgateway-signature': `sha256=${signTestgatewayBody(t.config.payments.testgatewaySecret, raw)}`,
-      },
-      payload: raw,
-    });
-  };
+  const notice = (gatewayId: string, amount: number, eventId?: string) =>
+    testgatewaySuccessNotice(t.app, gatewayId, amount, eventId);
+
   const refundJobs = async (paymentId: string) =>
     (await t.app.db.select().from(jobs).where(eq(jobs.kind, REFUND_JOB))).filter(
       (j) => (j.payload as { paymentId?: string }).paymentId === paymentId,
