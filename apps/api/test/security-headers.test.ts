@@ -27,7 +27,7 @@ describe.runIf(dbAvailable())('security headers', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBeDefined();
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     const csp = directives(res.headers['content-security-policy']);
     expect(csp.get('default-src')).toEqual(["'self'"]);

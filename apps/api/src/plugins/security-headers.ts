@@ -88,6 +88,9 @@ export function securityHeaders(config: Pick<Config, 'publicApiUrl' | 'publicUrl
       },
     },
     frameguard: { action: 'deny' },
+    // Not helmet's `no-referrer`: a Yandex Maps key restricted by referrer (its recommended set-up) needs our
+    // origin; other sites still get only the origin, never the path or query (a search or an order id).
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   };
 }
