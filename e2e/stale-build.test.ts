@@ -107,4 +107,19 @@ describe.runIf(browserAvailable())('a page of an older build', () => {
     await page.getByRole('heading', { name: 'Новинки' }).waitFor();
     expect(loads.count()).toBe(1);
   });
+  it('asks for the build when the tab comes back into view, without waiting 5 minutes', async () => {
+    const { page } = await newPage(browser, 360);
+    let versionAnswers = 0;
+    await page.route('**/v1/public/version/', (route) => {
+      versionAnswers += 1;
+      return route.fulfill({ status: 200, contentType: 'application/json', body: '{"build":"a-newer-build"}' });
+    });
+    await page.goto('/');
+    await hydrated(page);
+    expect(versionAnswers).toBe(0);
+    const checked = page.waitForResponse((r) => r.url().endsWith('/v1/public/version/'));
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await checked;
+    expect(versionAnswers).toBe(1);
+  });
 });

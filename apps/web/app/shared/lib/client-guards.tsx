@@ -41,7 +41,8 @@ export function ClientGuards() {
       window.removeEventListener('unhandledrejection', onError);
     };
   }, []);
-  // A newer build: the server's build id (from /version.json) differs → full load on the next navigation.
+  // A newer build: the server's build id (from /v1/public/version/, every 5 min and whenever the tab comes back
+  // into view) differs → full load on the next navigation.
   useEffect(() => {
     const current = root?.buildId;
     if (!current) return;
@@ -54,8 +55,16 @@ export function ClientGuards() {
         })
         .catch(() => undefined);
     const id = window.setInterval(check, 5 * 60_000);
+    // A tab coming back to the front (the usual way a deploy meets an old tab) checks at once.
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void check();
+    };
+    document.addEventListener('visibilitychange', onVisible);
     (window as unknown as { __vtStale?: () => boolean }).__vtStale = () => stale;
-    return () => window.clearInterval(id);
+    return () => {
+      window.clearInterval(id);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
   }, [root?.buildId]);
   useEffect(() => {
     const w = window as unknown as { __vtStale?: () => boolean; __vtFirst?: boolean };
