@@ -110,4 +110,19 @@ describe.runIf(browserAvailable())('notification bell', () => {
       await page.waitForURL(/\/seller\/\d+$/);
     });
   }
+  it('a toast opens what it is about and marks it read', async () => {
+    const { page } = await newPage(browser, 1440);
+    await signIn(page);
+    const sellerId = await signedInUserId(page);
+    await page.getByRole('button', { name: 'Уведомления', exact: true }).waitFor();
+    const other = await apiSignIn();
+    await post(`/v1/social/subscribe/${sellerId}/`, {}, other);
+    const toast = page.locator('.mantine-Notification-root', { hasText: 'У вас новый подписчик' });
+    await toast.waitFor();
+    await page.getByRole('button', { name: 'Уведомления, 1 непрочитанное' }).waitFor();
+    await toast.getByRole('link').click();
+    await page.waitForURL(/\/seller\/\d+$/);
+    await page.getByRole('button', { name: 'Уведомления', exact: true }).waitFor();
+    await toast.waitFor({ state: 'detached' });
+  });
 });

@@ -7,19 +7,37 @@ import { ActionIcon, Drawer, Popover } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { countLabel } from '../../shared/lib/plural';
 import { showNotification } from '../../shared/lib/notify';
 import classes from './bell.module.css';
 import { NotificationPanel, UNREAD_FORMS } from './panel';
 import type { Notification } from './rules';
 import { connectNotifications } from './socket';
-import { useNotifications } from './store';
+import { markRead, useNotifications } from './store';
 
+/**
+ * A toast for a new notification while the tab is visible; its text is a link to what it is about (the order,
+ * the listing, the seller), which also closes the toast and marks the notification read.
+ */
 function toast(n: Notification) {
   if (document.visibilityState !== 'visible') return;
+  const id = `notification-${n.id}`;
   showNotification({
+    id,
     title: n.title,
-    message: n.text,
+    message: (
+      <Link
+        to={n.link}
+        className={classes.toastLink}
+        onClick={() => {
+          void markRead(n.id);
+          void import('@mantine/notifications').then((m) => m.notifications.hide(id));
+        }}
+      >
+        {n.text}
+      </Link>
+    ),
     color: 'coral.5',
     autoClose: 6000,
     icon: <IconBell size={18} stroke={1.8} />,

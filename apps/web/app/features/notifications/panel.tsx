@@ -4,6 +4,7 @@
  * for older pages; loading skeleton, empty and error states.
  */
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useInterval } from '@mantine/hooks';
 import { IconBell, IconSettings, IconShoppingBag, IconTruck, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -29,6 +30,9 @@ export function NotificationPanel({
 }) {
   const s = useNotifications();
   const more = useRef<HTMLDivElement>(null);
+  // «5 минут назад» moves on while the list is open: a new "now" every 30 s re-renders the times.
+  const [now, setNow] = useState(() => new Date());
+  useInterval(() => setNow(new Date()), 30_000, { autoInvoke: true });
   const canLoadMore = s.received && s.hasMore && !s.moreError;
 
   // Infinite scroll: the next page loads as «Показать ещё» comes into view (the button stays for keyboards).
@@ -105,6 +109,7 @@ export function NotificationPanel({
             <li key={n.id}>
               <Item
                 n={n}
+                now={now}
                 onOpen={() => {
                   void markRead(n.id);
                   onClose();
@@ -194,7 +199,7 @@ const TYPE_ICONS: Record<string, typeof IconBell> = {
   order_shipped: IconTruck,
 };
 
-function Item({ n, onOpen }: { n: Notification; onOpen: () => void }) {
+function Item({ n, now, onOpen }: { n: Notification; now: Date; onOpen: () => void }) {
   const Icon = TYPE_ICONS[n.type] ?? IconBell;
   const unread = !n.read;
   return (
@@ -221,7 +226,7 @@ function Item({ n, onOpen }: { n: Notification; onOpen: () => void }) {
           {n.text}
         </Text>
         <Text component="span" display="block" fz={12} c="ink.6" mt={4}>
-          <time dateTime={n.created_at}>{formatRelative(n.created_at)}</time>
+          <time dateTime={n.created_at}>{formatRelative(n.created_at, now)}</time>
         </Text>
       </span>
       <span className={unread ? classes.dot : classes.dotPlaceholder} aria-hidden />
