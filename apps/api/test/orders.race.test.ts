@@ -48,7 +48,7 @@ describe.runIf(dbAvailable())('order and payment races', () => {
       headers: { 'content-type': 'application/json', 'x-testgateway-signature': signature },
       payload: raw,
     });
-  const sign = (raw: string) => `sha256=${signTestgatewayBody(t.config.payments.testgatewaySecret, raw)}`;
+  const sign = (raw: string) => `sha256=${signTestgatewayBody(t.app.config.payments.testgatewaySecret, raw)}`;
 
   it('sells the last item exactly once when 8 buyers race', async () => {
     const l = await makeListing(t.app, seller.id, [{ size: 'M', price: 7000, count: 1 }]);

@@ -49,15 +49,24 @@ export function definePaymentJobs(app: FastifyInstance): void {
         throw new Error(
           `refund: payment of provider ${pay.provider}, but ${app.config.payments.provider} is configured`,
         );
-      const r = await paymentProvider(app, tx).refund({
-        providerPaymentId: pay.providerPaymentId,
-        amount: pay.amount,
-        idempotenceKey: refundKey(pay.id),
-        reason: REFUND_REASON,
-      });
+      const r = await paymentProvider(app, tx)
+        .refund({
+          providerPaymentId: pay.providerPaymentId,
+          amount: pay.amount,
+          idempotenceKey: refundKey(pay.id),
+          reason: REFUND_REASON,
+          orderId: pay.orderId,
+        })
+        .catch((err: unknown) => {
+          app.metrics.refunds.inc({ outcome: 'failed' });
+          throw err;
+        });
       // A refund the provider still processes is asked again (same key → same refund) until it succeeds.
-      if (r.status !== 'succeeded')
+      if (r.status !== 'succeeded') {
+        app.metrics.refunds.inc({ outcome: 'pending' });
         throw new Error(`refund ${r.providerRefundId} is still ${r.status} at the provider`);
+      }
+      app.metrics.refunds.inc({ outcome: 'succeeded' });
       await tx
         .update(payments)
         .set({

@@ -1,7 +1,8 @@
 /**
  * HTTP routes of the `payments` module: gateway webhooks (raw body kept for the signature), the buyer's payment
  * status, and — outside production, with the test gateway configured — the test gateway's own pages and API.
- * - `POST /v1/payments/webhook/testgateway/`: HMAC-SHA256 of the raw body in `X-Testgateway-Signature`; bad → 401
+ * - `POST /v1/payments/webhook/testgateway/`: HMAC-SHA256 of the raw body in `X-Testgateway-Signature` (bad → 401),
+ *   then the payment's status is re-read from the bank and that is applied, never the body's
  * - `POST /v1/payments/webhook/yookassa/`: the body only names the payment; it is re-read from YooKassa
  * - `GET /v1/payments/{id}/` (auth, buyer) → `{id, status, order_id, order_number, order_status}`
  * - `GET /v1/public/payments/config/` → `{provider, card_form_url}`
@@ -17,6 +18,8 @@ import { paymentStatusSchema, paymentsConfigSchema } from '@vitrina/contract/ord
 import { applyPaymentEvent, paymentStatusFor } from './service.js';
 import { definePaymentJobs } from './refunds.js';
 import { defineSettlement, settleOrderPayments } from './settle.js';
+import { definePaymentMetrics } from './metrics.js';
+import { defineNoticeDelivery } from '../../providers/payments/testgateway-notices.js';
 import { onBeforeExpiry } from '../orders/index.js';
 
 /** Parses a raw JSON body into an object, or throws 400. */
@@ -34,6 +37,8 @@ export default async function paymentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const testgateway = app.config.payments.provider === 'testgateway' && !app.config.isProduction;
   definePaymentJobs(app);
+  definePaymentMetrics(app);
+  if (testgateway) defineNoticeDelivery(app);
   defineSettlement(app);
   onBeforeExpiry(app, (tx, orderId, now) => settleOrderPayments(app, tx, orderId, now));
 
@@ -88,6 +93,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
               typeof sig === 'string' ? sig : undefined,
             )
           ) {
+            app.metrics.webhookNotices.inc({ provider: 'testgateway', outcome: 'rejected' });
             throw unauthorized('Неверная подпись уведомления.');
           }
           const body = parseJsonObject(raw) as Partial<TestgatewayEvent>;
@@ -96,19 +102,30 @@ export default async function paymentsRoutes(app: FastifyInstance) {
             typeof body.event_id !== 'string' ||
             !p ||
             typeof p.id !== 'string' ||
+            !/^[\w-]{1,100}$/.test(p.id) ||
             !['succeeded', 'canceled'].includes(p.status as string) ||
             typeof p.amount !== 'number'
           ) {
+            app.metrics.webhookNotices.inc({ provider: 'testgateway', outcome: 'rejected' });
             throw badRequest('Неверное уведомление.');
+          }
+          // A signed body is still only a hint: the bank's own books say what the payment is (a call back, as
+          // YooKassa recommends) — a forged or stale status in the body changes nothing.
+          const fetched = await paymentProvider(app).getPayment(p.id);
+          if (!fetched || fetched.status === 'pending') {
+            const outcome = fetched ? 'pending' : 'ignored';
+            app.metrics.webhookNotices.inc({ provider: 'testgateway', outcome });
+            return { success: true, result: outcome };
           }
           const result = await applyPaymentEvent(app, {
             provider: 'testgateway',
             eventId: body.event_id,
-            providerPaymentId: p.id,
-            status: p.status,
-            amount: p.amount,
+            providerPaymentId: fetched.providerPaymentId,
+            status: fetched.status,
+            amount: fetched.amount,
             payload: body,
           });
+          app.metrics.webhookNotices.inc({ provider: 'testgateway', outcome: result });
           return { success: true, result };
         },
       );
@@ -122,12 +139,17 @@ export default async function paymentsRoutes(app: FastifyInstance) {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const body = parseJsonObject(raw);
         const object = body.object as { id?: unknown } | undefined;
-        if (!object || typeof object.id !== 'string' || !/^[\w-]{1,64}$/.test(object.id))
+        if (!object || typeof object.id !== 'string' || !/^[\w-]{1,64}$/.test(object.id)) {
+          app.metrics.webhookNotices.inc({ provider: 'yookassa', outcome: 'rejected' });
           throw badRequest('Неверное уведомление.');
+        }
         // Never trust the body: ask YooKassa what the payment really is.
         const fetched = await paymentProvider(app).getPayment(object.id);
-        if (!fetched) return { success: true, result: 'ignored' };
-        if (fetched.status === 'pending') return { success: true, result: 'pending' };
+        if (!fetched || fetched.status === 'pending') {
+          const outcome = fetched ? 'pending' : 'ignored';
+          app.metrics.webhookNotices.inc({ provider: 'yookassa', outcome });
+          return { success: true, result: outcome };
+        }
         const result = await applyPaymentEvent(app, {
           provider: 'yookassa',
           eventId: `${fetched.providerPaymentId}:${fetched.status}`,
@@ -136,6 +158,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
           amount: fetched.amount,
           payload: body,
         });
+        app.metrics.webhookNotices.inc({ provider: 'yookassa', outcome: result });
         return { success: true, result };
       },
     );
