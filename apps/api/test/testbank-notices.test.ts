@@ -197,34 +197,30 @@ describe.runIf(dbAvailable())('test bank notices: stored, re-delivered for 24 h,
         payload: raw,
       });
     };
-    // charged at the bank, but the (validly signed) body says «canceled»: the order is paid
-    const a = await newOrder(3400);
-    await t.app.db
-      .update(testgatewayPayments)
-      .set({ status: 'succeeded' })
-      .where(eq(testgatewayPayments.id, a.gatewayId));
-    const forged = {
-      event_id: 'evt_forged_cancel',
-      event: 'payment.canceled',
-      payment: { id: a.gatewayId, status: 'canceled', amount: 340000, metadata: {} },
+    /** An order whose bank payment is `bankSays`, and a validly signed notice saying `bodySays`. */
+    const contradicted = async (price: number, bankSays: string, bodySays: 'succeeded' | 'canceled') => {
+      const o = await newOrder(price);
+      await t.app.db
+        .update(testgatewayPayments)
+        .set({ status: bankSays })
+        .where(eq(testgatewayPayments.id, o.gatewayId));
+      const body = {
+        event_id: `evt_forged_${bodySays}`,
+        event: `payment.${bodySays}`,
+        payment: { id: o.gatewayId, status: bodySays, amount: price * 100, metadata: {} },
+      };
+      return { ...o, body };
     };
-    expect((await webhook(forged)).json()).toEqual({ success: true, result: 'applied' });
+    // charged at the bank, but the body says «canceled»: the order is paid
+    const a = await contradicted(3400, 'succeeded', 'canceled');
+    expect((await webhook(a.body)).json()).toEqual({ success: true, result: 'applied' });
     expect(await orderStatus(a.order.id)).toBe('paid');
-    expect((await webhook(forged)).json()).toEqual({ success: true, result: 'duplicate' });
+    expect((await webhook(a.body)).json()).toEqual({ success: true, result: 'duplicate' });
     expect(await orderStatus(a.order.id)).toBe('paid');
 
     // declined at the bank, the body says «succeeded» with the right amount: nothing is paid
-    const b = await newOrder(3500);
-    await t.app.db
-      .update(testgatewayPayments)
-      .set({ status: 'canceled' })
-      .where(eq(testgatewayPayments.id, b.gatewayId));
-    const lie = {
-      event_id: 'evt_forged_success',
-      event: 'payment.succeeded',
-      payment: { id: b.gatewayId, status: 'succeeded', amount: 350000, metadata: {} },
-    };
-    expect((await webhook(lie)).json().result).toBe('applied');
+    const b = await contradicted(3500, 'canceled', 'succeeded');
+    expect((await webhook(b.body)).json().result).toBe('applied');
     expect(await orderStatus(b.order.id)).toBe('cancelled');
   });
 
