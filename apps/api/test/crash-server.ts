@@ -34,9 +34,14 @@ export interface ServerProcess {
 /**
  * Starts the server on `databaseUrl` and waits until `/healthz` answers.
  * @param crashAt the crash point it dies at (`VITRINA_CRASH_AT`), or none
+ * @param extraEnv more environment (e.g. `TESTGATEWAY_WEBHOOK_URL`)
  * @throws Error when it exits or is not up within 60 s
  */
-export async function startServer(databaseUrl: string, crashAt?: string): Promise<ServerProcess> {
+export async function startServer(
+  databaseUrl: string,
+  crashAt?: string,
+  extraEnv: Record<string, string> = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrina-crash-'));
   const env: NodeJS.ProcessEnv = {
@@ -48,12 +53,14 @@ export async function startServer(databaseUrl: string, crashAt?: string): Promis
     DATA_DIR: dataDir,
     LOG_LEVEL: 'error',
     SEED_DEMO: 'false',
-    // Jobs run when the test moves the clock (`POST /v1/dev/clock/`), not on their own.
-    JOBS_POLL_MS: '0',
+    // Jobs run when the test moves the clock (`POST /v1/dev/clock/`); polling (rare) only queues the recurring
+    // ones (reconciliation of pending payments, the expiry sweep) at start.
+    JOBS_POLL_MS: '60000',
   };
   delete env.VITRINA_CRASH_AT;
   delete env.TESTGATEWAY_WEBHOOK_URL;
   if (crashAt) env.VITRINA_CRASH_AT = crashAt;
+  Object.assign(env, extraEnv);
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts', '--api-only'], {
     cwd: root,
     env,

@@ -2,11 +2,14 @@
  * A server killed at any moment of checkout loses no money (issue 15). For each crash point of
  * lib/crash-points.ts, on a fresh PostgreSQL database: the real server is started with `VITRINA_CRASH_AT` set,
  * a buyer goes through checkout over HTTP (sign-in with the dev SMS outbox, a delivery point, an order, the
- * test bank's pay call, the clock past the reservation) until the server kills itself with SIGKILL at the point;
+ * test bank's pay call, the clock past the reservation; for the refund step the bank's first notice fails and the
+ * buyer cancels before it gets through) until the server kills itself with SIGKILL at the point;
  * it is restarted without the variable, the clock is moved (`POST /v1/dev/clock/`, which runs the due jobs) and
  * then: every charge the bank recorded is a paid order or a refund, no order is paid without a charge, the
  * stock adds up, and `npm run reconcile` finds nothing. PostgreSQL only (`*.race.test.ts`).
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -32,7 +35,12 @@ interface Outcome {
 }
 
 /** Signs in, saves a delivery point, orders one piece, pays at the bank, moves the clock past the reservation. */
-async function checkout(base: string, listing: { slug: string; size: string }, step: CrashPoint) {
+async function checkout(
+  base: string,
+  listing: { slug: string; size: string },
+  step: CrashPoint,
+  front?: { down: boolean },
+) {
   const phone = randomPhone();
   await call(base, 'POST', '/v1/auth/send-code/', { json: { phone } });
   const outbox = await call(base, 'GET', `/v1/dev/sms-outbox/?phone=${encodeURIComponent(phone)}`);
@@ -61,7 +69,40 @@ async function checkout(base: string, listing: { slug: string; size: string }, s
     });
     expect(paid.status).toBe(200);
   }
+  if (front) {
+    // The bank's notice did not get through; the buyer cancels meanwhile; then the notice arrives: a refund.
+    const orderId = (order.body.order as { id: number }).id;
+    const cancelled = await call(base, 'POST', `/v1/sales/orders/${orderId}/cancel/`, { token });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    front.down = false;
+  }
   await call(base, 'POST', '/v1/dev/clock/', { json: { advance_seconds: 16 * 60 } });
+}
+
+/** Between the test bank and the shop: answers 500 while `down`, then passes notices on to `target`. */
+async function bankFront() {
+  const state = { down: true, target: '' };
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      if (state.down || !state.target) return void res.writeHead(500).end();
+      fetch(`${state.target}/v1/payments/webhook/testgateway/`, {
+        method: 'POST',
+        body: raw,
+        headers: {
+          'content-type': 'application/json',
+          'x-testgateway-signature': String(req.headers['x-testgateway-signature']),
+        },
+      }).then(
+        async (r) => res.writeHead(r.status, { 'content-type': 'application/json' }).end(await r.text()),
+        () => res.writeHead(502).end(),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/payments/webhook/testgateway/`;
+  return { state, url, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
 async function runStep(point: CrashPoint): Promise<Outcome> {
@@ -81,9 +122,13 @@ async function runStep(point: CrashPoint): Promise<Outcome> {
       .orderBy(offers.id)
       .limit(1);
     // the crash point
-    const first = await startServer(url, point);
+    // the refund step: the bank's notices go through a «network» that first fails them
+    const front = point === 'refund.before-commit' ? await bankFront() : null;
+    const first = await startServer(url, point, front ? { TESTGATEWAY_WEBHOOK_URL: front.url } : {});
     servers.push(first);
-    await checkout(first.base, listing!, point).catch(() => undefined); // the server dies on the way
+    if (front) front.state.target = first.base;
+    await checkout(first.base, listing!, point, front?.state).catch(() => undefined); // the server dies on the way
+    await front?.close();
     const exit = await Promise.race([
       first.exited,
       new Promise<null>((resolve) => setTimeout(() => resolve(null), 5_000)),
@@ -94,7 +139,7 @@ async function runStep(point: CrashPoint): Promise<Outcome> {
     // restarted without it; the clock moves and the jobs run
     const second = await startServer(url);
     servers.push(second);
-    for (const seconds of [16 * 60, 3600, 3600]) {
+    for (const seconds of [16 * 60, 2 * 3600]) {
       const moved = await call(second.base, 'POST', '/v1/dev/clock/', { json: { advance_seconds: seconds } });
       expect(moved.status, second.output()).toBe(200);
     }

@@ -18,8 +18,10 @@ export const CRASH_POINTS = [
   'webhook.before-commit',
   /** Our webhook committed; the bank has not had its answer. */
   'webhook.after-commit',
-  /** The expiry job released the reservation; its transaction has not committed. */
+  /** The expiry (or the reconciliation of pending payments) released a reservation; not committed yet. */
   'expiry.before-commit',
+  /** The refund job had the bank refund a charge; its transaction has not committed. */
+  'refund.before-commit',
 ] as const;
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 

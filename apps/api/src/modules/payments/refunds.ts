@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { orders, payments } from '../../db/schema/index.js';
 import { paymentProvider } from '../../providers/payments/index.js';
+import { crashPoint } from '../../lib/crash-points.js';
 
 export const REFUND_JOB = 'payments.refund';
 /** Refund attempts before the job is `dead` (then a person looks: `npm run reconcile`). */
@@ -79,6 +80,7 @@ export function definePaymentJobs(app: FastifyInstance): void {
         .where(eq(payments.id, pay.id));
       await tx.update(orders).set({ refundedAmount: pay.amount, refundedAt: now }).where(eq(orders.id, pay.orderId));
       await app.events.emit(tx, 'order.refunded', { orderId: pay.orderId });
+      crashPoint('refund.before-commit');
     },
     { maxAttempts: REFUND_MAX_ATTEMPTS, backoffMs: refundBackoffMs },
   );
