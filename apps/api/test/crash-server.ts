@@ -35,7 +35,7 @@ export interface ServerProcess {
  * Starts the server on `databaseUrl` and waits until `/healthz` answers.
  * @param crashAt the crash point it dies at (`VITRINA_CRASH_AT`), or none
  * @param extraEnv more environment (e.g. `TESTGATEWAY_WEBHOOK_URL`)
- * @throws Error when it exits or is not up within 60 s
+ * @throws Error when it exits or is not up within 90 s
  */
 export async function startServer(
   databaseUrl: string,
@@ -75,12 +75,12 @@ export async function startServer(
   let gone = false;
   void exited.then(() => (gone = true));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (gone) throw new Error(`server exited before it was up:\n${out}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server not up within 60 s:\n${out}`);
+      throw new Error(`server not up within 90 s:\n${out}`);
     }
     const up = await fetch(`${base}/healthz`).then(
       (r) => r.ok,
