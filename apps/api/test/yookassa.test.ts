@@ -190,6 +190,10 @@ describe.runIf(dbAvailable())('YooKassa adapter against a local fake', () => {
     const refundCalls = () => fake.requests.filter((r) => r.method === 'POST' && r.url === '/v3/refunds');
     expect(refundCalls()).toHaveLength(1);
     expect((await t.app.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.refundedAmount).toBeNull();
+    // the metrics show the failing refund (read from the database) and the failed attempt
+    let metrics = (await t.app.inject('/metrics')).body;
+    expect(metrics).toContain('vitrina_refunds{state="failing"} 1');
+    expect(metrics).toContain('vitrina_refunds_total{outcome="failed"} 1');
     fake.state.failRefund = false;
     t.clock.advance(60 * 60_000);
     await t.app.jobs.runDue();
@@ -198,6 +202,9 @@ describe.runIf(dbAvailable())('YooKassa adapter against a local fake', () => {
     expect(calls.map((c) => c.headers['idempotence-key'])).toEqual([`refund-${payment.id}`, `refund-${payment.id}`]);
     expect(calls[1]!.body).toMatchObject({ payment_id: yk.id, amount: { value: '1500.00', currency: 'RUB' } });
     expect(fake.refundsByKey.size).toBe(1);
+    metrics = (await t.app.inject('/metrics')).body;
+    expect(metrics).toContain('vitrina_refunds{state="failing"} 0');
+    expect(metrics).toContain('vitrina_refunds_total{outcome="succeeded"} 1');
     const o = (await t.app.inject({ url: `/v1/sales/orders/${order.id}/`, headers: buyer.auth })).json();
     expect(o).toMatchObject({ status: 'cancelled', refunded_amount: 1500, payment: { status: 'refunded' } });
   });

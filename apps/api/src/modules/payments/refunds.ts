@@ -34,7 +34,7 @@ export async function queueRefund(app: FastifyInstance, tx: Tx, paymentId: strin
 export function definePaymentJobs(app: FastifyInstance): void {
   app.jobs.define(
     REFUND_JOB,
-    async ({ tx, job, now }) => {
+    async ({ tx, job, now, afterCommit }) => {
       const paymentId = String(job.payload.paymentId);
       const [found] = await tx.select({ orderId: payments.orderId }).from(payments).where(eq(payments.id, paymentId));
       if (!found) return;
@@ -67,7 +67,7 @@ export function definePaymentJobs(app: FastifyInstance): void {
         app.metrics.refunds.inc({ outcome: 'pending' });
         throw new Error(`refund ${r.providerRefundId} is still ${r.status} at the provider`);
       }
-      app.metrics.refunds.inc({ outcome: 'succeeded' });
+      afterCommit(async () => void app.metrics.refunds.inc({ outcome: 'succeeded' }));
       await tx
         .update(payments)
         .set({
