@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { testgatewayRoutes } from '../../providers/payments/testgateway.js';
 import { verifyTestgatewaySignature, type TestgatewayEvent } from '../../providers/payments/testgateway-webhook.js';
-import { paymentProvider } from '../../providers/payments/index.js';
+import { paymentProvider, type FetchedPayment, type ProviderName } from '../../providers/payments/index.js';
 import { paymentStatusSchema, paymentsConfigSchema } from '@vitrina/contract/orders';
 import { applyPaymentEvent, paymentStatusFor } from './service.js';
 import { definePaymentJobs } from './refunds.js';
@@ -31,6 +31,36 @@ function parseJsonObject(raw: Buffer): Record<string, unknown> {
     /* fall through */
   }
   throw badRequest('Неверный JSON в теле запроса.');
+}
+
+/**
+ * Applies what the bank itself says about a payment (never a notice body's claim) and counts the notice by
+ * outcome in `vitrina_payment_webhook_notices_total`.
+ * @param fetched the payment as the bank reports it (null: unknown to the bank)
+ * @param eventId the id the event is recorded under (a repeat is a `duplicate`)
+ * @returns `applied`, `duplicate`, `ignored` (unknown, wrong amount, already final) or `pending` (nothing yet)
+ */
+async function applyBankWord(
+  app: FastifyInstance,
+  provider: ProviderName,
+  fetched: FetchedPayment | null,
+  payload: unknown,
+  eventId: (f: FetchedPayment) => string,
+) {
+  let result: 'applied' | 'duplicate' | 'ignored' | 'pending';
+  if (!fetched) result = 'ignored';
+  else if (fetched.status === 'pending') result = 'pending';
+  else
+    result = await applyPaymentEvent(app, {
+      provider,
+      eventId: eventId(fetched),
+      providerPaymentId: fetched.providerPaymentId,
+      status: fetched.status,
+      amount: fetched.amount,
+      payload,
+    });
+  app.metrics.webhookNotices.inc({ provider, outcome: result });
+  return result;
 }
 
 export default async function paymentsRoutes(app: FastifyInstance) {
@@ -111,21 +141,13 @@ export default async function paymentsRoutes(app: FastifyInstance) {
           }
           // A signed body is still only a hint: the bank's own books say what the payment is (a call back, as
           // YooKassa recommends) — a forged or stale status in the body changes nothing.
-          const fetched = await paymentProvider(app).getPayment(p.id);
-          if (!fetched || fetched.status === 'pending') {
-            const outcome = fetched ? 'pending' : 'ignored';
-            app.metrics.webhookNotices.inc({ provider: 'testgateway', outcome });
-            return { success: true, result: outcome };
-          }
-          const result = await applyPaymentEvent(app, {
-            provider: 'testgateway',
-            eventId: body.event_id,
-            providerPaymentId: fetched.providerPaymentId,
-            status: fetched.status,
-            amount: fetched.amount,
-            payload: body,
-          });
-          app.metrics.webhookNotices.inc({ provider: 'testgateway', outcome: result });
+          const result = await applyBankWord(
+            app,
+            'testgateway',
+            await paymentProvider(app).getPayment(p.id),
+            body,
+            () => String(body.event_id),
+          );
           return { success: true, result };
         },
       );
@@ -145,20 +167,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
         }
         // Never trust the body: ask YooKassa what the payment really is.
         const fetched = await paymentProvider(app).getPayment(object.id);
-        if (!fetched || fetched.status === 'pending') {
-          const outcome = fetched ? 'pending' : 'ignored';
-          app.metrics.webhookNotices.inc({ provider: 'yookassa', outcome });
-          return { success: true, result: outcome };
-        }
-        const result = await applyPaymentEvent(app, {
-          provider: 'yookassa',
-          eventId: `${fetched.providerPaymentId}:${fetched.status}`,
-          providerPaymentId: fetched.providerPaymentId,
-          status: fetched.status,
-          amount: fetched.amount,
-          payload: body,
-        });
-        app.metrics.webhookNotices.inc({ provider: 'yookassa', outcome: result });
+        const result = await applyBankWord(app, 'yookassa', fetched, body, (f) => `${f.providerPaymentId}:${f.status}`);
         return { success: true, result };
       },
     );

@@ -13,7 +13,8 @@
  *   → `{status: 'succeeded' | 'canceled', return_url}`
  *
  * The parts: card checks (`testgateway-cards.ts`), the bank pages (`testgateway-pages.ts`), the signed webhook
- * (`testgateway-webhook.ts`), its stored delivery (`testgateway-notices.ts`); here the provider Vitrina calls and the gateway's routes.
+ * (`testgateway-webhook.ts`), its stored delivery (`testgateway-notices.ts`); here the provider Vitrina calls
+ * and the gateway's routes.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
