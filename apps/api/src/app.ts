@@ -23,9 +23,11 @@ import {
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { withInstallationSettings } from './lib/installation-settings.js';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.js';
 import authPlugin from './plugins/auth.js';
 import pubsubPlugin from './plugins/pubsub.js';
+import metricsPlugin from './plugins/metrics.js';
 import nulGuard from './plugins/nul-guard.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { defineRateLimitCleanup, postgresRateLimitStore } from './plugins/rate-limit-store.js';
@@ -74,7 +76,9 @@ export interface AppDeps {
 
 /** Builds the app: plugins, API modules, `/healthz`, `/readyz`, `/media/`, OpenAPI at `/v1/docs/`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database } = deps;
+  const { database } = deps;
+  // What the installation keeps in the database (the test bank's webhook secret) is part of `app.config`.
+  const config = await withInstallationSettings(deps.config, database.db);
   const timeouts = config.timeouts ?? { requestMs: 60_000, headersMs: 10_000, connectionMs: 120_000 };
   const app = Fastify({
     logger:
@@ -156,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(pubsubPlugin);
   await app.register(jobsPlugin);
+  await app.register(metricsPlugin);
   defineRateLimitCleanup(app);
 
   mkdirSync(config.mediaDir, { recursive: true });

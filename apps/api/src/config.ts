@@ -60,7 +60,16 @@ const envSchema = z.object({
   YOOKASSA_SHOP_ID: z.string().optional(),
   YOOKASSA_SECRET_KEY: z.string().optional(),
   YOOKASSA_API_URL: z.string().default('https://api.yookassa.ru/v3'),
-  TESTGATEWAY_SECRET: z.string().default('vitrina-test-gateway-secret'),
+  /** The test bank's webhook secret; unset → generated per installation and kept in the database. */
+  TESTGATEWAY_SECRET: z.string().optional(),
+  /** Where the test bank delivers its notices; unset → to this server in-process. */
+  TESTGATEWAY_WEBHOOK_URL: z.string().url().optional(),
+  /** 54-ФЗ receipts in YooKassa payments and refunds. */
+  YOOKASSA_RECEIPTS: bool.default(false),
+  /** The receipt's VAT code (YooKassa `vat_code`, 1–12; 1 = без НДС). */
+  YOOKASSA_VAT_CODE: z.coerce.number().int().min(1).max(12).default(1),
+  /** When set, `GET /metrics` in production answers only with `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().optional(),
   FEE_PERCENT: z.coerce.number().min(0).max(100).default(12),
   FEE_MIN_RUB: z.coerce.number().min(0).default(0),
   YANDEX_MAPS_API_KEY: z.string().optional(),
@@ -118,11 +127,27 @@ export interface Config {
   };
   payments: {
     provider: 'testgateway' | 'yookassa';
+    /**
+     * The test bank's webhook secret (HMAC-SHA256). `''` in a freshly loaded config when `TESTGATEWAY_SECRET` is
+     * unset: `buildApp` fills in the installation's own (lib/installation-settings.ts), so `app.config` has it.
+     */
     testgatewaySecret: string;
-    yookassa: { shopId?: string; secretKey?: string; apiUrl: string };
+    /** Where the test bank delivers its notices (undefined: in-process to this app). */
+    testgatewayWebhookUrl?: string;
+    yookassa: {
+      shopId?: string;
+      secretKey?: string;
+      apiUrl: string;
+      /** 54-ФЗ receipts on payments and refunds; optional for hand-made configs (off). */
+      receipts?: boolean;
+      /** The receipts' `vat_code` (default 1). */
+      vatCode?: number;
+    };
   };
   /** Commission: percent of the order total and a minimum in rubles. */
   fee: { percent: number; minRub: number };
+  /** `METRICS_TOKEN`: the bearer token `GET /metrics` wants in production (unset there → 404). */
+  metricsToken?: string;
   yandexMapsApiKey?: string;
   mediaDir: string;
 }
@@ -217,10 +242,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     payments: {
       provider: paymentProvider,
-      testgatewaySecret: e.TESTGATEWAY_SECRET,
-      yookassa: { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY, apiUrl: e.YOOKASSA_API_URL },
+      testgatewaySecret: e.TESTGATEWAY_SECRET ?? '',
+      testgatewayWebhookUrl: e.TESTGATEWAY_WEBHOOK_URL,
+      yookassa: {
+        shopId: e.YOOKASSA_SHOP_ID,
+        secretKey: e.YOOKASSA_SECRET_KEY,
+        apiUrl: e.YOOKASSA_API_URL,
+        receipts: e.YOOKASSA_RECEIPTS,
+        vatCode: e.YOOKASSA_VAT_CODE,
+      },
     },
     fee: { percent: e.FEE_PERCENT, minRub: e.FEE_MIN_RUB },
+    metricsToken: e.METRICS_TOKEN,
     yandexMapsApiKey: e.YANDEX_MAPS_API_KEY,
     mediaDir: path.join(dataDir, 'media'),
   };

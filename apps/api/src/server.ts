@@ -1,6 +1,6 @@
 /**
  * Entry point (`npm start`, `npm run dev`): config → database → migrations → demo seed when empty →
- * buildApp → web → listen. Stops gracefully on SIGTERM/SIGINT: in-flight requests finish, the
+ * buildApp → web (unless `--api-only`) → listen. Stops gracefully on SIGTERM/SIGINT: in-flight requests finish, the
  * database closes.
  */
 import path from 'node:path';
@@ -33,7 +33,8 @@ async function main() {
   // Outside production the clock can be moved forward by `POST /v1/dev/clock/` (architecture §6).
   const clock = config.isProduction ? systemClock : new OffsetClock();
   const app = await buildApp({ config, database, clock });
-  await mountWeb(app, { dev });
+  // `--api-only`: the API alone, without the site's pages (a separate web process; the SIGKILL tests).
+  if (!process.argv.includes('--api-only')) await mountWeb(app, { dev });
   let closing = false;
   const stop = async (signal: string) => {
     if (closing) return;

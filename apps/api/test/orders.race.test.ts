@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 import { makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
-import { offers, orders, payments, products } from '../src/db/schema/index.js';
+import { offers, orders, payments, products, testgatewayPayments } from '../src/db/schema/index.js';
 import { signTestgatewayBody } from '../src/providers/payments/testgateway-webhook.js';
 
 describe.runIf(dbAvailable())('order and payment races', () => {
@@ -48,7 +48,7 @@ describe.runIf(dbAvailable())('order and payment races', () => {
       headers: { 'content-type': 'application/json', 'x-testgateway-signature': signature },
       payload: raw,
     });
-  const sign = (raw: string) => `sha256=${signTestgatewayBody(t.config.payments.testgatewaySecret, raw)}`;
+  const sign = (raw: string) => `sha256=${signTestgatewayBody(t.app.config.payments.testgatewaySecret, raw)}`;
 
   it('sells the last item exactly once when 8 buyers race', async () => {
     const l = await makeListing(t.app, seller.id, [{ size: 'M', price: 7000, count: 1 }]);
@@ -125,6 +125,11 @@ describe.runIf(dbAvailable())('order and payment races', () => {
 
   it('applies concurrent duplicate webhooks once', async () => {
     const { order, gatewayId } = await newOrder(6100);
+    // the bank charged the card (the shop checks every notice with the bank)
+    await t.app.db
+      .update(testgatewayPayments)
+      .set({ status: 'succeeded' })
+      .where(eq(testgatewayPayments.id, gatewayId));
     const raw = JSON.stringify({
       event_id: 'evt_parallel',
       event: 'payment.succeeded',

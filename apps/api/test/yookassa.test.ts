@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 import { makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
-import { offers, orders, paymentEvents } from '../src/db/schema/index.js';
+import { offers, orders, paymentEvents, users } from '../src/db/schema/index.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 
@@ -190,6 +190,10 @@ describe.runIf(dbAvailable())('YooKassa adapter against a local fake', () => {
     const refundCalls = () => fake.requests.filter((r) => r.method === 'POST' && r.url === '/v3/refunds');
     expect(refundCalls()).toHaveLength(1);
     expect((await t.app.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.refundedAmount).toBeNull();
+    // the metrics show the failing refund (read from the database) and the failed attempt
+    let metrics = (await t.app.inject('/metrics')).body;
+    expect(metrics).toContain('vitrina_refunds{state="failing"} 1');
+    expect(metrics).toContain('vitrina_refunds_total{outcome="failed"} 1');
     fake.state.failRefund = false;
     t.clock.advance(60 * 60_000);
     await t.app.jobs.runDue();
@@ -198,8 +202,76 @@ describe.runIf(dbAvailable())('YooKassa adapter against a local fake', () => {
     expect(calls.map((c) => c.headers['idempotence-key'])).toEqual([`refund-${payment.id}`, `refund-${payment.id}`]);
     expect(calls[1]!.body).toMatchObject({ payment_id: yk.id, amount: { value: '1500.00', currency: 'RUB' } });
     expect(fake.refundsByKey.size).toBe(1);
+    metrics = (await t.app.inject('/metrics')).body;
+    expect(metrics).toContain('vitrina_refunds{state="failing"} 0');
+    expect(metrics).toContain('vitrina_refunds_total{outcome="succeeded"} 1');
     const o = (await t.app.inject({ url: `/v1/sales/orders/${order.id}/`, headers: buyer.auth })).json();
     expect(o).toMatchObject({ status: 'cancelled', refunded_amount: 1500, payment: { status: 'refunded' } });
+  });
+
+  it('sends a 54-ФЗ receipt with payments and refunds only when YOOKASSA_RECEIPTS=true', async () => {
+    const paymentCalls = () => fake.requests.filter((r) => r.method === 'POST' && r.url === '/v3/payments');
+    await newOrder(990);
+    expect(paymentCalls().at(-1)!.body).not.toHaveProperty('receipt');
+
+    // another process on the same database, with receipts on and VAT code 4
+    const yk = t.app.config.payments.yookassa;
+    const on = await buildApp({
+      config: {
+        ...t.app.config,
+        payments: { ...t.app.config.payments, yookassa: { ...yk, receipts: true, vatCode: 4 } },
+      },
+      database: t.database,
+      clock: t.clock,
+      logger: false,
+    });
+    await on.ready();
+    try {
+      const l = await makeListing(on, seller.id, [{ size: 'M', price: 2490, count: 2 }], 'Платье льняное');
+      const res = await on.inject({
+        method: 'POST',
+        url: '/v1/sales/order/',
+        headers: buyer.auth,
+        payload: { items: [{ slug: l.slug, size: 'M', count: 2 }], delivery_point: point },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { order, payment } = res.json();
+      const [me] = await t.app.db.select({ phone: users.phone }).from(users).where(eq(users.id, buyer.id));
+      const receipt = {
+        customer: { phone: me!.phone!.replace('+', '') },
+        items: [
+          {
+            description: 'Платье льняное',
+            quantity: 2,
+            amount: { value: '2490.00', currency: 'RUB' },
+            vat_code: 4,
+            payment_subject: 'commodity',
+            payment_mode: 'full_payment',
+          },
+        ],
+      };
+      expect(paymentCalls().at(-1)!.body).toMatchObject({ amount: { value: '4980.00' }, receipt });
+
+      // the buyer cancels, the charge arrives all the same: the refund carries the receipt too
+      expect(
+        (await on.inject({ method: 'POST', url: `/v1/sales/orders/${order.id}/cancel/`, headers: buyer.auth }))
+          .statusCode,
+      ).toBe(200);
+      const p = [...fake.paymentsById.values()].find((x) => x.metadata.order_id === String(order.id))!;
+      p.status = 'succeeded';
+      const n = await on.inject({
+        method: 'POST',
+        url: '/v1/payments/webhook/yookassa/',
+        payload: { type: 'notification', event: 'payment.succeeded', object: { id: p.id } },
+      });
+      expect(n.json().result).toBe('applied');
+      await on.jobs.runDue();
+      const refund = fake.requests.filter((r) => r.method === 'POST' && r.url === '/v3/refunds').at(-1)!;
+      expect(refund.headers['idempotence-key']).toBe(`refund-${payment.id}`);
+      expect(refund.body).toMatchObject({ payment_id: p.id, amount: { value: '4980.00' }, receipt });
+    } finally {
+      await on.close();
+    }
   });
 
   it('cancels the order and releases stock when YooKassa says canceled', async () => {

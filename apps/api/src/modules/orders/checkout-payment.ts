@@ -9,6 +9,7 @@ import { cards, payments } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { paymentProvider, type SavedCardRef } from '../../providers/payments/index.js';
 import { cancelAndRelease, cancelAtProvider } from './stock.js';
+import { crashPoint } from '../../lib/crash-points.js';
 import type { NewOrder, ValidOrder } from './checkout-lines.js';
 
 /**
@@ -29,6 +30,7 @@ export async function startPayment(app: FastifyInstance, order: NewOrder, valid:
     idempotenceKey: order.idempotenceKey,
     savedCards: provider.name === 'testgateway' ? await savedCards(app.db, valid) : [],
   });
+  crashPoint('checkout.payment-created');
   try {
     await app.db
       .update(payments)

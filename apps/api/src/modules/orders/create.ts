@@ -44,6 +44,7 @@ import {
   type ValidOrder,
 } from './checkout-lines.js';
 import { startPayment, undoOrder } from './checkout-payment.js';
+import { crashPoint } from '../../lib/crash-points.js';
 
 /**
  * `POST /v1/sales/order/`: validates, reserves stock and creates the order in one transaction, opens a payment.
@@ -64,6 +65,7 @@ export async function createOrder(app: FastifyInstance, buyerId: number, body: O
     await scheduleExpiry(app, tx, created.id, new Date(now.getTime() + RESERVATION_MS));
     return created;
   });
+  crashPoint('checkout.order-committed');
   try {
     await startPayment(app, order, valid);
     const full = (await loadOrders(app.db, [order.id], buyerId))[0]!;

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
 import { cancelAndRelease, cancelAtProvider, EXPIRED_REASON } from './stock.js';
+import { crashPoint } from '../../lib/crash-points.js';
 
 /** How often the safety sweep looks for overdue orders without an expiry job, ms. */
 export const SWEEP_EVERY_MS = 60_000;
@@ -63,6 +64,7 @@ export function defineOrderJobs(app: FastifyInstance): void {
     const pending = await cancelAndRelease(tx, orderId, now, EXPIRED_REASON, true);
     if (!pending) return; // paid, cancelled, or not yet due (a reservation that was extended)
     await app.events.emit(tx, 'order.cancelled', { orderId, reason: EXPIRED_REASON, by: 'expiry' });
+    crashPoint('expiry.before-commit');
     afterCommit(() => cancelAtProvider(app, pending));
   });
   app.jobs.every('orders.sweep-expired', SWEEP_EVERY_MS, async ({ tx, now }) => {

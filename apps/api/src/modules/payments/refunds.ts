@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { orders, payments } from '../../db/schema/index.js';
 import { paymentProvider } from '../../providers/payments/index.js';
+import { crashPoint } from '../../lib/crash-points.js';
 
 export const REFUND_JOB = 'payments.refund';
 /** Refund attempts before the job is `dead` (then a person looks: `npm run reconcile`). */
@@ -33,7 +34,7 @@ export async function queueRefund(app: FastifyInstance, tx: Tx, paymentId: strin
 export function definePaymentJobs(app: FastifyInstance): void {
   app.jobs.define(
     REFUND_JOB,
-    async ({ tx, job, now }) => {
+    async ({ tx, job, now, afterCommit }) => {
       const paymentId = String(job.payload.paymentId);
       const [found] = await tx.select({ orderId: payments.orderId }).from(payments).where(eq(payments.id, paymentId));
       if (!found) return;
@@ -49,15 +50,24 @@ export function definePaymentJobs(app: FastifyInstance): void {
         throw new Error(
           `refund: payment of provider ${pay.provider}, but ${app.config.payments.provider} is configured`,
         );
-      const r = await paymentProvider(app, tx).refund({
-        providerPaymentId: pay.providerPaymentId,
-        amount: pay.amount,
-        idempotenceKey: refundKey(pay.id),
-        reason: REFUND_REASON,
-      });
+      const r = await paymentProvider(app, tx)
+        .refund({
+          providerPaymentId: pay.providerPaymentId,
+          amount: pay.amount,
+          idempotenceKey: refundKey(pay.id),
+          reason: REFUND_REASON,
+          orderId: pay.orderId,
+        })
+        .catch((err: unknown) => {
+          app.metrics.refunds.inc({ outcome: 'failed' });
+          throw err;
+        });
       // A refund the provider still processes is asked again (same key → same refund) until it succeeds.
-      if (r.status !== 'succeeded')
+      if (r.status !== 'succeeded') {
+        app.metrics.refunds.inc({ outcome: 'pending' });
         throw new Error(`refund ${r.providerRefundId} is still ${r.status} at the provider`);
+      }
+      afterCommit(async () => void app.metrics.refunds.inc({ outcome: 'succeeded' }));
       await tx
         .update(payments)
         .set({
@@ -70,6 +80,7 @@ export function definePaymentJobs(app: FastifyInstance): void {
         .where(eq(payments.id, pay.id));
       await tx.update(orders).set({ refundedAmount: pay.amount, refundedAt: now }).where(eq(orders.id, pay.orderId));
       await app.events.emit(tx, 'order.refunded', { orderId: pay.orderId });
+      crashPoint('refund.before-commit');
     },
     { maxAttempts: REFUND_MAX_ATTEMPTS, backoffMs: refundBackoffMs },
   );

@@ -1,7 +1,8 @@
 /**
  * HTTP routes of the `payments` module: gateway webhooks (raw body kept for the signature), the buyer's payment
  * status, and — outside production, with the test gateway configured — the test gateway's own pages and API.
- * - `POST /v1/payments/webhook/testgateway/`: HMAC-SHA256 of the raw body in `X-Testgateway-Signature`; bad → 401
+ * - `POST /v1/payments/webhook/testgateway/`: HMAC-SHA256 of the raw body in `X-Testgateway-Signature` (bad → 401),
+ *   then the payment's status is re-read from the bank and that is applied, never the body's
  * - `POST /v1/payments/webhook/yookassa/`: the body only names the payment; it is re-read from YooKassa
  * - `GET /v1/payments/{id}/` (auth, buyer) → `{id, status, order_id, order_number, order_status}`
  * - `GET /v1/public/payments/config/` → `{provider, card_form_url}`
@@ -12,11 +13,13 @@ import { z } from 'zod';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { testgatewayRoutes } from '../../providers/payments/testgateway.js';
 import { verifyTestgatewaySignature, type TestgatewayEvent } from '../../providers/payments/testgateway-webhook.js';
-import { paymentProvider } from '../../providers/payments/index.js';
+import { paymentProvider, type FetchedPayment, type ProviderName } from '../../providers/payments/index.js';
 import { paymentStatusSchema, paymentsConfigSchema } from '@vitrina/contract/orders';
 import { applyPaymentEvent, paymentStatusFor } from './service.js';
 import { definePaymentJobs } from './refunds.js';
 import { defineSettlement, settleOrderPayments } from './settle.js';
+import { definePaymentMetrics } from './metrics.js';
+import { defineNoticeDelivery } from '../../providers/payments/testgateway-notices.js';
 import { onBeforeExpiry } from '../orders/index.js';
 
 /** Parses a raw JSON body into an object, or throws 400. */
@@ -30,10 +33,42 @@ function parseJsonObject(raw: Buffer): Record<string, unknown> {
   throw badRequest('Неверный JSON в теле запроса.');
 }
 
+/**
+ * Applies what the bank itself says about a payment (never a notice body's claim) and counts the notice by
+ * outcome in `vitrina_payment_webhook_notices_total`.
+ * @param fetched the payment as the bank reports it (null: unknown to the bank)
+ * @param eventId the id the event is recorded under (a repeat is a `duplicate`)
+ * @returns `applied`, `duplicate`, `ignored` (unknown, wrong amount, already final) or `pending` (nothing yet)
+ */
+async function applyBankWord(
+  app: FastifyInstance,
+  provider: ProviderName,
+  fetched: FetchedPayment | null,
+  payload: unknown,
+  eventId: (f: FetchedPayment) => string,
+) {
+  let result: 'applied' | 'duplicate' | 'ignored' | 'pending';
+  if (!fetched) result = 'ignored';
+  else if (fetched.status === 'pending') result = 'pending';
+  else
+    result = await applyPaymentEvent(app, {
+      provider,
+      eventId: eventId(fetched),
+      providerPaymentId: fetched.providerPaymentId,
+      status: fetched.status,
+      amount: fetched.amount,
+      payload,
+    });
+  app.metrics.webhookNotices.inc({ provider, outcome: result });
+  return result;
+}
+
 export default async function paymentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const testgateway = app.config.payments.provider === 'testgateway' && !app.config.isProduction;
   definePaymentJobs(app);
+  definePaymentMetrics(app);
+  if (testgateway) defineNoticeDelivery(app);
   defineSettlement(app);
   onBeforeExpiry(app, (tx, orderId, now) => settleOrderPayments(app, tx, orderId, now));
 
@@ -88,6 +123,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
               typeof sig === 'string' ? sig : undefined,
             )
           ) {
+            app.metrics.webhookNotices.inc({ provider: 'testgateway', outcome: 'rejected' });
             throw unauthorized('Неверная подпись уведомления.');
           }
           const body = parseJsonObject(raw) as Partial<TestgatewayEvent>;
@@ -96,19 +132,22 @@ export default async function paymentsRoutes(app: FastifyInstance) {
             typeof body.event_id !== 'string' ||
             !p ||
             typeof p.id !== 'string' ||
+            !/^[\w-]{1,100}$/.test(p.id) ||
             !['succeeded', 'canceled'].includes(p.status as string) ||
             typeof p.amount !== 'number'
           ) {
+            app.metrics.webhookNotices.inc({ provider: 'testgateway', outcome: 'rejected' });
             throw badRequest('Неверное уведомление.');
           }
-          const result = await applyPaymentEvent(app, {
-            provider: 'testgateway',
-            eventId: body.event_id,
-            providerPaymentId: p.id,
-            status: p.status,
-            amount: p.amount,
-            payload: body,
-          });
+          // A signed body is still only a hint: the bank's own books say what the payment is (a call back, as
+          // YooKassa recommends) — a forged or stale status in the body changes nothing.
+          const result = await applyBankWord(
+            app,
+            'testgateway',
+            await paymentProvider(app).getPayment(p.id),
+            body,
+            () => String(body.event_id),
+          );
           return { success: true, result };
         },
       );
@@ -122,20 +161,13 @@ export default async function paymentsRoutes(app: FastifyInstance) {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const body = parseJsonObject(raw);
         const object = body.object as { id?: unknown } | undefined;
-        if (!object || typeof object.id !== 'string' || !/^[\w-]{1,64}$/.test(object.id))
+        if (!object || typeof object.id !== 'string' || !/^[\w-]{1,64}$/.test(object.id)) {
+          app.metrics.webhookNotices.inc({ provider: 'yookassa', outcome: 'rejected' });
           throw badRequest('Неверное уведомление.');
+        }
         // Never trust the body: ask YooKassa what the payment really is.
         const fetched = await paymentProvider(app).getPayment(object.id);
-        if (!fetched) return { success: true, result: 'ignored' };
-        if (fetched.status === 'pending') return { success: true, result: 'pending' };
-        const result = await applyPaymentEvent(app, {
-          provider: 'yookassa',
-          eventId: `${fetched.providerPaymentId}:${fetched.status}`,
-          providerPaymentId: fetched.providerPaymentId,
-          status: fetched.status,
-          amount: fetched.amount,
-          payload: body,
-        });
+        const result = await applyBankWord(app, 'yookassa', fetched, body, (f) => `${f.providerPaymentId}:${f.status}`);
         return { success: true, result };
       },
     );

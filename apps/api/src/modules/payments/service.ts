@@ -11,6 +11,7 @@ import type { PaymentStatusAnswer } from '@vitrina/contract/orders';
 import { orders, paymentEvents, payments } from '../../db/schema/index.js';
 import type { Tx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
+import { crashPoint } from '../../lib/crash-points.js';
 import { toRubles } from '../../lib/money.js';
 import { queueRefund } from './refunds.js';
 import { cancelAndRelease, markOrderPaid } from '../orders/index.js';
@@ -36,7 +37,12 @@ export async function applyPaymentEvent(
   ev: PaymentEventInput,
 ): Promise<'applied' | 'duplicate' | 'ignored'> {
   const now = app.clock.now();
-  const result = await app.db.transaction((tx) => applyPaymentEventIn(app, tx, ev, now));
+  const result = await app.db.transaction(async (tx) => {
+    const r = await applyPaymentEventIn(app, tx, ev, now);
+    crashPoint('webhook.before-commit');
+    return r;
+  });
+  crashPoint('webhook.after-commit');
   app.log.info({ provider: ev.provider, status: ev.status, result }, 'payment event');
   return result;
 }

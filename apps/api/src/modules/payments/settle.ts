@@ -17,6 +17,7 @@ import { payments } from '../../db/schema/index.js';
 import { paymentProvider } from '../../providers/payments/index.js';
 import { cancelAndRelease, EXPIRED_REASON, RESERVATION_MS } from '../orders/index.js';
 import { applyPaymentEventIn } from './service.js';
+import { crashPoint } from '../../lib/crash-points.js';
 
 export const RECONCILE_JOB = 'payments.reconcile-pending';
 /** How often pending payments are reconciled with the bank, ms. */
@@ -104,6 +105,7 @@ export function defineSettlement(app: FastifyInstance): void {
           const released = await cancelAndRelease(sp, p.orderId, now, EXPIRED_REASON, true);
           if (released)
             await app.events.emit(sp, 'order.cancelled', { orderId: p.orderId, reason: EXPIRED_REASON, by: 'expiry' });
+          crashPoint('expiry.before-commit');
         })
         .catch((err: unknown) =>
           app.log.warn({ err, paymentId: p.id }, 'reconcile: payment not settled, next run retries'),

@@ -26,8 +26,8 @@ export type {
 
 /**
  * The configured provider for this app. `books`: the connection the in-process test bank writes its books
- * through (pass a job's transaction when calling from inside it); YooKassa ignores it.
+ * through (pass a job's transaction when calling from inside it); YooKassa reads its receipts through it.
  */
 export function paymentProvider(app: FastifyInstance, books?: Db | Tx): PaymentProvider {
-  return app.config.payments.provider === 'yookassa' ? yookassaProvider(app) : testgatewayProvider(app, books);
+  return app.config.payments.provider === 'yookassa' ? yookassaProvider(app, books) : testgatewayProvider(app, books);
 }

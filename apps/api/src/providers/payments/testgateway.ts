@@ -2,7 +2,8 @@
  * The built-in test gateway (issue «Buying»; the default payment provider outside production). It plays the
  * bank: it alone ever sees a card number, keeps only token, brand, last 4, expiry and an outcome flag
  * (`testgateway_cards`), runs its own payments (`testgateway_payments`) and bank page, and notifies Vitrina by
- * an HMAC-SHA256-signed webhook (`POST /v1/payments/webhook/testgateway/`, header `X-Testgateway-Signature`).
+ * an HMAC-SHA256-signed webhook (`POST /v1/payments/webhook/testgateway/`, header `X-Testgateway-Signature`),
+ * stored with the charge and re-delivered for 24 hours until answered 2xx (`testgateway-notices.ts`).
  *
  * Test cards: `4111 1111 1111 1111` (and any other valid number) succeeds, `4000 0000 0000 0002` is declined.
  * Routes (never registered in production):
@@ -12,7 +13,8 @@
  *   → `{status: 'succeeded' | 'canceled', return_url}`
  *
  * The parts: card checks (`testgateway-cards.ts`), the bank pages (`testgateway-pages.ts`), the signed webhook
- * (`testgateway-webhook.ts`); here the provider Vitrina calls and the gateway's routes.
+ * (`testgateway-webhook.ts`), its stored delivery (`testgateway-notices.ts`); here the provider Vitrina calls
+ * and the gateway's routes.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -27,7 +29,9 @@ import type { PaymentProvider, SavedCardRef } from './types.js';
 import { validateCard } from './testgateway-cards.js';
 import { newCardPage, paymentDonePage, paymentNotFoundPage, payPage } from './testgateway-pages.js';
 import { cspNonce } from '../../plugins/security-headers.js';
-import { notifyVitrina } from './testgateway-webhook.js';
+import type { TestgatewayEvent } from './testgateway-webhook.js';
+import { deliverNotice, recordNotice } from './testgateway-notices.js';
+import { crashPoint } from '../../lib/crash-points.js';
 
 interface GatewayMetadata {
   payment_id?: string;
@@ -242,13 +246,9 @@ export async function testgatewayRoutes(app: FastifyInstance) {
         outcome = validateCard(request.body, app.clock.now()).outcome;
       }
       const status: 'succeeded' | 'canceled' = outcome === 'succeed' ? 'succeeded' : 'canceled';
-      const updated = await app.db
-        .update(testgatewayPayments)
-        .set({ status, updatedAt: app.clock.now() })
-        .where(and(eq(testgatewayPayments.id, p.id), eq(testgatewayPayments.status, 'pending')))
-        .returning({ id: testgatewayPayments.id });
-      if (!updated.length) throw badRequest('Платёж уже обработан.');
-      await notifyVitrina(app, {
+      // The charge (or refusal) and the notice the bank owes the shop are written together: the notice is
+      // delivered now and, until the shop answers 2xx, again by a job for 24 hours (testgateway-notices.ts).
+      const event: TestgatewayEvent = {
         event_id: `evt_${randomUUID()}`,
         event: status === 'succeeded' ? 'payment.succeeded' : 'payment.canceled',
         payment: {
@@ -257,7 +257,18 @@ export async function testgatewayRoutes(app: FastifyInstance) {
           amount: p.amount,
           metadata: { payment_id: md.payment_id ?? '', order_id: md.order_id ?? '' },
         },
+      };
+      await app.db.transaction(async (tx) => {
+        const updated = await tx
+          .update(testgatewayPayments)
+          .set({ status, updatedAt: app.clock.now() })
+          .where(and(eq(testgatewayPayments.id, p.id), eq(testgatewayPayments.status, 'pending')))
+          .returning({ id: testgatewayPayments.id });
+        if (!updated.length) throw badRequest('Платёж уже обработан.');
+        await recordNotice(app, tx, event);
       });
+      crashPoint('bank.charged');
+      await deliverNotice(app, event.event_id);
       return { status, return_url: p.returnUrl };
     },
   );

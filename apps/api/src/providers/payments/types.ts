@@ -55,6 +55,8 @@ export interface RefundInput {
   idempotenceKey: string;
   /** Why (shown in the provider's books). */
   reason: string;
+  /** The order refunded (YooKassa's 54-ФЗ refund receipt lists its items). */
+  orderId?: number;
 }
 
 /** The provider's answer to a refund: `succeeded` (money on its way back) or `pending` (ask again later). */

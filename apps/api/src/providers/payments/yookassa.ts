@@ -2,11 +2,14 @@
  * YooKassa adapter (HTTP API v3, https://yookassa.ru/developers/api): payments are created with an
  * `Idempotence-Key`, Basic auth `shopId:secretKey`, `capture: true` and a redirect confirmation; webhook
  * notifications are never trusted — Vitrina re-reads the payment with `GET /payments/{id}` before applying it.
- * Base URL from `YOOKASSA_API_URL` (tests point it at a local fake).
+ * Base URL from `YOOKASSA_API_URL` (tests point it at a local fake). With `YOOKASSA_RECEIPTS=true` payments and
+ * refunds carry a 54-ФЗ receipt (`./yookassa-receipt.ts`).
  */
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../lib/errors.js';
 import type { FetchedPayment, PaymentProvider, ProviderPaymentStatus } from './types.js';
+import type { Db, Tx } from '../../db/client.js';
+import { orderReceipt } from './yookassa-receipt.js';
 
 const unavailable = () =>
   new ApiError(502, { detail: 'Платёжный сервис временно недоступен. Попробуйте ещё раз через несколько минут.' });
@@ -26,8 +29,17 @@ const mapStatus = (s: string): ProviderPaymentStatus =>
 /** `'1299.00'` → 129900 kopecks. */
 const kopecksOf = (value: string | undefined) => Math.round(Number(value ?? '0') * 100);
 
-export function yookassaProvider(app: FastifyInstance): PaymentProvider {
-  const { shopId, secretKey, apiUrl } = app.config.payments.yookassa;
+/**
+ * @param books the connection receipts are read through (a job's transaction when called from one)
+ */
+export function yookassaProvider(app: FastifyInstance, books: Db | Tx = app.db): PaymentProvider {
+  const { shopId, secretKey, apiUrl, receipts, vatCode } = app.config.payments.yookassa;
+  /** The order's 54-ФЗ receipt as `{receipt}` when `YOOKASSA_RECEIPTS=true`, else nothing. */
+  const receiptOf = async (orderId: number | undefined) => {
+    if (!receipts || orderId === undefined) return {};
+    const receipt = await orderReceipt(books, orderId, vatCode ?? 1);
+    return receipt ? { receipt } : {};
+  };
   const base = apiUrl.replace(/\/$/, '');
   const auth = `Basic ${Buffer.from(`${shopId ?? ''}:${secretKey ?? ''}`).toString('base64')}`;
 
@@ -74,6 +86,7 @@ export function yookassaProvider(app: FastifyInstance): PaymentProvider {
           confirmation: { type: 'redirect', return_url: input.returnUrl },
           description: input.description.slice(0, 128),
           metadata: { payment_id: input.paymentId, order_id: String(input.orderId), order_number: input.orderNumber },
+          ...(await receiptOf(input.orderId)),
         },
         input.idempotenceKey,
       );
@@ -108,6 +121,7 @@ export function yookassaProvider(app: FastifyInstance): PaymentProvider {
           payment_id: input.providerPaymentId,
           amount: { value: (input.amount / 100).toFixed(2), currency: 'RUB' },
           description: input.reason.slice(0, 250),
+          ...(await receiptOf(input.orderId)),
         },
         input.idempotenceKey,
       );
