@@ -8,20 +8,22 @@
  * Moscow hour, more at weekends); each order is counted at its payment. Deterministic for a seed and `now`.
  */
 import { inArray, sql } from 'drizzle-orm';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc.js';
-import timezone from 'dayjs/plugin/timezone.js';
 import { splitTotal } from '@vitrina/contract/money';
 import type { Db, Tx } from '../client.js';
-import { offers, orderItems, orders, payments, statsDaily, statsHourly, statsMonthly } from '../schema/index.js';
+import { offers, orderItems, orders, payments } from '../schema/index.js';
 import { Random } from './random.js';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
-const TZ = 'Europe/Moscow';
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
+/**
+ * Moscow is UTC+3 all year since 2014: the seed does its calendar by this offset (fast: tens of thousands of
+ * dates), the stats module by the time zone database.
+ */
+const MSK = 3 * HOUR;
+/** `YYYY-MM-DD` of the Moscow day of an instant. */
+const mskDay = (t: number) => new Date(t + MSK).toISOString().slice(0, 10);
+/** The instant the Moscow day of `t` starts. */
+const mskMidnight = (t: number) => Math.floor((t + MSK) / DAY) * DAY - MSK;
 /** Days of history. */
 export const HISTORY_DAYS = 90;
 /** Share of each Moscow hour in a day's views (night low, evenings high). */
@@ -75,8 +77,8 @@ export async function seedHistory(
   const { now, listings, buyers } = opts;
   const rnd = new Random(opts.seed * 7919 + 13);
   const start = now.getTime() - HISTORY_DAYS * DAY;
-  const today = dayjs(now).tz(TZ).format('YYYY-MM-DD');
-  const yesterday = dayjs(now).tz(TZ).subtract(1, 'day').format('YYYY-MM-DD');
+  const today = mskDay(now.getTime());
+  const yesterday = mskDay(now.getTime() - DAY);
   const hourly: Buckets = new Map();
   const daily: Buckets = new Map();
   const fee = { percent: 12, min: 0 };
@@ -94,12 +96,11 @@ export async function seedHistory(
   const emptied: number[] = [];
 
   const count = (sellerId: number, productId: number, at: Date, c: Partial<Counters>, hour = true) => {
-    const m = dayjs(at).tz(TZ);
-    const day = m.format('YYYY-MM-DD');
+    const day = mskDay(at.getTime());
+    const hourStart = new Date(Math.floor(at.getTime() / HOUR) * HOUR).toISOString();
     for (const p of [0, productId]) {
       bump(daily, `${sellerId}|${p}|${day}`, c);
-      if (hour && (day === today || day === yesterday))
-        bump(hourly, `${sellerId}|${p}|${m.startOf('hour').toISOString()}`, c);
+      if (hour && (day === today || day === yesterday)) bump(hourly, `${sellerId}|${p}|${hourStart}`, c);
     }
   };
 
@@ -107,8 +108,8 @@ export async function seedHistory(
     // Views and favorites, day by day since publication (today up to the current hour).
     const from = Math.max(start, l.publishedAt.getTime());
     const days: { at: number; w: number }[] = [];
-    for (let t = dayjs(from).tz(TZ).startOf('day').valueOf(); t <= now.getTime(); t += DAY) {
-      const wd = dayjs(t).tz(TZ).day();
+    for (let t = mskMidnight(from); t <= now.getTime(); t += DAY) {
+      const wd = new Date(t + MSK).getUTCDay();
       const elapsed = Math.min(1, Math.max(0, (now.getTime() - t) / DAY));
       days.push({ at: t, w: (0.55 + rnd.next() * 0.9) * (wd === 0 || wd === 6 ? 1.3 : 1) * elapsed });
     }
@@ -119,7 +120,7 @@ export async function seedHistory(
       const views = Math.floor((total * d.w) / wsum + rnd.next());
       if (!views) continue;
       const favorites = Math.floor(views * favRate + rnd.next());
-      const day = dayjs(d.at).tz(TZ).format('YYYY-MM-DD');
+      const day = mskDay(d.at);
       if (day !== today && day !== yesterday) {
         count(l.sellerId, l.id, new Date(d.at), { views, favorites }, false);
         continue;
@@ -231,25 +232,22 @@ export async function seedHistory(
     const [s, p, day] = k.split('|');
     bump(monthly, `${s}|${p}|${day!.slice(0, 8)}01`, c);
   }
-  const rows = <T>(m: Buckets, make: (s: number, p: number, b: string, c: Counters) => T) =>
-    [...m].map(([k, c]) => {
-      const [s, p, b] = k.split('|');
-      return make(Number(s), Number(p), b!, c);
-    });
-  await inChunks(
-    rows(daily, (sellerId, productId, day, c) => ({ sellerId, productId, day, ...c })),
-    1000,
-    (chunk) => tx.insert(statsDaily).values(chunk),
-  );
-  await inChunks(
-    rows(monthly, (sellerId, productId, month, c) => ({ sellerId, productId, month, ...c })),
-    1000,
-    (chunk) => tx.insert(statsMonthly).values(chunk),
-  );
-  await inChunks(
-    rows(hourly, (sellerId, productId, hour, c) => ({ sellerId, productId, hour: new Date(hour), ...c })),
-    1000,
-    (chunk) => tx.insert(statsHourly).values(chunk),
-  );
+  await insertRollup(tx, 'stats_daily', 'day', 'date', daily);
+  await insertRollup(tx, 'stats_monthly', 'month', 'date', monthly);
+  await insertRollup(tx, 'stats_hourly', 'hour', 'timestamptz', hourly);
   return orderRows.length;
+}
+
+/** Writes roll-up rows (`seller|product|bucket` → counters) in one statement: seven arrays, unnested. */
+async function insertRollup(tx: Tx | Db, table: string, col: string, type: 'date' | 'timestamptz', m: Buckets) {
+  if (!m.size) return;
+  const keys = [...m.keys()].map((k) => k.split('|'));
+  const vals = [...m.values()];
+  const arr = (xs: (string | number | undefined)[]) => `{${xs.join(',')}}`;
+  await tx.execute(sql`insert into ${sql.identifier(table)}
+    (seller_id, product_id, ${sql.identifier(col)}, views, favorites, orders, revenue)
+    select * from unnest(${arr(keys.map((k) => k[0]))}::int[], ${arr(keys.map((k) => k[1]))}::int[],
+      ${arr(keys.map((k) => k[2]))}::${sql.raw(type)}[], ${arr(vals.map((v) => v.views))}::int[],
+      ${arr(vals.map((v) => v.favorites))}::int[], ${arr(vals.map((v) => v.orders))}::int[],
+      ${arr(vals.map((v) => v.revenue))}::bigint[])`);
 }
