@@ -74,25 +74,20 @@ export const totals = (r: Raw): StatisticsTotals => ({
 
 /* ------------------------------------------------------------ the seller's series */
 
-/** The seller's daily totals in a range, by day. */
-async function dailySeries(db: Db, sellerId: number, r: DayRange): Promise<Map<string, Raw>> {
+/**
+ * The seller's totals per day (`stats_daily`) or per month (`stats_monthly`, months as `YYYY-MM-01`) in a range,
+ * by bucket.
+ */
+async function seriesOf(db: Db, grain: 'day' | 'month', sellerId: number, r: DayRange): Promise<Map<string, Raw>> {
+  const [table, col] = grain === 'day' ? ['stats_daily', 'day'] : ['stats_monthly', 'month'];
   const rows = await preparedRows<Raw & { b: string }>(
     db,
-    sql`select day::text as b, ${COUNTERS} from stats_daily
-        where seller_id = ${sellerId} and product_id = 0 and day between ${r.from} and ${r.to}`,
+    sql`select ${sql.identifier(col)}::text as b, ${COUNTERS} from ${sql.identifier(table)}
+        where seller_id = ${sellerId} and product_id = 0 and ${sql.identifier(col)} between ${r.from} and ${r.to}`,
   );
   return new Map(rows.map((x) => [x.b, num(x)]));
 }
-
-/** The seller's monthly totals in a range of months (`YYYY-MM-01`), by month. */
-async function monthlySeries(db: Db, sellerId: number, r: DayRange): Promise<Map<string, Raw>> {
-  const rows = await preparedRows<Raw & { b: string }>(
-    db,
-    sql`select month::text as b, ${COUNTERS} from stats_monthly
-        where seller_id = ${sellerId} and product_id = 0 and month between ${r.from} and ${r.to}`,
-  );
-  return new Map(rows.map((x) => [x.b, num(x)]));
-}
+const dailySeries = (db: Db, sellerId: number, r: DayRange) => seriesOf(db, 'day', sellerId, r);
 
 /** The seller's hourly totals in a range, by the hour's start (ms). */
 async function hourlySeries(db: Db, sellerId: number, r: HourRange): Promise<Map<number, Raw>> {
@@ -232,7 +227,7 @@ export async function statisticsOf(db: Db, sellerId: number, p: ResolvedPeriod):
     };
   }
   const [series, previous, listings] = await Promise.all([
-    p.grain === 'month' ? monthlySeries(db, sellerId, p.days) : dailySeries(db, sellerId, p.days),
+    seriesOf(db, p.grain, sellerId, p.days),
     dailySeries(db, sellerId, p.previousDays),
     topListings(db, sellerId, listingRowsOverDays(sellerId, p.days)),
   ]);
