@@ -104,13 +104,13 @@ const sum = (m: Map<unknown, Raw>) => [...m.values()].reduce(add, ZERO);
 /* ------------------------------------------------------------ listings */
 
 /** Per-listing sums over a range of days: whole months from the monthly roll-up, the ends from the daily one. */
-function listingRowsOverDays(sellerId: number, r: DayRange): SQL {
-  const split = splitByMonths(r);
-  const parts = split.days.map(
-    (d) =>
-      sql`select product_id, views, favorites, orders, revenue from stats_daily
-          where seller_id = ${sellerId} and day between ${d.from} and ${d.to} and product_id <> 0`,
-  );
+function listingRowsOverDays(sellerId: number, r: DayRange, today: string): SQL {
+  const split = splitByMonths(r, today);
+  const days = (d: DayRange, sign: SQL) =>
+    sql`select product_id, ${sign}views as views, ${sign}favorites as favorites, ${sign}orders as orders,
+          ${sign}revenue as revenue from stats_daily
+        where seller_id = ${sellerId} and day between ${d.from} and ${d.to} and product_id <> 0`;
+  const parts = [...split.add.map((d) => days(d, sql``)), ...split.subtract.map((d) => days(d, sql`-`))];
   if (split.months)
     parts.push(
       sql`select product_id, views, favorites, orders, revenue from stats_monthly
@@ -144,6 +144,7 @@ async function topListings(db: Db, sellerId: number, rows: SQL): Promise<Statist
   const top = await preparedRows<Raw & { product_id: number }>(
     db,
     sql`select product_id, ${SUMS} from (${rows}) x group by product_id
+        having sum(views) <> 0 or sum(favorites) <> 0 or sum(orders) <> 0 or sum(revenue) <> 0
         order by sum(views) desc, sum(orders) desc, product_id desc limit ${TOP_LISTINGS}`,
   );
   const ids = top.map((t) => Number(t.product_id));
@@ -229,7 +230,7 @@ export async function statisticsOf(db: Db, sellerId: number, p: ResolvedPeriod):
   const [series, previous, listings] = await Promise.all([
     seriesOf(db, p.grain, sellerId, p.days),
     dailySeries(db, sellerId, p.previousDays),
-    topListings(db, sellerId, listingRowsOverDays(sellerId, p.days)),
+    topListings(db, sellerId, listingRowsOverDays(sellerId, p.days, p.today)),
   ]);
   const points =
     p.grain === 'month'

@@ -54,6 +54,8 @@ export type ResolvedPeriod = {
   period: StatisticsPeriod;
   dateFrom: string;
   dateTo: string;
+  /** The Moscow day of «now». */
+  today: string;
 } & (
   | { grain: 'hour'; hours: HourRange; previousHours: HourRange }
   | { grain: 'day' | 'month'; days: DayRange; previousDays: DayRange }
@@ -79,6 +81,7 @@ export function resolvePeriod(q: { period?: string; date_from?: string; date_to?
       const start = moscowAt(`${today}T00:00:00`);
       const hourStart = bucketsOf(now).hour;
       return {
+        today,
         period: 'day',
         dateFrom: today,
         dateTo: today,
@@ -93,6 +96,7 @@ export function resolvePeriod(q: { period?: string; date_from?: string; date_to?
     case 'week': {
       const monday = addDays(today, -((dayjs.utc(today).day() + 6) % 7));
       return {
+        today,
         period: 'week',
         dateFrom: monday,
         dateTo: addDays(monday, 6),
@@ -108,6 +112,7 @@ export function resolvePeriod(q: { period?: string; date_from?: string; date_to?
       const prevLast = dayjs.utc(prevFirst).endOf('month').format('YYYY-MM-DD');
       const sameDay = addDays(prevFirst, daysBetween(first, today));
       return {
+        today,
         period: 'month',
         dateFrom: first,
         dateTo: last,
@@ -122,6 +127,7 @@ export function resolvePeriod(q: { period?: string; date_from?: string; date_to?
       // 29 February of a leap year compares with 28 February of the year before.
       const sameDay = dayjs.utc(today).subtract(1, 'year').format('YYYY-MM-DD');
       return {
+        today,
         period: 'year',
         dateFrom: first,
         dateTo: `${today.slice(0, 4)}-12-31`,
@@ -138,6 +144,7 @@ export function resolvePeriod(q: { period?: string; date_from?: string; date_to?
       if (n > STATISTICS_CUSTOM_MAX_DAYS)
         throw badRequest({ date_to: [`Период не может быть длиннее ${STATISTICS_CUSTOM_MAX_DAYS} дней.`] });
       return {
+        today,
         period: 'custom',
         dateFrom: from,
         dateTo: to,
@@ -187,17 +194,39 @@ export function eachHour(r: HourRange): { at: Date; label: string }[] {
   return out;
 }
 
+/** The last day of the month of a day. */
+const endOfMonth = (day: string) => {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+};
+
 /**
- * Splits a range of days into whole calendar months (read from the monthly roll-up) and the days at either
- * end (read from the daily one), so a year of a listing is at most 12 + 60 rows, not 366.
+ * How to read a range of days per listing with the fewest roll-up rows: whole months from the monthly roll-up;
+ * a month mostly inside the range from the monthly roll-up minus the days outside it (`subtract`); a month
+ * mostly outside from its days (`add`). Days after `today` are empty, so a range reaching today reads its last
+ * month whole. A year of a listing is then at most 12 monthly rows and 2 × 15 daily ones.
+ * @returns `months` (first and last month, `YYYY-MM-01`, contiguous) or null, and the daily ranges to add and subtract
  */
-export function splitByMonths(r: DayRange): { days: DayRange[]; months: DayRange | null } {
-  const firstWhole = r.from.endsWith('-01') ? r.from : dayjs.utc(monthOf(r.from)).add(1, 'month').format('YYYY-MM-DD');
-  const afterLast = addDays(r.to, 1);
-  const endWhole = afterLast.endsWith('-01') ? afterLast : monthOf(afterLast);
-  if (firstWhole >= endWhole) return { days: [r], months: null };
-  const days: DayRange[] = [];
-  if (r.from < firstWhole) days.push({ from: r.from, to: addDays(firstWhole, -1) });
-  if (endWhole <= r.to) days.push({ from: endWhole, to: r.to });
-  return { days, months: { from: firstWhole, to: monthOf(addDays(endWhole, -1)) } };
+export function splitByMonths(
+  r: DayRange,
+  today: string,
+): { add: DayRange[]; subtract: DayRange[]; months: DayRange | null } {
+  const to = r.to >= today ? endOfMonth(r.to) : r.to;
+  const months: string[] = [];
+  const add: DayRange[] = [];
+  const subtract: DayRange[] = [];
+  for (const m of eachMonth({ from: r.from, to })) {
+    const mEnd = endOfMonth(m);
+    const from = r.from > m ? r.from : m;
+    const end = to < mEnd ? to : mEnd;
+    const inside = daysBetween(from, end) + 1;
+    if (inside * 2 <= daysBetween(m, mEnd) + 1) {
+      add.push({ from, to: end });
+      continue;
+    }
+    months.push(m);
+    if (from > m) subtract.push({ from: m, to: addDays(from, -1) });
+    if (end < mEnd) subtract.push({ from: addDays(end, 1), to: mEnd });
+  }
+  return { add, subtract, months: months.length ? { from: months[0]!, to: months[months.length - 1]! } : null };
 }
