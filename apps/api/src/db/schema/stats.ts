@@ -4,11 +4,17 @@
  * per seller (`product_id = 0`: all the seller's listings — the only exact count of orders, since one order
  * may hold several listings). Revenue is kopecks (item prices of paid orders minus refunds, before the fee).
  *
- * Reads are ranges of the `(seller_id, bucket, …)` indexes, which carry every column a read needs
- * (index-only scans). `listing_view_visitors` keeps who saw a listing on a Moscow day (one view per visitor per
+ * Reads are index ranges: the seller's totals by the primary key `(seller_id, 0, bucket)`; the listings' rows by the
+ * partial indexes `(seller_id, bucket, product_id, counters) WHERE product_id <> 0`, which carry every column a
+ * read needs (index-only scans) — partial, so a prepared query for the totals (`product_id = 0`) can never pick
+ * them and scan a whole year of listings' rows for a few hundred totals. `listing_view_visitors` keeps who saw a listing on a Moscow day (one view per visitor per
  * listing per day); rows older than two days are deleted by the stats module's recurring job.
  */
+import { sql } from 'drizzle-orm';
 import { pgTable, integer, bigint, text, date, timestamp, primaryKey, index } from 'drizzle-orm/pg-core';
+
+/** The listings' rows (not the seller's totals, `product_id = 0`). */
+const listingsOnly = sql`product_id <> 0`;
 
 const counters = {
   views: integer('views').notNull().default(0),
@@ -30,15 +36,9 @@ export const statsHourly = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.sellerId, t.productId, t.hour] }),
-    index('stats_hourly_seller_hour_idx').on(
-      t.sellerId,
-      t.hour,
-      t.productId,
-      t.views,
-      t.favorites,
-      t.orders,
-      t.revenue,
-    ),
+    index('stats_hourly_seller_hour_idx')
+      .on(t.sellerId, t.hour, t.productId, t.views, t.favorites, t.orders, t.revenue)
+      .where(listingsOnly),
   ],
 );
 
@@ -53,7 +53,9 @@ export const statsDaily = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.sellerId, t.productId, t.day] }),
-    index('stats_daily_seller_day_idx').on(t.sellerId, t.day, t.productId, t.views, t.favorites, t.orders, t.revenue),
+    index('stats_daily_seller_day_idx')
+      .on(t.sellerId, t.day, t.productId, t.views, t.favorites, t.orders, t.revenue)
+      .where(listingsOnly),
   ],
 );
 
@@ -68,15 +70,9 @@ export const statsMonthly = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.sellerId, t.productId, t.month] }),
-    index('stats_monthly_seller_month_idx').on(
-      t.sellerId,
-      t.month,
-      t.productId,
-      t.views,
-      t.favorites,
-      t.orders,
-      t.revenue,
-    ),
+    index('stats_monthly_seller_month_idx')
+      .on(t.sellerId, t.month, t.productId, t.views, t.favorites, t.orders, t.revenue)
+      .where(listingsOnly),
   ],
 );
 
