@@ -11,7 +11,17 @@
  * listing per day); rows older than two days are deleted by the stats module's recurring job.
  */
 import { sql } from 'drizzle-orm';
-import { pgTable, integer, bigint, text, date, timestamp, primaryKey, index } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  integer,
+  bigint,
+  text,
+  date,
+  timestamp,
+  primaryKey,
+  index,
+  type PgColumnBuilderBase,
+} from 'drizzle-orm/pg-core';
 
 /** The listings' rows (not the seller's totals, `product_id = 0`). */
 const listingsOnly = sql`product_id <> 0`;
@@ -24,57 +34,35 @@ const counters = {
   revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
 };
 
-/** Per Moscow hour; `hour` is the instant the hour starts. */
-export const statsHourly = pgTable(
-  'stats_hourly',
-  {
-    sellerId: integer('seller_id').notNull(),
-    /** The listing, or 0 for the seller's total. */
-    productId: integer('product_id').notNull(),
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
-    ...counters,
-  },
-  (t) => [
-    primaryKey({ columns: [t.sellerId, t.productId, t.hour] }),
-    index('stats_hourly_seller_hour_idx')
-      .on(t.sellerId, t.hour, t.productId, t.views, t.favorites, t.orders, t.revenue)
-      .where(listingsOnly),
-  ],
-);
+/**
+ * One roll-up table: `(seller_id, product_id, <bucket>)` and the counters; the primary key serves the seller's
+ * totals, the partial covering index `<table>_seller_<bucket>_idx` the listings' rows.
+ */
+function rollup<B extends PgColumnBuilderBase>(name: string, bucketName: string, bucket: B) {
+  return pgTable(
+    name,
+    {
+      sellerId: integer('seller_id').notNull(),
+      /** The listing, or 0 for the seller's total. */
+      productId: integer('product_id').notNull(),
+      bucket,
+      ...counters,
+    },
+    (t) => [
+      primaryKey({ columns: [t.sellerId, t.productId, t.bucket] }),
+      index(`${name}_seller_${bucketName}_idx`)
+        .on(t.sellerId, t.bucket, t.productId, t.views, t.favorites, t.orders, t.revenue)
+        .where(listingsOnly),
+    ],
+  );
+}
 
-/** Per Moscow day. */
-export const statsDaily = pgTable(
-  'stats_daily',
-  {
-    sellerId: integer('seller_id').notNull(),
-    productId: integer('product_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    ...counters,
-  },
-  (t) => [
-    primaryKey({ columns: [t.sellerId, t.productId, t.day] }),
-    index('stats_daily_seller_day_idx')
-      .on(t.sellerId, t.day, t.productId, t.views, t.favorites, t.orders, t.revenue)
-      .where(listingsOnly),
-  ],
-);
-
-/** Per Moscow calendar month; `month` is its first day. */
-export const statsMonthly = pgTable(
-  'stats_monthly',
-  {
-    sellerId: integer('seller_id').notNull(),
-    productId: integer('product_id').notNull(),
-    month: date('month', { mode: 'string' }).notNull(),
-    ...counters,
-  },
-  (t) => [
-    primaryKey({ columns: [t.sellerId, t.productId, t.month] }),
-    index('stats_monthly_seller_month_idx')
-      .on(t.sellerId, t.month, t.productId, t.views, t.favorites, t.orders, t.revenue)
-      .where(listingsOnly),
-  ],
-);
+/** Per Moscow hour; the bucket `hour` is the instant the hour starts. */
+export const statsHourly = rollup('stats_hourly', 'hour', timestamp('hour', { withTimezone: true }).notNull());
+/** Per Moscow day (`day`). */
+export const statsDaily = rollup('stats_daily', 'day', date('day', { mode: 'string' }).notNull());
+/** Per Moscow calendar month (`month`, its first day). */
+export const statsMonthly = rollup('stats_monthly', 'month', date('month', { mode: 'string' }).notNull());
 
 /** Visitors who viewed a listing on a Moscow day (dedupe of views; pruned after two days). */
 export const listingViewVisitors = pgTable(
