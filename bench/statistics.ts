@@ -243,11 +243,12 @@ ${rows.join('\n')}
 
 ${judgement(figures)}
 
-Чтения идут только по сводкам (\`stats_hourly\`, \`stats_daily\`, \`stats_monthly\`), диапазонами индексов
-\`(seller_id, bucket, product_id, счётчики)\` и первичных ключей \`(seller_id, product_id, bucket)\`: итоги и точки — по
-строкам продавца (\`product_id = 0\`, не больше 366 строк), таблица товаров — по строкам товаров; год и свой период
-складывают целые месяцы из \`stats_monthly\` и края из \`stats_daily\` (у 1 000 товаров — до 12 000 + 60 000 строк вместо
-366 000).
+Чтения идут только по сводкам (\`stats_hourly\`, \`stats_daily\`, \`stats_monthly\`): итоги и точки — по строкам продавца
+(\`product_id = 0\`, первичный ключ \`(seller_id, product_id, bucket)\`, не больше 366 строк), таблица товаров — по
+частичным покрывающим индексам \`(seller_id, bucket, product_id, счётчики) WHERE product_id <> 0\` (index-only). Год и свой
+период берут месяцы из \`stats_monthly\` (месяц, бóльшая часть которого в периоде, — минус дни вне периода из
+\`stats_daily\`, меньшая — своими днями; дни после сегодняшнего пусты), так что год у 1 000 товаров — не больше
+12 000 + 30 000 строк вместо 366 000.
 <!-- statistics:end -->`;
   const doc = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const re = /<!-- statistics:start -->[\s\S]*?<!-- statistics:end -->/;
