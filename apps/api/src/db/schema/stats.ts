@@ -1,0 +1,77 @@
+/**
+ * Seller statistics (spec §7, issue 14), owned by the `stats` module: counters rolled up as they are written
+ * (never a scan of raw rows at read time) into hourly, daily and monthly buckets of Moscow time, per listing and
+ * per seller (`product_id = 0`: all the seller's listings — the only exact count of orders, since one order
+ * may hold several listings). Revenue is kopecks (item prices of paid orders minus refunds, before the fee).
+ *
+ * Reads are index ranges: the seller's totals by the primary key `(seller_id, 0, bucket)`; the listings' rows by the
+ * partial indexes `(seller_id, bucket, product_id, counters) WHERE product_id <> 0`, which carry every column a
+ * read needs (index-only scans) — partial, so a prepared query for the totals (`product_id = 0`) can never pick
+ * them and scan a whole year of listings' rows for a few hundred totals. `listing_view_visitors` keeps who saw a listing on a Moscow day (one view per visitor per
+ * listing per day); rows older than two days are deleted by the stats module's recurring job.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  pgTable,
+  integer,
+  bigint,
+  text,
+  date,
+  timestamp,
+  primaryKey,
+  index,
+  type PgColumnBuilderBase,
+} from 'drizzle-orm/pg-core';
+
+/** The listings' rows (not the seller's totals, `product_id = 0`). */
+const listingsOnly = sql`product_id <> 0`;
+
+const counters = {
+  views: integer('views').notNull().default(0),
+  favorites: integer('favorites').notNull().default(0),
+  orders: integer('orders').notNull().default(0),
+  /** Kopecks. */
+  revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+};
+
+/**
+ * One roll-up table: `(seller_id, product_id, <bucket>)` and the counters; the primary key serves the seller's
+ * totals, the partial covering index `<table>_seller_<bucket>_idx` the listings' rows.
+ */
+function rollup<B extends PgColumnBuilderBase>(name: string, bucketName: string, bucket: B) {
+  return pgTable(
+    name,
+    {
+      sellerId: integer('seller_id').notNull(),
+      /** The listing, or 0 for the seller's total. */
+      productId: integer('product_id').notNull(),
+      bucket,
+      ...counters,
+    },
+    (t) => [
+      primaryKey({ columns: [t.sellerId, t.productId, t.bucket] }),
+      index(`${name}_seller_${bucketName}_idx`)
+        .on(t.sellerId, t.bucket, t.productId, t.views, t.favorites, t.orders, t.revenue)
+        .where(listingsOnly),
+    ],
+  );
+}
+
+/** Per Moscow hour; the bucket `hour` is the instant the hour starts. */
+export const statsHourly = rollup('stats_hourly', 'hour', timestamp('hour', { withTimezone: true }).notNull());
+/** Per Moscow day (`day`). */
+export const statsDaily = rollup('stats_daily', 'day', date('day', { mode: 'string' }).notNull());
+/** Per Moscow calendar month (`month`, its first day). */
+export const statsMonthly = rollup('stats_monthly', 'month', date('month', { mode: 'string' }).notNull());
+
+/** Visitors who viewed a listing on a Moscow day (dedupe of views; pruned after two days). */
+export const listingViewVisitors = pgTable(
+  'listing_view_visitors',
+  {
+    productId: integer('product_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitorId: text('visitor_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.day, t.visitorId] }), index('listing_view_visitors_day_idx').on(t.day)],
+);
