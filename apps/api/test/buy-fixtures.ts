@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { authTokens, offers, payments, products, users } from '../src/db/schema/index.js';
+import { authTokens, offers, payments, products, testgatewayPayments, users } from '../src/db/schema/index.js';
 import { signTestgatewayBody } from '../src/providers/payments/testgateway-webhook.js';
 import { hashToken, newTokenKey } from '../src/plugins/auth.js';
 import { multipart, randomPhone } from './helpers.js';
@@ -108,6 +108,14 @@ export async function placeOrder(app: FastifyInstance, buyer: TestUser, slug: st
   const body = res.json() as { order: { id: number; total: number }; payment: { id: string } };
   const [row] = await app.db.select().from(payments).where(eq(payments.id, body.payment.id));
   return { order: body.order, payment: body.payment, row: row!, gatewayId: row!.providerPaymentId! };
+}
+
+/**
+ * The test bank's books say the card was charged (no notice sent): the shop's webhook asks the bank, so a
+ * notice counts only after this.
+ */
+export async function chargedAtTestBank(app: FastifyInstance, gatewayId: string): Promise<void> {
+  await app.db.update(testgatewayPayments).set({ status: 'succeeded' }).where(eq(testgatewayPayments.id, gatewayId));
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   makePoint,
   makeUser,
   placeOrder,
+  chargedAtTestBank,
   testgatewaySuccessNotice,
   type TestUser,
 } from './buy-fixtures.js';
@@ -66,6 +67,7 @@ describeDb('statistics', () => {
   };
   const buy = async (slug: string) => {
     const o = await placeOrder(t.app, buyer, slug, point);
+    await chargedAtTestBank(t.app, o.gatewayId);
     const res = await testgatewaySuccessNotice(t.app, o.gatewayId, o.row.amount);
     expect(res.statusCode).toBe(200);
     await t.app.jobs.runDue();
