@@ -3,15 +3,18 @@
  * up on, read from the database alone.
  * - **charges without a delivered order** — payments `succeeded` whose order is not paid/shipped/delivered/
  *   completed and that were not refunded, each with its refund job (attempts, last error) if there is one;
- * - **dead jobs** — any job that gave up (status `dead`).
+ * - **dead jobs** — any job that gave up (status `dead`);
+ * - **the ledger** — {@link checkLedger}: charges = paid orders + refunds, payouts + fees + holds = completed and
+ *   open orders, per order and in total.
  * A person is needed ({@link ReconcileReport.needsPerson}) when a charge has no refund job queued, a refund is
- * failing (at least one failed attempt) or dead, or any job is dead.
+ * failing (at least one failed attempt) or dead, any job is dead, or the ledger disagrees.
  */
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { orderStatusLabel } from '@vitrina/contract/orders';
 import type { Db } from '../../db/client.js';
 import { jobs, orders, payments } from '../../db/schema/index.js';
 import { REFUND_JOB } from './refunds.js';
+import { checkLedger, type LedgerCheck } from '../ledger/index.js';
 
 /** A charge that has not become a delivered order or a refund. */
 export interface UnsettledCharge {
@@ -44,6 +47,7 @@ export interface DeadJob {
 export interface ReconcileReport {
   charges: UnsettledCharge[];
   deadJobs: DeadJob[];
+  ledger: LedgerCheck;
   needsPerson: boolean;
 }
 
@@ -101,8 +105,9 @@ export async function reconcileReport(db: Db): Promise<ReconcileReport> {
     lastError: j.lastError,
     finishedAt: j.finishedAt,
   }));
-  const needsPerson = deadJobs.length > 0 || charges.some((c) => c.refund !== 'pending');
-  return { charges, deadJobs, needsPerson };
+  const ledger = await checkLedger(db);
+  const needsPerson = deadJobs.length > 0 || charges.some((c) => c.refund !== 'pending') || !ledger.ok;
+  return { charges, deadJobs, ledger, needsPerson };
 }
 
 const rub = (kopecks: number) =>
@@ -138,6 +143,19 @@ export function formatReport(r: ReconcileReport): string {
     out.push(
       `  • ${j.id} ${j.kind} ${JSON.stringify(j.payload)}, попыток ${j.attempts}` +
         (j.lastError ? `\n      последняя ошибка: ${firstLine(j.lastError)}` : ''),
+    );
+  }
+  const t = r.ledger.totals;
+  out.push(
+    `Журнал денег: списания ${rub(t.charges)} = оплаченные заказы ${rub(t.paidOrders)} + возвраты ${rub(t.refunds)}` +
+      ` + возвраты в пути ${rub(t.refundsPending)}; выплаты ${rub(t.payouts)} + комиссии ${rub(t.fees)}` +
+      ` + удержания ${rub(t.holds)} + к выплате ${rub(t.available)} = завершённые и открытые заказы ${rub(t.completedAndOpen)}`,
+  );
+  out.push(`Расхождения журнала: ${r.ledger.mismatches.length}`);
+  for (const m of r.ledger.mismatches) {
+    out.push(
+      `  • ${m.orderNumber ? `заказ ${m.orderNumber}` : m.orderId ? `заказ #${m.orderId}` : 'итог'}: ${m.what} — ` +
+        `ожидалось ${rub(m.expected)}, в журнале ${rub(m.actual)}`,
     );
   }
   out.push(r.needsPerson ? 'Итог: нужен человек.' : 'Итог: всё сходится.');
