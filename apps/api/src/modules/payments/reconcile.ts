@@ -154,7 +154,7 @@ export function formatReport(r: ReconcileReport): string {
   out.push(`Расхождения журнала: ${r.ledger.mismatches.length}`);
   for (const m of r.ledger.mismatches) {
     out.push(
-      `  • ${m.orderNumber ? `заказ ${m.orderNumber}` : m.orderId ? `заказ #${m.orderId}` : 'итог'}: ${m.what} — ` +
+      `  • ${m.orderNumber ? `заказ ${m.orderNumber}: ` : m.orderId ? `заказ #${m.orderId}: ` : ''}${m.what} — ` +
         `ожидалось ${rub(m.expected)}, в журнале ${rub(m.actual)}`,
     );
   }
