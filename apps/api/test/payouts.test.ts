@@ -27,6 +27,7 @@ import {
 } from '../src/db/schema/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import { PAYOUT_JOB } from '../src/modules/payments/payouts.js';
+import { formatReport, reconcileReport } from '../src/modules/payments/reconcile.js';
 
 describe.runIf(dbAvailable())('payouts to sellers', () => {
   let t: TestContext;
@@ -149,9 +150,17 @@ describe.runIf(dbAvailable())('payouts to sellers', () => {
     expect(await sellerOrder(seller, id)).toMatchObject({ payout_status: 'processing', paid_out_at: null });
     expect(await balance(seller)).toMatchObject({ available: 900, paid_out: 0 });
     expect((await checkLedger(t.app.db)).ok).toBe(true);
+    // npm run reconcile lists it and asks for a person until it goes through
+    const report = await reconcileReport(t.app.db);
+    expect(report.payouts).toContainEqual(
+      expect.objectContaining({ orderId: id, state: 'failing', attempts: 1, amount: 90000 }),
+    );
+    expect(report.needsPerson).toBe(true);
+    expect(formatReport(report)).toMatch(/выплата не проходит, повторяется; попыток 1/);
 
     t.clock.advance(11 * 60_000);
     await t.app.jobs.runDue();
+    expect((await reconcileReport(t.app.db)).payouts.map((p) => p.orderId)).not.toContain(id);
     expect(await bankPayouts(id)).toHaveLength(1);
     expect(await payoutEntries(id)).toEqual(['seller_available -90000', 'seller_card 90000']);
     expect(await sellerOrder(seller, id)).toMatchObject({ payout_status: 'sent', payout_amount: 900 });
@@ -166,6 +175,9 @@ describe.runIf(dbAvailable())('payouts to sellers', () => {
       status: 'waiting_card',
     });
     expect(await sellerOrder(seller, id)).toMatchObject({ payout_status: 'waiting_card' });
+    expect((await reconcileReport(t.app.db)).payouts).toContainEqual(
+      expect.objectContaining({ orderId: id, state: 'waiting_card' }),
+    );
     expect(await payoutEntries(id)).toEqual([]);
 
     await makeCard(t.app, seller);

@@ -43,7 +43,7 @@ describe.runIf(dbAvailable())('npm run reconcile: charges without an order or a 
     expect((await notice(o.gatewayId, 100000)).json().result).toBe('applied');
     await t.app.jobs.runDue();
     const r = await reconcileReport(t.app.db);
-    expect(r).toMatchObject({ charges: [], deadJobs: [], needsPerson: false, ledger: { ok: true } });
+    expect(r).toMatchObject({ charges: [], deadJobs: [], payouts: [], needsPerson: false, ledger: { ok: true } });
     expect(formatReport(r)).toMatch(/всё сходится/);
   });
 

@@ -4,10 +4,12 @@
  * - **charges without a delivered order** — payments `succeeded` whose order is not paid/shipped/delivered/
  *   completed and that were not refunded, each with its refund job (attempts, last error) if there is one;
  * - **dead jobs** — any job that gave up (status `dead`);
+ * - **payouts not sent** — failing, dead, or waiting for the seller's card ({@link stuckPayouts});
  * - **the ledger** — {@link checkLedger}: charges = paid orders + refunds, payouts + fees + holds = completed and
  *   open orders, per order and in total.
  * A person is needed ({@link ReconcileReport.needsPerson}) when a charge has no refund job queued, a refund is
- * failing (at least one failed attempt) or dead, any job is dead, or the ledger disagrees.
+ * failing (at least one failed attempt) or dead, a payout is failing, any job is dead, or the ledger disagrees
+ * (a payout waiting for the seller's card is listed, but it is the seller's move).
  */
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { orderStatusLabel } from '@vitrina/contract/orders';
@@ -15,6 +17,7 @@ import type { Db } from '../../db/client.js';
 import { jobs, orders, payments } from '../../db/schema/index.js';
 import { REFUND_JOB } from './refunds.js';
 import { checkLedger, type LedgerCheck } from '../ledger/index.js';
+import { stuckPayouts, type StuckPayout } from './payouts-report.js';
 
 /** A charge that has not become a delivered order or a refund. */
 export interface UnsettledCharge {
@@ -47,6 +50,7 @@ export interface DeadJob {
 export interface ReconcileReport {
   charges: UnsettledCharge[];
   deadJobs: DeadJob[];
+  payouts: StuckPayout[];
   ledger: LedgerCheck;
   needsPerson: boolean;
 }
@@ -106,8 +110,13 @@ export async function reconcileReport(db: Db): Promise<ReconcileReport> {
     finishedAt: j.finishedAt,
   }));
   const ledger = await checkLedger(db);
-  const needsPerson = deadJobs.length > 0 || charges.some((c) => c.refund !== 'pending') || !ledger.ok;
-  return { charges, deadJobs, ledger, needsPerson };
+  const stuck = await stuckPayouts(db);
+  const needsPerson =
+    deadJobs.length > 0 ||
+    charges.some((c) => c.refund !== 'pending') ||
+    stuck.some((p) => p.state !== 'waiting_card') ||
+    !ledger.ok;
+  return { charges, deadJobs, payouts: stuck, ledger, needsPerson };
 }
 
 const rub = (kopecks: number) =>
@@ -143,6 +152,19 @@ export function formatReport(r: ReconcileReport): string {
     out.push(
       `  • ${j.id} ${j.kind} ${JSON.stringify(j.payload)}, попыток ${j.attempts}` +
         (j.lastError ? `\n      последняя ошибка: ${firstLine(j.lastError)}` : ''),
+    );
+  }
+  const PAYOUT_LABEL: Record<StuckPayout['state'], string> = {
+    failing: 'выплата не проходит, повторяется',
+    dead: 'выплата остановлена (задача dead) — нужен человек',
+    waiting_card: 'ждёт карту для выплат от продавца',
+  };
+  out.push(`Выплаты продавцам, которые не отправлены: ${r.payouts.length}`);
+  for (const p of r.payouts) {
+    out.push(
+      `  • заказ ${p.orderNumber}, продавец ${p.sellerId}, ${rub(p.amount)}: ${PAYOUT_LABEL[p.state]}` +
+        (p.attempts ? `; попыток ${p.attempts}` : '') +
+        (p.lastError ? `\n      последняя ошибка: ${firstLine(p.lastError)}` : ''),
     );
   }
   const t = r.ledger.totals;
