@@ -11,7 +11,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { cards, orders, payouts } from '../../db/schema/index.js';
+import { cards, orders, payouts, users } from '../../db/schema/index.js';
 import type { Tx } from '../../db/client.js';
 import { paymentProvider } from '../../providers/payments/index.js';
 import { recordPayout } from '../ledger/index.js';
@@ -36,12 +36,22 @@ async function payOut(app: FastifyInstance, tx: Tx, orderId: number, now: Date, 
   const [p] = await tx.select().from(payouts).where(eq(payouts.orderId, orderId)).for('update');
   if (!p || p.status === 'sent') return;
   const provider = app.config.payments.provider;
-  const [card] = await tx
-    .select({ token: cards.token, last4: cards.last4 })
-    .from(cards)
-    .where(and(eq(cards.userId, p.sellerId), eq(cards.provider, provider)))
-    .orderBy(desc(cards.isDefault), desc(cards.id))
-    .limit(1);
+  const payoutCard = async () =>
+    (
+      await tx
+        .select({ token: cards.token, last4: cards.last4 })
+        .from(cards)
+        .where(and(eq(cards.userId, p.sellerId), eq(cards.provider, provider)))
+        .orderBy(desc(cards.isDefault), desc(cards.id))
+        .limit(1)
+    )[0];
+  let card = await payoutCard();
+  if (!card) {
+    // Saving a card locks the user (cards module): with the user locked a card saved now is either seen here or
+    // saved after this commits — its `card.added` then finds the payout waiting. None is left waiting forever.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, p.sellerId)).for('share');
+    card = await payoutCard();
+  }
   if (!card) {
     await tx.update(payouts).set({ status: 'waiting_card' }).where(eq(payouts.orderId, orderId));
     return;
