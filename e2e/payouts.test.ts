@@ -111,7 +111,11 @@ describe.runIf(browserAvailable())("payouts on the seller's sales", () => {
       await expect
         .poll(() => lines.allTextContents())
         .toEqual(['Ожидает получения покупателем', expect.stringMatching(new RegExp(`^Выплачено ${moscowDay} · \\d`))]);
-      await settled(p.getByTestId('sale').first());
+      // The received order opened: its steps end with the payout.
+      await p.getByRole('button', { name: /Завершён/ }).click();
+      const opened = p.getByTestId('sale').nth(1);
+      await settled(opened.getByText('Выплата на карту'));
+      expect(await opened.getByText('Выплата на карту').isVisible()).toBe(true);
       await p.screenshot({ path: `${SHOTS}/sales-${width}.png`, fullPage: true });
     }
   }, 120_000);
