@@ -18,6 +18,7 @@ import {
   type TestUser,
 } from './buy-fixtures.js';
 import {
+  cards,
   jobs,
   ledgerEntries,
   notifications,
@@ -135,7 +136,7 @@ describe.runIf(dbAvailable())('payouts to sellers', () => {
 
   it('retries a payout the bank fails with back-off until it goes through; meanwhile «в обработке»', async () => {
     const seller = await makeUser(t.app, 'Лиза');
-    await makeCard(t.app, seller);
+    const first = await makeCard(t.app, seller);
     expect((await outage(10)).statusCode).toBe(200);
     const id = await completedOrder(seller, 1000);
     await t.app.jobs.runDue();
@@ -158,10 +159,21 @@ describe.runIf(dbAvailable())('payouts to sellers', () => {
     expect(report.needsPerson).toBe(true);
     expect(formatReport(report)).toMatch(/выплата не проходит, повторяется; попыток 1/);
 
+    // a new default card meanwhile changes nothing: every try of the key goes to the card chosen for it
+    const second = await makeCard(t.app, seller, '5555 5555 5555 4444');
+    const upd = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/self/card/${second}/`,
+      headers: seller.auth,
+      payload: { is_default: true },
+    });
+    expect(upd.json()).toMatchObject({ is_default: true });
     t.clock.advance(11 * 60_000);
     await t.app.jobs.runDue();
     expect((await reconcileReport(t.app.db)).payouts.map((p) => p.orderId)).not.toContain(id);
     expect(await bankPayouts(id)).toHaveLength(1);
+    const [chosen] = await t.app.db.select().from(cards).where(eq(cards.id, first));
+    expect((await bankPayouts(id))[0]!.cardToken).toBe(chosen!.token);
     expect(await payoutEntries(id)).toEqual(['seller_available -90000', 'seller_card 90000']);
     expect(await sellerOrder(seller, id)).toMatchObject({ payout_status: 'sent', payout_amount: 900 });
     expect(await balance(seller)).toMatchObject({ available: 0, paid_out: 900 });

@@ -12,6 +12,7 @@ import { createTestApp, dbAvailable, multipart, type TestContext } from './helpe
 import { makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
 import { ledgerEntries } from '../src/db/schema/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
+import { reconcileReport } from '../src/modules/payments/reconcile.js';
 
 const SHOP_AUTH = `Basic ${Buffer.from('123456:test_secret').toString('base64')}`;
 const AGENT_AUTH = `Basic ${Buffer.from('505050:payout_secret').toString('base64')}`;
@@ -190,6 +191,9 @@ describe.runIf(dbAvailable())('YooKassa Payouts against a local fake', () => {
     await t.app.jobs.runDue();
     expect(fake.payoutCalls.length - before).toBe(1);
     expect(await payoutEntries(id)).toHaveLength(0);
+    expect((await reconcileReport(t.app.db)).payouts).toContainEqual(
+      expect.objectContaining({ orderId: id, state: 'failing', lastError: 'rejected_by_timeout' }),
+    );
     t.clock.advance(60 * 60_000);
     await t.app.jobs.runDue();
     const keys = fake.payoutCalls.slice(before).map((c) => c.headers['idempotence-key']);

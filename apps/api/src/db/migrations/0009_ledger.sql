@@ -16,6 +16,7 @@ CREATE TABLE "payouts" (
 	"amount" integer NOT NULL,
 	"status" text DEFAULT 'processing' NOT NULL,
 	"key_seq" integer DEFAULT 0 NOT NULL,
+	"card_id" integer,
 	"provider" text,
 	"provider_payout_id" text,
 	"card_last4" text,

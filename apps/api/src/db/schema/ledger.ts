@@ -50,6 +50,8 @@ export const payouts = pgTable(
     status: text('status').notNull().default('processing'),
     /** Bumped when the provider refused a payout for good: the next try is a new payout (new idempotence key). */
     keySeq: integer('key_seq').notNull().default(0),
+    /** The payout card, chosen when the payout is made or a card is added (kept for every try of one key). */
+    cardId: integer('card_id'),
     provider: text('provider'),
     providerPayoutId: text('provider_payout_id'),
     cardLast4: text('card_last4'),

@@ -1,7 +1,7 @@
 /**
  * Payouts not sent yet that a person should know about (issue 15; part of `npm run reconcile`): a payout whose
- * job has failed at least once (the provider errs: retried with back-off) or gave up, and a payout waiting for the
- * seller's payout card.
+ * job has failed at least once (the provider errs: retried with back-off) or gave up, one the provider refused
+ * (tried again under a new key), and a payout waiting for the seller's payout card.
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
@@ -30,9 +30,10 @@ export async function stuckPayouts(db: Db): Promise<StuckPayout[]> {
     job_status: string | null;
     attempts: number | null;
     last_error: string | null;
+    key_seq: number;
   }>(
     db,
-    sql`select p.order_id, o.number, p.seller_id, p.amount, p.status, j.status as job_status, j.attempts,
+    sql`select p.order_id, o.number, p.seller_id, p.amount, p.status, p.key_seq, j.status as job_status, j.attempts,
           coalesce(j.last_error, p.last_error) as last_error
         from payouts p
         join orders o on o.id = p.order_id
@@ -50,7 +51,7 @@ export async function stuckPayouts(db: Db): Promise<StuckPayout[]> {
         ? 'waiting_card'
         : r.job_status === 'dead'
           ? 'dead'
-          : (r.attempts ?? 0) > 0
+          : (r.attempts ?? 0) > 0 || Number(r.key_seq) > 0
             ? 'failing'
             : null;
     if (!state) return [];

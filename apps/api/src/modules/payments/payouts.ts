@@ -31,43 +31,61 @@ async function queuePayout(app: FastifyInstance, tx: Tx, orderId: number, seq = 
   await app.jobs.enqueue(tx, PAYOUT_JOB, { orderId }, { key: `payout:${orderId}:${seq}`, runAt });
 }
 
+/**
+ * The seller's payout card: their default saved card of the configured provider (else the newest), or null.
+ * Reads under the seller's lock, the one saving a card takes (cards module): a card saved at this moment is either
+ * seen here or saved after this commits — and its `card.added` then finds the payout waiting.
+ */
+async function choosePayoutCard(app: FastifyInstance, tx: Tx, sellerId: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, sellerId)).for('share');
+  const [card] = await tx
+    .select({ id: cards.id })
+    .from(cards)
+    .where(and(eq(cards.userId, sellerId), eq(cards.provider, app.config.payments.provider)))
+    .orderBy(desc(cards.isDefault), desc(cards.id))
+    .limit(1);
+  return card?.id ?? null;
+}
+
 /** Pays one order's payout (inside the job's transaction). */
 async function payOut(app: FastifyInstance, tx: Tx, orderId: number, now: Date, attempts: number) {
   const [p] = await tx.select().from(payouts).where(eq(payouts.orderId, orderId)).for('update');
-  if (!p || p.status === 'sent') return;
+  if (!p || p.status !== 'processing') return;
   const provider = app.config.payments.provider;
-  const payoutCard = async () =>
+  const sellerCard = async (id: number) =>
     (
       await tx
         .select({ token: cards.token, last4: cards.last4 })
         .from(cards)
-        .where(and(eq(cards.userId, p.sellerId), eq(cards.provider, provider)))
-        .orderBy(desc(cards.isDefault), desc(cards.id))
-        .limit(1)
+        .where(and(eq(cards.id, id), eq(cards.userId, p.sellerId)))
     )[0];
-  let card = await payoutCard();
+  // Every try of one key goes to the card chosen for it (the seller may change their default card meanwhile).
+  let card = p.cardId ? await sellerCard(p.cardId) : undefined;
+  let keySeq = p.keySeq;
   if (!card) {
-    // Saving a card locks the user (cards module): with the user locked a card saved now is either seen here or
-    // saved after this commits — its `card.added` then finds the payout waiting. None is left waiting forever.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, p.sellerId)).for('share');
-    card = await payoutCard();
-  }
-  if (!card) {
-    await tx.update(payouts).set({ status: 'waiting_card' }).where(eq(payouts.orderId, orderId));
-    return;
+    // No card chosen yet (a payout from before the ledger), or the seller removed it: choose again — under a new
+    // key when the removed card may have had a try.
+    const id = await choosePayoutCard(app, tx, p.sellerId);
+    card = id ? await sellerCard(id) : undefined;
+    if (!id || !card) {
+      await tx.update(payouts).set({ status: 'waiting_card', cardId: null }).where(eq(payouts.orderId, orderId));
+      return;
+    }
+    if (p.cardId) keySeq += 1;
+    await tx.update(payouts).set({ cardId: id, keySeq }).where(eq(payouts.orderId, orderId));
   }
   const [o] = await tx.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId));
   const r = await paymentProvider(app, tx).payout({
     amount: p.amount,
     cardToken: card.token,
-    idempotenceKey: payoutKey(orderId, p.keySeq),
+    idempotenceKey: payoutKey(orderId, keySeq),
     description: `Выплата по заказу ${o?.number ?? orderId}`,
     orderId,
   });
   if (r.status === 'pending') throw new Error(`payout ${r.providerPayoutId} is still pending at the provider`);
   if (r.status === 'canceled') {
     // Refused for good under this key: the next try is a new payout, after the back-off.
-    const seq = p.keySeq + 1;
+    const seq = keySeq + 1;
     await tx
       .update(payouts)
       .set({ status: 'processing', keySeq: seq, lastError: r.reason ?? 'Выплата отклонена.', provider })
@@ -99,19 +117,28 @@ export function definePayouts(app: FastifyInstance): void {
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.status, 'completed')));
     if (!o) return;
+    const cardId = await choosePayoutCard(app, tx, o.sellerId);
     const made = await tx
       .insert(payouts)
-      .values({ orderId, sellerId: o.sellerId, amount: o.payout, status: 'processing', createdAt: now })
+      .values({
+        orderId,
+        sellerId: o.sellerId,
+        amount: o.payout,
+        status: cardId ? 'processing' : 'waiting_card',
+        cardId,
+        createdAt: now,
+      })
       .onConflictDoNothing({ target: payouts.orderId })
       .returning({ orderId: payouts.orderId });
-    if (made.length) await queuePayout(app, tx, orderId);
+    if (made.length && cardId) await queuePayout(app, tx, orderId);
   });
 
   app.events.subscribe('card.added', 'payments.payout-card-added', async ({ tx, event }) => {
     const userId = Number(event.payload.userId);
+    const cardId = Number(event.payload.cardId);
     const waiting = await tx
       .update(payouts)
-      .set({ status: 'processing' })
+      .set({ status: 'processing', cardId })
       .where(and(eq(payouts.sellerId, userId), eq(payouts.status, 'waiting_card')))
       .returning({ orderId: payouts.orderId, keySeq: payouts.keySeq });
     for (const w of waiting) await queuePayout(app, tx, w.orderId, w.keySeq);
