@@ -13,6 +13,8 @@ import {
   makePoint,
   makeUser,
   placeOrder,
+  placePaidOrder,
+  shipAndConfirm,
   testgatewaySuccessNotice,
   type TestUser,
 } from './buy-fixtures.js';
@@ -46,21 +48,8 @@ describe.runIf(dbAvailable())('money ledger', () => {
   };
   const paidOrder = async (price: number) => {
     const l = await makeListing(t.app, seller.id, [{ size: 'M', price, count: 1 }]);
-    const placed = await placeOrder(t.app, buyer, l.slug, point);
-    await t.app.db
-      .update(testgatewayPayments)
-      .set({ status: 'succeeded' })
-      .where(eq(testgatewayPayments.id, placed.gatewayId));
-    expect((await testgatewaySuccessNotice(t.app, placed.gatewayId, price * 100)).json().result).toBe('applied');
-    return placed;
+    return placePaidOrder(t.app, buyer, l.slug, point);
   };
-  const act = (u: TestUser, id: number, what: 'ship' | 'confirm') =>
-    t.app.inject({
-      method: 'POST',
-      url: `/v1/sales/orders/${id}/${what}/`,
-      headers: u.auth,
-      ...(what === 'ship' ? { payload: { tracking_number: 'CDEK123456' } } : {}),
-    });
 
   it("a paid order: charge and hold in the payment's transaction; a repeated notice writes nothing", async () => {
     const before = await balance(seller);
@@ -82,8 +71,7 @@ describe.runIf(dbAvailable())('money ledger', () => {
   it("a completed order: the hold splits into the fee and the seller's available money", async () => {
     const { order } = await paidOrder(3000);
     const before = await balance(seller);
-    expect((await act(seller, order.id, 'ship')).statusCode).toBe(200);
-    expect((await act(buyer, order.id, 'confirm')).statusCode).toBe(200);
+    await shipAndConfirm(t.app, seller, buyer, order.id);
     expect((await entriesOf(order.id)).slice(4)).toEqual([
       'release seller_hold -300000',
       'release fees 30000',

@@ -3,7 +3,6 @@
  * the seller already has. A race test (PostgreSQL only, `*.race.test.ts`): each round a seller without a card gets
  * an order completed, then the payout job and «add card» run at the same moment; afterwards every payout is sent.
  */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 import {
@@ -11,11 +10,11 @@ import {
   makeListing,
   makePoint,
   makeUser,
-  placeOrder,
-  testgatewaySuccessNotice,
+  placePaidOrder,
+  shipAndConfirm,
   type TestUser,
 } from './buy-fixtures.js';
-import { payouts, testgatewayPayments } from '../src/db/schema/index.js';
+import { payouts } from '../src/db/schema/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 
 const ROUNDS = 12;
@@ -33,16 +32,8 @@ describe.runIf(dbAvailable())('payout job vs the seller adding a payout card', (
 
   const completed = async (seller: TestUser) => {
     const l = await makeListing(t.app, seller.id, [{ size: 'M', price: 1000, count: 1 }]);
-    const { order, gatewayId } = await placeOrder(t.app, buyer, l.slug, point);
-    await t.app.db
-      .update(testgatewayPayments)
-      .set({ status: 'succeeded' })
-      .where(eq(testgatewayPayments.id, gatewayId));
-    expect((await testgatewaySuccessNotice(t.app, gatewayId, 100000)).json().result).toBe('applied');
-    const act = (who: TestUser, what: string, payload?: object) =>
-      t.app.inject({ method: 'POST', url: `/v1/sales/orders/${order.id}/${what}/`, headers: who.auth, payload });
-    expect((await act(seller, 'ship', { tracking_number: 'CDEK123456' })).statusCode).toBe(200);
-    expect((await act(buyer, 'confirm')).statusCode).toBe(200);
+    const { order } = await placePaidOrder(t.app, buyer, l.slug, point);
+    await shipAndConfirm(t.app, seller, buyer, order.id);
     return order.id;
   };
 

@@ -13,19 +13,11 @@ import {
   makeListing,
   makePoint,
   makeUser,
-  placeOrder,
-  testgatewaySuccessNotice,
+  placePaidOrder,
+  shipAndConfirm,
   type TestUser,
 } from './buy-fixtures.js';
-import {
-  cards,
-  jobs,
-  ledgerEntries,
-  notifications,
-  payouts,
-  testgatewayPayments,
-  testgatewayPayouts,
-} from '../src/db/schema/index.js';
+import { cards, jobs, ledgerEntries, notifications, payouts, testgatewayPayouts } from '../src/db/schema/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import { PAYOUT_JOB } from '../src/modules/payments/payouts.js';
 import { formatReport, reconcileReport } from '../src/modules/payments/reconcile.js';
@@ -44,27 +36,12 @@ describe.runIf(dbAvailable())('payouts to sellers', () => {
   /** An order of `seller`'s listing, paid, shipped and received by the buyer. */
   const completedOrder = async (seller: TestUser, price: number) => {
     const l = await makeListing(t.app, seller.id, [{ size: 'M', price, count: 1 }]);
-    const { order, gatewayId } = await placeOrder(t.app, buyer, l.slug, point);
-    await t.app.db
-      .update(testgatewayPayments)
-      .set({ status: 'succeeded' })
-      .where(eq(testgatewayPayments.id, gatewayId));
-    expect((await testgatewaySuccessNotice(t.app, gatewayId, price * 100)).json().result).toBe('applied');
-    const ship = await t.app.inject({
-      method: 'POST',
-      url: `/v1/sales/orders/${order.id}/ship/`,
-      headers: seller.auth,
-      payload: { tracking_number: 'CDEK123456' },
+    const { order } = await placePaidOrder(t.app, buyer, l.slug, point);
+    expect(await sellerOrder(seller, order.id)).toMatchObject({
+      payout_status: 'awaiting_completion',
+      paid_out_at: null,
     });
-    expect(ship.statusCode, ship.body).toBe(200);
-    const asSeller = await sellerOrder(seller, order.id);
-    expect(asSeller).toMatchObject({ payout_status: 'awaiting_completion', paid_out_at: null });
-    const done = await t.app.inject({
-      method: 'POST',
-      url: `/v1/sales/orders/${order.id}/confirm/`,
-      headers: buyer.auth,
-    });
-    expect(done.statusCode, done.body).toBe(200);
+    const done = await shipAndConfirm(t.app, seller, buyer, order.id);
     // the buyer's answer carries no payout fields
     expect(done.json()).not.toHaveProperty('payout_status');
     return order.id;
