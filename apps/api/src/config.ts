@@ -70,6 +70,10 @@ const envSchema = z.object({
   YOOKASSA_VAT_CODE: z.coerce.number().int().min(1).max(12).default(1),
   /** When set, `GET /metrics` in production answers only with `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().optional(),
+  /** YooKassa Payouts (issue 15): the payouts agent's own id and secret key, and the API's base URL. */
+  YOOKASSA_PAYOUT_AGENT_ID: z.string().optional(),
+  YOOKASSA_PAYOUT_SECRET: z.string().optional(),
+  YOOKASSA_PAYOUTS_URL: z.string().default('https://payouts.yookassa.ru/v3'),
   FEE_PERCENT: z.coerce.number().min(0).max(100).default(12),
   FEE_MIN_RUB: z.coerce.number().min(0).default(0),
   YANDEX_MAPS_API_KEY: z.string().optional(),
@@ -143,6 +147,8 @@ export interface Config {
       /** The receipts' `vat_code` (default 1). */
       vatCode?: number;
     };
+    /** YooKassa Payouts: a separate agent id and secret key (optional for hand-made configs). */
+    yookassaPayouts?: { agentId?: string; secretKey?: string; apiUrl: string };
   };
   /** Commission: percent of the order total and a minimum in rubles. */
   fee: { percent: number; minRub: number };
@@ -250,6 +256,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         apiUrl: e.YOOKASSA_API_URL,
         receipts: e.YOOKASSA_RECEIPTS,
         vatCode: e.YOOKASSA_VAT_CODE,
+      },
+      yookassaPayouts: {
+        agentId: e.YOOKASSA_PAYOUT_AGENT_ID,
+        secretKey: e.YOOKASSA_PAYOUT_SECRET,
+        apiUrl: e.YOOKASSA_PAYOUTS_URL,
       },
     },
     fee: { percent: e.FEE_PERCENT, minRub: e.FEE_MIN_RUB },

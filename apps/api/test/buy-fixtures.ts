@@ -138,3 +138,36 @@ export function testgatewaySuccessNotice(app: FastifyInstance, gatewayId: string
     payload: raw,
   });
 }
+
+/**
+ * Places a one-piece order of `slug` ({@link placeOrder}) and has the bank take the money: the test bank's payment
+ * succeeds and its signed notice is applied (the order is `paid`).
+ * @throws Error when the notice is not applied
+ */
+export async function placePaidOrder(app: FastifyInstance, buyer: TestUser, slug: string, point: number) {
+  const placed = await placeOrder(app, buyer, slug, point);
+  await app.db
+    .update(testgatewayPayments)
+    .set({ status: 'succeeded' })
+    .where(eq(testgatewayPayments.id, placed.gatewayId));
+  const res = await testgatewaySuccessNotice(app, placed.gatewayId, placed.row.amount);
+  if ((res.json() as { result?: string }).result !== 'applied') throw new Error(`notice: ${res.body}`);
+  return placed;
+}
+
+/**
+ * The seller ships a paid order and the buyer confirms receipt, through the API (the order is `completed`).
+ * @throws Error with the answer when either is not 200
+ */
+export async function shipAndConfirm(app: FastifyInstance, seller: TestUser, buyer: TestUser, orderId: number) {
+  const ship = await app.inject({
+    method: 'POST',
+    url: `/v1/sales/orders/${orderId}/ship/`,
+    headers: seller.auth,
+    payload: { tracking_number: 'CDEK123456' },
+  });
+  if (ship.statusCode !== 200) throw new Error(`ship ${ship.statusCode}: ${ship.body}`);
+  const done = await app.inject({ method: 'POST', url: `/v1/sales/orders/${orderId}/confirm/`, headers: buyer.auth });
+  if (done.statusCode !== 200) throw new Error(`confirm ${done.statusCode}: ${done.body}`);
+  return done;
+}

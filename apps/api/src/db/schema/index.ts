@@ -10,3 +10,4 @@ export * from './jobs.js';
 export * from './limits.js';
 export * from './testbank.js';
 export * from './stats.js';
+export * from './ledger.js';

@@ -14,6 +14,7 @@ import type { Tx } from '../../db/client.js';
 import { orders, payments } from '../../db/schema/index.js';
 import { paymentProvider } from '../../providers/payments/index.js';
 import { crashPoint } from '../../lib/crash-points.js';
+import { recordRefund } from '../ledger/index.js';
 
 export const REFUND_JOB = 'payments.refund';
 /** Refund attempts before the job is `dead` (then a person looks: `npm run reconcile`). */
@@ -78,7 +79,16 @@ export function definePaymentJobs(app: FastifyInstance): void {
           updatedAt: now,
         })
         .where(eq(payments.id, pay.id));
-      await tx.update(orders).set({ refundedAmount: pay.amount, refundedAt: now }).where(eq(orders.id, pay.orderId));
+      const [order] = await tx
+        .update(orders)
+        .set({ refundedAmount: pay.amount, refundedAt: now })
+        .where(eq(orders.id, pay.orderId))
+        .returning({ sellerId: orders.sellerId });
+      await recordRefund(
+        tx,
+        { orderId: pay.orderId, sellerId: order!.sellerId, paymentId: pay.id, at: now },
+        pay.amount,
+      );
       await app.events.emit(tx, 'order.refunded', { orderId: pay.orderId });
       crashPoint('refund.before-commit');
     },

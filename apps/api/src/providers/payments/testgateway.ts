@@ -32,6 +32,7 @@ import { cspNonce } from '../../plugins/security-headers.js';
 import type { TestgatewayEvent } from './testgateway-webhook.js';
 import { deliverNotice, recordNotice } from './testgateway-notices.js';
 import { crashPoint } from '../../lib/crash-points.js';
+import { testgatewayPayout } from './testgateway-payouts.js';
 
 interface GatewayMetadata {
   payment_id?: string;
@@ -121,6 +122,7 @@ export function testgatewayProvider(app: FastifyInstance, books: Db | Tx = app.d
         .where(eq(testgatewayPayments.id, p.id));
       return { providerRefundId: id, status: 'succeeded' };
     },
+    payout: (input) => testgatewayPayout(app, books, input),
     async resolveCardToken(token) {
       if (!/^tok_[0-9a-f]{32}$/.test(token)) return null;
       const [c] = await app.db.select().from(testgatewayCards).where(eq(testgatewayCards.token, token));

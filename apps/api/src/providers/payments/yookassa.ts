@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/errors.js';
 import type { FetchedPayment, PaymentProvider, ProviderPaymentStatus } from './types.js';
 import type { Db, Tx } from '../../db/client.js';
 import { orderReceipt } from './yookassa-receipt.js';
+import { yookassaPayout } from './yookassa-payouts.js';
 
 const unavailable = () =>
   new ApiError(502, { detail: 'Платёжный сервис временно недоступен. Попробуйте ещё раз через несколько минут.' });
@@ -133,6 +134,7 @@ export function yookassaProvider(app: FastifyInstance, books: Db | Tx = app.db):
       if (!r?.id || (r.status !== 'succeeded' && r.status !== 'pending')) throw unavailable();
       return { providerRefundId: r.id, status: r.status };
     },
+    payout: (input) => yookassaPayout(app, input),
     async resolveCardToken(token) {
       // A saved YooKassa payment method: GET /payment_methods/{id} (card details only, never the number).
       if (!/^[\w-]{8,64}$/.test(token)) return null;

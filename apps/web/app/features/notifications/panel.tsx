@@ -5,7 +5,7 @@
  */
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
-import { IconBell, IconSettings, IconShoppingBag, IconTruck, IconUserPlus } from '@tabler/icons-react';
+import { IconBell, IconCash, IconSettings, IconShoppingBag, IconTruck, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatRelative } from '../../shared/lib/dates';
@@ -197,6 +197,7 @@ const TYPE_ICONS: Record<string, typeof IconBell> = {
   new_subscriber: IconUserPlus,
   order_paid: IconShoppingBag,
   order_shipped: IconTruck,
+  payout_sent: IconCash,
 };
 
 function Item({ n, now, onOpen }: { n: Notification; now: Date; onOpen: () => void }) {
