@@ -146,10 +146,7 @@ export function testgatewaySuccessNotice(app: FastifyInstance, gatewayId: string
  */
 export async function placePaidOrder(app: FastifyInstance, buyer: TestUser, slug: string, point: number) {
   const placed = await placeOrder(app, buyer, slug, point);
-  await app.db
-    .update(testgatewayPayments)
-    .set({ status: 'succeeded' })
-    .where(eq(testgatewayPayments.id, placed.gatewayId));
+  await chargedAtTestBank(app, placed.gatewayId);
   const res = await testgatewaySuccessNotice(app, placed.gatewayId, placed.row.amount);
   if ((res.json() as { result?: string }).result !== 'applied') throw new Error(`notice: ${res.body}`);
   return placed;
