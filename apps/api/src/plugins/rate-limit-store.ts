@@ -46,6 +46,37 @@ export async function incrementLimit(app: FastifyInstance, key: string, windowMs
 }
 
 /**
+ * Counts `amount` against `key`'s window of `windowMs` only if that keeps it within `cap` (a refused request
+ * uses nothing up). One atomic upsert, so concurrent requests from any process never pass the cap together.
+ * @returns `ok` and the window's count and time left (ms)
+ */
+export async function takeLimit(
+  app: FastifyInstance,
+  key: string,
+  opts: { windowMs: number; cap: number; amount?: number },
+  db: Db | Tx = app.db,
+) {
+  const amount = opts.amount ?? 1;
+  const now = app.clock.now();
+  const end = new Date(now.getTime() + opts.windowMs);
+  const [row] = await queryRows<{ count: number; expires_at: string | Date }>(
+    db as Db,
+    sql`insert into rate_limits (key, count, expires_at)
+        select ${key}, ${amount}::int, ${end.toISOString()} where ${amount}::int <= ${opts.cap}::int
+        on conflict (key) do update set
+          count = case when rate_limits.expires_at <= ${now.toISOString()} then excluded.count
+                       else rate_limits.count + excluded.count end,
+          expires_at = case when rate_limits.expires_at <= ${now.toISOString()} then excluded.expires_at
+                            else rate_limits.expires_at end
+        where rate_limits.expires_at <= ${now.toISOString()} or rate_limits.count + excluded.count <= ${opts.cap}::int
+        returning count, expires_at`,
+  );
+  if (!row) return { ok: false, ...(await peekLimit(app, key, db)) };
+  const expiresAt = new Date(row.expires_at).getTime();
+  return { ok: true, current: Number(row.count), ttl: Math.max(0, expiresAt - now.getTime()) };
+}
+
+/**
  * Reads `key`'s current window without counting.
  * @returns the count and the time left (ms); `{current: 0, ttl: 0}` when there is no live window
  */
