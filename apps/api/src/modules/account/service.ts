@@ -27,7 +27,6 @@ import {
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/client.js';
 import { ApiError, badRequest, notFound } from '../../lib/errors.js';
-import { maskPhone } from '../../providers/sms/index.js';
 import { revokeUserTokensIn, sendCode, useCode } from '../auth/index.js';
 import { removeImage } from '../media/index.js';
 
@@ -79,6 +78,12 @@ async function refuseOpenOrders(db: Tx | FastifyInstance['db'], userId: number):
   throw new ApiError(409, { detail, orders: open } as unknown as { detail: string });
 }
 
+/** A phone for the person's eyes with the middle hidden: `+7 999 ***-**-67` (other countries: `+44***4567`). */
+export function maskedPhone(e164: string): string {
+  if (/^\+7\d{10}$/.test(e164)) return `+7 ${e164.slice(2, 5)} ***-**-${e164.slice(-2)}`;
+  return e164.length < 8 ? '***' : `${e164.slice(0, 3)}***${e164.slice(-4)}`;
+}
+
 /** The live account's phone, or 400 when it has none (a demo seller cannot receive a code). */
 async function accountPhone(app: FastifyInstance, userId: number): Promise<string> {
   const [u] = await app.db
@@ -103,7 +108,7 @@ export async function sendDeleteCode(app: FastifyInstance, userId: number, ip: s
   const res = await sendCode(app, { phone, ip, purpose: 'delete' });
   return {
     success: true as const,
-    phone: maskPhone(phone),
+    phone: maskedPhone(phone),
     retry_after: res.retryAfter,
     code_length: app.config.sms.codeLength,
   };

@@ -6,10 +6,11 @@
 import { Alert, Anchor, Button, Group, Modal, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconMessage2 } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { sendCode, verifyCode } from './auth-api';
 import { formatCountdown, formatPhone, nextPhoneDigits, PHONE_MASK } from './phone-mask';
+import { useSecondsLeft } from './seconds-left';
 import { closeSignIn, useSignInDialog } from './sign-in-state';
 import { useAuthStore } from './store';
 
@@ -31,26 +32,6 @@ export function SignInDialog() {
       {opened && <SignInFlow />}
     </Modal>
   );
-}
-
-/** Seconds left until `at` (ms), rounded down, updated several times a second until it is reached. */
-function useSecondsLeft(at: number) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    let id = 0;
-    const tick = () => {
-      const t = Date.now();
-      setNow(t);
-      if (t >= at) window.clearInterval(id);
-    };
-    const first = window.setTimeout(tick, 0);
-    id = window.setInterval(tick, 250);
-    return () => {
-      window.clearTimeout(first);
-      window.clearInterval(id);
-    };
-  }, [at]);
-  return Math.max(0, Math.floor((at - now) / 1000));
 }
 
 function SignInFlow() {
