@@ -8,18 +8,10 @@ import { z } from 'zod';
 import { detailError, fieldErrors } from '@vitrina/contract/common';
 import { accountDeleteBlockedSchema, accountDeletedSchema, deleteCodeSentSchema } from '@vitrina/contract/account';
 import { requireJsonBody } from '../../lib/json-body.js';
+import { codeField } from '../auth/index.js';
 import { deleteAccount, sendDeleteCode } from './service.js';
 
 const security = [{ token: [] }];
-const codeField = z
-  .union([z.string().max(20), z.number().int().nonnegative()], {
-    error: (iss) =>
-      iss.input === undefined || iss.input === null
-        ? 'Введите код из SMS.'
-        : 'Код из SMS — строка из цифр, например «123456».',
-  })
-  .transform(String)
-  .describe('Код из SMS, пришедший на номер аккаунта');
 
 export default async function accountRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -61,7 +53,7 @@ export default async function accountRoutes(app: FastifyInstance) {
           'зарегистрироваться заново как новый пустой аккаунт. Незавершённые заказы — 409.',
         security,
         body: z.object(
-          { code: codeField },
+          { code: codeField.describe('Код из SMS, пришедший на номер аккаунта') },
           { error: 'Отправьте JSON-объект {"code": "123456"} с заголовком Content-Type: application/json.' },
         ),
         response: {

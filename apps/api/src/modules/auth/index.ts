@@ -9,3 +9,5 @@ export { sendCode } from './service.js';
 export { revokeUserTokensIn } from './service.js';
 /** Checks and uses up a number's newest code of a purpose, counting wrong tries against every cap. */
 export { useCode, type CodePurpose } from './codes.js';
+/** The zod field of a code from an SMS (`{code}` bodies), with Russian messages. */
+export { codeField } from './fields.js';

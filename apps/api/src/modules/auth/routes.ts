@@ -18,6 +18,7 @@ import {
   sendCode,
   verifyCode,
 } from './service.js';
+import { codeField } from './fields.js';
 
 const idParams = z.object({
   id: z.coerce
@@ -37,16 +38,6 @@ const phoneField = z
   })
   .transform(String)
   .describe('Номер телефона в любом привычном виде: +7 999 123-45-67, 8 (999) 123-45-67, 9991234567');
-
-const codeField = z
-  .union([z.string().max(20), z.number().int().nonnegative()], {
-    error: (iss) =>
-      iss.input === undefined || iss.input === null
-        ? 'Введите код из SMS.'
-        : 'Код из SMS — строка из цифр, например «123456».',
-  })
-  .transform(String)
-  .describe('Код из SMS');
 
 /** The body must be a JSON object; `what` names its fields for the message. */
 const jsonObject = <T extends z.core.$ZodLooseShape>(shape: T, what: string) =>
