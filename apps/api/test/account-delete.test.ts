@@ -92,6 +92,18 @@ describe.runIf(dbAvailable())('account deletion', () => {
     await t.app.db.insert(favorites).values({ userId: fan.id, productId: mine.id });
     await t.app.db.insert(favorites).values({ userId: anna.id, productId: theirs.id });
     await t.app.jobs.runDue();
+    const named = await t.app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.groupKey, `subscriber:${anna.id}`));
+    expect(named.map((n) => n.text)).toEqual(['Анна Смирнова теперь следит за вашими вещами.']);
+    // Anna has published listings: her seller page is linked. The fan never has: Anna's list of subscribers is.
+    expect(named[0]!.link).toBe(`/seller/${anna.id}`);
+    const [fromFan] = await t.app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.groupKey, `subscriber:${fan.id}`));
+    expect(fromFan!.link).toBe('/account/sales-center');
     await t.app.db.insert(notifications).values({ userId: anna.id, type: 'new_subscriber', title: 'Т', text: '' });
     const token = anna.auth.authorization.slice('Token '.length);
     const socket = openSocket(base, `token=${token}`);
@@ -137,6 +149,13 @@ describe.runIf(dbAvailable())('account deletion', () => {
       ).toEqual([]);
     }
     expect(await t.app.db.select().from(smsCodes).where(eq(smsCodes.phone, anna.phone))).toEqual([]);
+    // The seller's «Анна теперь следит за вашими вещами» went too (it named her).
+    expect(
+      await t.app.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.groupKey, `subscriber:${anna.id}`)),
+    ).toEqual([]);
     expect(
       await t.app.db
         .select()

@@ -141,8 +141,8 @@ export async function deleteAccount(app: FastifyInstance, userId: number, code: 
  * Erases a person inside `tx`: their listings are withdrawn (status `deleted`: not shown, not buyable; others'
  * carts and favourites see them unavailable), subscriptions both ways, own favourites, delivery points, cards
  * (neither payment provider offers deleting a saved card token, so the rows holding the tokens are deleted),
- * notifications and their settings, sign-in codes and tokens (the sockets close on every process when `tx`
- * commits) go; the user row stays for the orders that name it, anonymised: no phone (the number may sign up
+ * notifications and their settings, others' notifications that name the person (new subscriber, new listings),
+ * sign-in codes and tokens (the sockets close on every process when `tx` commits) go; the user row stays for the orders that name it, anonymised: no phone (the number may sign up
  * again as a new account), name {@link DELETED_USER_NAME}, no avatar, city or about. Emits
  * {@link USER_DELETED_EVENT}. Locks the user's offers and listings first, in the order checkout takes them, so an
  * order racing the deletion either lands first (and blocks it) or finds the listing gone.
@@ -167,6 +167,8 @@ export async function eraseUser(app: FastifyInstance, tx: Tx, userId: number): P
   await tx.delete(deliveryPoints).where(eq(deliveryPoints.userId, userId));
   await tx.delete(cards).where(eq(cards.userId, userId));
   await tx.delete(notifications).where(eq(notifications.userId, userId));
+  // Others' notifications that name the person: «Анна теперь следит…», «Анна: новая вещь».
+  await tx.delete(notifications).where(inArray(notifications.groupKey, [`subscriber:${userId}`, `listings:${userId}`]));
   await tx.delete(notificationSettings).where(eq(notificationSettings.userId, userId));
   await tx.delete(notificationSms).where(eq(notificationSms.userId, userId));
   if (u.phone) {
