@@ -4,7 +4,7 @@
  * /v1/users/me/delete/`). Open orders are explained in the dialog (the API's 409 names them). On success the
  * person is signed out and lands on the home page with a toast.
  */
-import { Alert, Button, Group, Modal, Paper, PinInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import type { DeleteCodeSent } from '@vitrina/contract/account';
 import { api } from '../../shared/api/client';
 import { formatCountdown } from './phone-mask';
 import { useSecondsLeft } from './seconds-left';
+import { CodeInput } from './code-input';
 import { useAuthStore } from './store';
 
 export function DeleteAccountSection() {
@@ -129,13 +130,9 @@ function DeleteFlow({ onCancel }: { onCancel: () => void }) {
         <Text component="label" htmlFor="vt-delete-code-1" fw={500} size="sm">
           Код из SMS
         </Text>
-        <PinInput
+        <CodeInput
           id="vt-delete-code"
           length={sent.code_length}
-          type="number"
-          inputMode="numeric"
-          oneTimeCode
-          autoFocus
           size="md"
           gap="xs"
           value={code}
@@ -145,9 +142,6 @@ function DeleteFlow({ onCancel }: { onCancel: () => void }) {
           }}
           error={Boolean(error)}
           disabled={deleting}
-          aria-label="Код из SMS"
-          getInputProps={(i) => ({ 'aria-label': `Код из SMS, цифра ${i + 1} из ${sent.code_length}` })}
-          styles={{ input: { fontVariantNumeric: 'tabular-nums', fontWeight: 600 } }}
         />
       </Stack>
       {problem}
