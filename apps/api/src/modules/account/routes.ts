@@ -28,8 +28,9 @@ export default async function accountRoutes(app: FastifyInstance) {
         security,
         response: {
           200: deleteCodeSentSchema,
-          400: detailError,
+          400: z.union([detailError, fieldErrors]),
           401: detailError,
+          404: detailError,
           409: accountDeleteBlockedSchema,
           429: detailError,
           503: detailError,
