@@ -277,6 +277,19 @@ describe.runIf(dbAvailable())('account deletion', () => {
     const letters = await confirm(u, 'abc');
     expect(letters.statusCode).toBe(400);
     expect(letters.json()).toEqual({ code: ['Код из SMS — 6 цифр.'] });
+    // A number outside SMS_COUNTRIES (the list changed since sign-up) or none at all: a Russian 400, no code.
+    const abroad = await makeUser(t.app, 'Джон');
+    await t.app.db.update(users).set({ phone: '+447911123456' }).where(eq(users.id, abroad.id));
+    const far = await sendCode(abroad);
+    expect(far.statusCode).toBe(400);
+    expect(far.json()).toEqual({
+      detail:
+        'Коды входа приходят только на номера страны: Россия. Подтвердить удаление по SMS нельзя — напишите в поддержку.',
+    });
+    await t.app.db.update(users).set({ phone: null }).where(eq(users.id, abroad.id));
+    expect((await sendCode(abroad)).json()).toEqual({
+      detail: 'У аккаунта нет номера телефона: код подтверждения отправить некуда.',
+    });
     const none = await t.app.inject({ method: 'POST', url: '/v1/users/me/delete/', headers: u.auth, payload: {} });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual({ code: ['Введите код из SMS.'] });

@@ -26,7 +26,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/client.js';
-import { ApiError, badRequest, notFound } from '../../lib/errors.js';
+import { ApiError, badRequest, notFound, type FieldErrors } from '../../lib/errors.js';
 import { revokeUserTokensIn, sendCode, useCode } from '../auth/index.js';
 import { removeImage } from '../media/index.js';
 
@@ -105,7 +105,12 @@ async function accountPhone(app: FastifyInstance, userId: number): Promise<strin
 export async function sendDeleteCode(app: FastifyInstance, userId: number, ip: string) {
   const phone = await accountPhone(app, userId);
   await refuseOpenOrders(app.db, userId);
-  const res = await sendCode(app, { phone, ip, purpose: 'delete' });
+  const res = await sendCode(app, { phone, ip, purpose: 'delete' }).catch((err: unknown) => {
+    // The body has no phone field: a refusal of the account's number (outside SMS_COUNTRIES) is a plain message.
+    const phoneErrors = err instanceof ApiError && err.statusCode === 400 && (err.body as FieldErrors).phone;
+    if (!phoneErrors) throw err;
+    throw badRequest(`${phoneErrors[0]} Подтвердить удаление по SMS нельзя — напишите в поддержку.`);
+  });
   return {
     success: true as const,
     phone: maskedPhone(phone),
