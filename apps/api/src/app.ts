@@ -36,6 +36,7 @@ import { logSerializers } from './lib/log-privacy.js';
 import { FORM_LIMITS } from './lib/multipart.js';
 import { authRoutes } from './modules/auth/index.js';
 import { usersRoutes } from './modules/users/index.js';
+import { accountRoutes } from './modules/account/index.js';
 import { catalogRoutes } from './modules/catalog/index.js';
 import { productsRoutes } from './modules/products/index.js';
 import { cardsRoutes } from './modules/cards/index.js';
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(authRoutes);
   await app.register(usersRoutes);
+  await app.register(accountRoutes);
   await app.register(catalogRoutes);
   await app.register(productsRoutes);
   await app.register(cardsRoutes);

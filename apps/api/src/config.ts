@@ -33,6 +33,19 @@ const envSchema = z.object({
    * stranger guesses a given number's code within a day with probability at most 0.1 % (README «Подбор кода»).
    */
   SMS_WRONG_TRIES_PER_DAY: z.coerce.number().int().min(1).max(100_000).optional(),
+  /**
+   * Wrong code tries one sender (client address) may make on one number per 24 hours (issue 15): far below the
+   * number's daily cap, so one sender cannot lock the owner out; unset — a fifth of SMS_WRONG_TRIES_PER_DAY.
+   */
+  SMS_WRONG_TRIES_PER_SENDER: z.coerce.number().int().min(1).max(100_000).optional(),
+  /** Wrong code tries one client address may make on all numbers together per 24 hours (issue 15). */
+  SMS_WRONG_TRIES_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** Listings one user may create per hour (issue 15: per-user limits on writes). */
+  LISTING_CREATES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Listing edits (and moves to drafts, deletions) one user may make per hour. */
+  LISTING_EDITS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /** Photos (listing photos and avatars) one user may upload per hour. */
+  PHOTOS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
   /** Countries (ISO 3166 codes, comma-separated) whose numbers may get sign-in codes: against SMS pumping. */
   SMS_COUNTRIES: z
     .string()
@@ -128,7 +141,16 @@ export interface Config {
     countries?: string[];
     /** Wrong code tries per number per 24 hours; optional for hand-made configs ({@link DEFAULT_WRONG_TRIES_PER_DAY}). */
     wrongTriesPerDay?: number;
+    /** Wrong tries per (client address, number) per 24 hours; optional (a fifth of `wrongTriesPerDay`). */
+    wrongTriesPerSender?: number;
+    /** Wrong tries per client address over all numbers per 24 hours; optional (100). */
+    wrongTriesPerIp?: number;
   };
+  /**
+   * Per-user write limits per hour (issue 15), counted in PostgreSQL (`rate_limits`); optional for hand-made
+   * configs ({@link DEFAULT_USER_LIMITS}).
+   */
+  userLimits?: UserLimits;
   payments: {
     provider: 'testgateway' | 'yookassa';
     /**
@@ -157,6 +179,22 @@ export interface Config {
   yandexMapsApiKey?: string;
   mediaDir: string;
 }
+
+/** Per-user write limits: how many per hour. */
+export interface UserLimits {
+  listingCreatesPerHour: number;
+  listingEditsPerHour: number;
+  photosPerHour: number;
+}
+/** Per-user limits when the environment does not set them: sensible for a person selling their wardrobe. */
+export const DEFAULT_USER_LIMITS: UserLimits = {
+  listingCreatesPerHour: 30,
+  listingEditsPerHour: 120,
+  photosPerHour: 200,
+};
+
+/** The default per-sender cap: a fifth of the number's daily cap (at least 1), so five senders are needed to lock it. */
+export const defaultWrongTriesPerSender = (perDay: number) => Math.max(1, Math.floor(perDay / 5));
 
 /** Wrong code tries per number per day when SMS_WRONG_TRIES_PER_DAY is unset (fewer for codes under 6 digits). */
 export const DEFAULT_WRONG_TRIES_PER_DAY = 100;
@@ -213,6 +251,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `SMS_WRONG_TRIES_PER_DAY: при коде из ${e.SMS_CODE_LENGTH} цифр не больше ${maxTries}, иначе код можно подобрать за сутки с вероятностью выше 0,1 %`,
     );
   }
+  const wrongTriesPerSender = e.SMS_WRONG_TRIES_PER_SENDER ?? defaultWrongTriesPerSender(wrongTriesPerDay);
+  if (wrongTriesPerSender > wrongTriesPerDay) {
+    problems.push(
+      `SMS_WRONG_TRIES_PER_SENDER: не больше SMS_WRONG_TRIES_PER_DAY (${wrongTriesPerDay}), иначе один отправитель может заблокировать вход владельцу номера`,
+    );
+  }
   if (problems.length) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -244,7 +288,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smsruUrl: e.SMSRU_URL,
       ipLimit: e.SMS_IP_LIMIT,
       wrongTriesPerDay,
+      wrongTriesPerSender,
+      wrongTriesPerIp: e.SMS_WRONG_TRIES_PER_IP,
       countries: e.SMS_COUNTRIES,
+    },
+    userLimits: {
+      listingCreatesPerHour: e.LISTING_CREATES_PER_HOUR,
+      listingEditsPerHour: e.LISTING_EDITS_PER_HOUR,
+      photosPerHour: e.PHOTOS_PER_HOUR,
     },
     payments: {
       provider: paymentProvider,

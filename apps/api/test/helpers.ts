@@ -74,6 +74,24 @@ export async function createTestApp(
   };
 }
 
+/**
+ * A second server process on the same PostgreSQL database as `t` (same config and clock, its own pool): for tests
+ * that two processes behave as one (`*.race.test.ts`). Close it before `t`.
+ */
+export async function secondProcess(t: TestContext): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const url = (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+  const database = await openDatabase({ url });
+  const app = await buildApp({ config: t.config, database, clock: t.clock, logger: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
 /** Whether the database for this project is available (PostgreSQL needs TEST_DATABASE_URL). */
 export const dbAvailable = () => !onPostgres() || Boolean(process.env.TEST_DATABASE_URL);
 

@@ -5,23 +5,25 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.js';
-import { openDatabase, type Database } from '../src/db/client.js';
-import { createTestApp, dbAvailable, onPostgres, randomIp, randomPhone, type TestContext } from './helpers.js';
+import {
+  createTestApp,
+  dbAvailable,
+  secondProcess,
+  onPostgres,
+  randomIp,
+  randomPhone,
+  type TestContext,
+} from './helpers.js';
 
 describe.runIf(onPostgres() && dbAvailable())('rate limits across two processes', () => {
   let t: TestContext;
-  let second: { app: FastifyInstance; database: Database };
+  let second: Awaited<ReturnType<typeof secondProcess>>;
   beforeAll(async () => {
     t = await createTestApp();
-    const url = (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
-    const database = await openDatabase({ url });
-    second = { database, app: await buildApp({ config: t.config, database, clock: t.clock, logger: false }) };
-    await second.app.ready();
+    second = await secondProcess(t);
   });
   afterAll(async () => {
-    await second?.app.close();
-    await second?.database.close();
+    await second?.close();
     await t?.close();
   });
 

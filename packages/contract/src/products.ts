@@ -191,5 +191,10 @@ export const userCardSchema = z.object({
   city: z.string(),
   products_count: z.number().int(),
   subscribers_count: z.number().int(),
+  /**
+   * Whether `/seller/{id}` exists (issue 15): false for a user who never published a listing — lists show such a
+   * person without a link.
+   */
+  has_public_page: z.boolean(),
 });
 export type UserCard = z.infer<typeof userCardSchema>;

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { queryRows } from '../db/client.js';
+import { queryRows, type Db, type Tx } from '../db/client.js';
 
 /** The recurring job that deletes ended windows. */
 export const RATE_LIMIT_CLEANUP_JOB = 'rate-limits.cleanup';
@@ -23,15 +23,17 @@ interface RouteParams {
 }
 
 /**
- * Counts one request of `key` in a window of `windowMs` and returns the count and the time left.
+ * Counts one request of `key` in a window of `windowMs` and returns the count and the time left (ms).
  * `INSERT … ON CONFLICT DO UPDATE … RETURNING` is atomic per row on PostgreSQL: concurrent requests from any
  * process each get their own count.
+ * @param db the connection or transaction to count in (default `app.db`; pass the caller's transaction so the
+ *   count commits or rolls back with its change)
  */
-export async function incrementLimit(app: FastifyInstance, key: string, windowMs: number) {
+export async function incrementLimit(app: FastifyInstance, key: string, windowMs: number, db: Db | Tx = app.db) {
   const now = app.clock.now();
   const end = new Date(now.getTime() + windowMs);
   const [row] = await queryRows<{ count: number; expires_at: string | Date }>(
-    app.db,
+    db as Db,
     sql`insert into rate_limits (key, count, expires_at) values (${key}, 1, ${end.toISOString()})
         on conflict (key) do update set
           count = case when rate_limits.expires_at <= ${now.toISOString()} then 1 else rate_limits.count + 1 end,
@@ -41,6 +43,51 @@ export async function incrementLimit(app: FastifyInstance, key: string, windowMs
   );
   const expiresAt = new Date(row!.expires_at).getTime();
   return { current: Number(row!.count), ttl: Math.max(0, expiresAt - now.getTime()) };
+}
+
+/**
+ * Counts `amount` against `key`'s window of `windowMs` only if that keeps it within `cap` (a refused request
+ * uses nothing up). One atomic upsert, so concurrent requests from any process never pass the cap together.
+ * @returns `ok` and the window's count and time left (ms)
+ */
+export async function takeLimit(
+  app: FastifyInstance,
+  key: string,
+  opts: { windowMs: number; cap: number; amount?: number },
+  db: Db | Tx = app.db,
+) {
+  const amount = opts.amount ?? 1;
+  const now = app.clock.now();
+  const end = new Date(now.getTime() + opts.windowMs);
+  const [row] = await queryRows<{ count: number; expires_at: string | Date }>(
+    db as Db,
+    sql`insert into rate_limits (key, count, expires_at)
+        select ${key}, ${amount}::int, ${end.toISOString()} where ${amount}::int <= ${opts.cap}::int
+        on conflict (key) do update set
+          count = case when rate_limits.expires_at <= ${now.toISOString()} then excluded.count
+                       else rate_limits.count + excluded.count end,
+          expires_at = case when rate_limits.expires_at <= ${now.toISOString()} then excluded.expires_at
+                            else rate_limits.expires_at end
+        where rate_limits.expires_at <= ${now.toISOString()} or rate_limits.count + excluded.count <= ${opts.cap}::int
+        returning count, expires_at`,
+  );
+  if (!row) return { ok: false, ...(await peekLimit(app, key, db)) };
+  const expiresAt = new Date(row.expires_at).getTime();
+  return { ok: true, current: Number(row.count), ttl: Math.max(0, expiresAt - now.getTime()) };
+}
+
+/**
+ * Reads `key`'s current window without counting.
+ * @returns the count and the time left (ms); `{current: 0, ttl: 0}` when there is no live window
+ */
+export async function peekLimit(app: FastifyInstance, key: string, db: Db | Tx = app.db) {
+  const now = app.clock.now();
+  const [row] = await queryRows<{ count: number; expires_at: string | Date }>(
+    db as Db,
+    sql`select count, expires_at from rate_limits where key = ${key} and expires_at > ${now.toISOString()}`,
+  );
+  if (!row) return { current: 0, ttl: 0 };
+  return { current: Number(row.count), ttl: Math.max(0, new Date(row.expires_at).getTime() - now.getTime()) };
 }
 
 /**

@@ -1,6 +1,9 @@
-/** Screen `account` (/account, spec §2): the profile, notification settings, saved delivery points and payment cards. */
+/**
+ * Screen `account` (/account, spec §2): the profile, notification settings, saved delivery points and payment cards,
+ * and last «Удалить аккаунт» (issue 15).
+ */
 import { Stack } from '@mantine/core';
-import { ProfilePage } from '../features/auth';
+import { DeleteAccountSection, ProfilePage } from '../features/auth';
 import { DeliveryPointsManager } from '../features/delivery';
 import { CardsManager } from '../features/cards';
 import { NotificationSettingsSection } from '../features/notifications';
@@ -16,6 +19,7 @@ export default function Screen() {
       <NotificationSettingsSection />
       <DeliveryPointsManager />
       <CardsManager />
+      <DeleteAccountSection />
     </Stack>
   );
 }

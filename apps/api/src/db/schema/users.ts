@@ -17,6 +17,11 @@ export const users = pgTable(
     city: text('city').notNull().default(''),
     about: text('about').notNull().default(''),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the person deleted their account («Удалить аккаунт», 152-ФЗ; issue 15): the row stays for the orders
+     * that name it, anonymised (no phone, name «Удалённый пользователь»); null for a live account.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('users_date_joined_idx').on(t.dateJoined)],
 );
@@ -50,6 +55,8 @@ export const smsCodes = pgTable(
     /** Set when the code was used or killed (too many attempts, superseded). */
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     ip: text('ip').notNull().default(''),
+    /** What the code confirms: `login` (sign-in) or `delete` (deleting the account); one never serves the other. */
+    purpose: text('purpose').notNull().default('login'),
   },
   (t) => [
     index('sms_codes_phone_created_idx').on(t.phone, t.createdAt),

@@ -18,6 +18,7 @@ import {
   sendCode,
   verifyCode,
 } from './service.js';
+import { codeField } from './fields.js';
 
 const idParams = z.object({
   id: z.coerce
@@ -37,16 +38,6 @@ const phoneField = z
   })
   .transform(String)
   .describe('Номер телефона в любом привычном виде: +7 999 123-45-67, 8 (999) 123-45-67, 9991234567');
-
-const codeField = z
-  .union([z.string().max(20), z.number().int().nonnegative()], {
-    error: (iss) =>
-      iss.input === undefined || iss.input === null
-        ? 'Введите код из SMS.'
-        : 'Код из SMS — строка из цифр, например «123456».',
-  })
-  .transform(String)
-  .describe('Код из SMS');
 
 /** The body must be a JSON object; `what` names its fields for the message. */
 const jsonObject = <T extends z.core.$ZodLooseShape>(shape: T, what: string) =>
@@ -81,7 +72,7 @@ export default async function authRoutes(app: FastifyInstance) {
         tags: ['auth'],
         summary: 'Проверить код и получить токен',
         description:
-          'Первый успешный вход создаёт пользователя. После 5 неверных попыток код перестаёт действовать; на номер — не больше SMS_WRONG_TRIES_PER_DAY (100) неверных попыток за сутки (429 с Retry-After).',
+          'Первый успешный вход создаёт пользователя. После 5 неверных попыток код перестаёт действовать; на номер — не больше SMS_WRONG_TRIES_PER_DAY (100) неверных попыток за сутки, с одного адреса на номер — не больше SMS_WRONG_TRIES_PER_SENDER (20), с одного адреса на все номера — SMS_WRONG_TRIES_PER_IP (100) (429 с Retry-After).',
         body: jsonObject({ phone: phoneField, code: codeField }, '{"phone": "+7 999 123-45-67", "code": "123456"}'),
       },
       preValidation: requireJsonBody,
@@ -91,6 +82,7 @@ export default async function authRoutes(app: FastifyInstance) {
       const res = await verifyCode(app, {
         phone: request.body.phone,
         code: request.body.code,
+        ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
       if (!res.ok) return reply.status(400).send({ success: false, detail: res.detail });

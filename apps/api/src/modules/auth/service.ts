@@ -4,17 +4,17 @@
  * - Codes: `config.sms.codeLength` random digits (6 by default), stored only as a salted scrypt hash bound to
  *   the phone, alive {@link CODE_TTL_MS}, at most {@link MAX_ATTEMPTS} wrong tries, compared in constant time;
  *   at most `config.sms.wrongTriesPerDay` wrong tries per number per 24 hours (429 with `Retry-After`), so a
- *   code is guessed within a day with probability at most 0.1 % (README «Подбор кода»).
+ *   code is guessed within a day with probability at most 0.1 % (README «Подбор кода»); one sender gets only a
+ *   share of them (./codes.ts). A code has a purpose: signing in or deleting the account (account module).
  * - Limits: one send per number per {@link RESEND_COOLDOWN_S} s, {@link PHONE_SEND_LIMIT} per number per hour,
  *   `config.sms.ipLimit` (10) per client address per {@link IP_WINDOW_MS} — each a 429 with `Retry-After`.
  * - Tokens: 40 hex characters, stored as SHA-256, one row per device; logout deletes the row and closes the
  *   notification sockets opened with it on every process.
  * Time always comes from `app.clock` so tests can move it.
  */
-import { randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
-import { promisify } from 'node:util';
+import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Session } from '@vitrina/contract/auth';
 import { authTokens, smsCodes, users } from '../../db/schema/index.js';
 import type { Tx } from '../../db/client.js';
@@ -23,44 +23,24 @@ import { describeUserAgent } from '../../lib/user-agent.js';
 import { hashToken, newTokenKey, SIGN_OUT_CHANNEL, TOKEN_IDLE_MS } from '../../plugins/auth.js';
 import { createSmsProvider, maskPhone, type SmsProvider } from '../../providers/sms/index.js';
 import { normalizePhone, requirePhoneCountry } from '../../lib/phone.js';
-import { DEFAULT_WRONG_TRIES_PER_DAY, TRIES_PER_CODE } from '../../config.js';
+import {
+  CODE_TTL_MS,
+  hashCode,
+  lockPhone,
+  refuseOverDailyCap,
+  secondsUntil,
+  useCode,
+  type CodePurpose,
+} from './codes.js';
 
-/** A code lives 5 minutes. */
-export const CODE_TTL_MS = 5 * 60_000;
 /** A new code for the same number only after 60 s. */
 export const RESEND_COOLDOWN_S = 60;
-/** Wrong tries before a code is dead. */
-export const MAX_ATTEMPTS = TRIES_PER_CODE;
-/**
- * The window of the daily cap of wrong tries: tries are counted on codes created within it. A code lives
- * {@link CODE_TTL_MS}, so every try of the last 24 hours is on a code created within 24 h + its lifetime.
- */
-export const WRONG_TRIES_WINDOW_MS = 24 * 3_600_000 + CODE_TTL_MS;
 /** Sends per client address per {@link IP_WINDOW_MS} by default (`config.sms.ipLimit`, env `SMS_IP_LIMIT`). */
 export const IP_SEND_LIMIT = 10;
 export const IP_WINDOW_MS = 10 * 60_000;
 /** Sends per number per hour. */
 export const PHONE_SEND_LIMIT = 10;
 const PHONE_WINDOW_MS = 60 * 60_000;
-
-const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, keylen: number, opts: object) => Promise<Buffer>;
-const SCRYPT_OPTS = { N: 1 << 14, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
-
-/** `scrypt$<salt hex>$<hash hex>` of a code bound to its phone number. */
-export async function hashCode(phone: string, code: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await scrypt(`${phone}:${code}`, salt, 32, SCRYPT_OPTS);
-  return `scrypt$${salt.toString('hex')}$${hash.toString('hex')}`;
-}
-
-/** Constant-time check of a code against {@link hashCode}'s output. */
-export async function checkCode(phone: string, code: string, stored: string): Promise<boolean> {
-  const [scheme, saltHex, hashHex] = stored.split('$');
-  if (scheme !== 'scrypt' || !saltHex || !hashHex) return false;
-  const expected = Buffer.from(hashHex, 'hex');
-  const actual = await scrypt(`${phone}:${code}`, Buffer.from(saltHex, 'hex'), expected.length, SCRYPT_OPTS);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
 
 const providers = new WeakMap<FastifyInstance, SmsProvider>();
 /** The app's SMS provider (created once per app from `config.sms`). */
@@ -73,43 +53,17 @@ export function smsProvider(app: FastifyInstance): SmsProvider {
   return p;
 }
 
-/** Seconds (rounded up, at least 1) until `until`. */
-const secondsUntil = (until: number, now: number) => Math.max(1, Math.ceil((until - now) / 1000));
-
 /**
- * Throws when the number used up its wrong tries of the last 24 hours (`config.sms.wrongTriesPerDay`): neither
- * a new code is sent nor one checked until the oldest of those tries is a day old. Call under the number's lock.
- * @throws ApiError 429 with `Retry-After`
- */
-async function refuseOverDailyCap(app: FastifyInstance, tx: Tx, phone: string, now: Date) {
-  const cap = app.config.sms.wrongTriesPerDay ?? DEFAULT_WRONG_TRIES_PER_DAY;
-  const tried = await tx
-    .select({ attempts: smsCodes.attempts, createdAt: smsCodes.createdAt })
-    .from(smsCodes)
-    .where(
-      and(
-        eq(smsCodes.phone, phone),
-        gt(smsCodes.attempts, 0),
-        gt(smsCodes.createdAt, new Date(now.getTime() - WRONG_TRIES_WINDOW_MS)),
-      ),
-    )
-    .orderBy(asc(smsCodes.createdAt));
-  if (tried.reduce((sum, r) => sum + r.attempts, 0) < cap) return;
-  const wait = secondsUntil(tried[0]!.createdAt.getTime() + WRONG_TRIES_WINDOW_MS, now.getTime());
-  throw tooManyRequests(
-    wait,
-    `Слишком много неверных кодов для этого номера за сутки. Попробуйте через ${Math.ceil(wait / 3600)} ч.`,
-  );
-}
-
-/**
- * `POST /v1/auth/send-code/`: creates and sends a new code, superseding older ones.
+ * `POST /v1/auth/send-code/` (and the account deletion's send-code): creates and sends a new code, superseding
+ * older ones of the same purpose. Every limit below is shared by both purposes.
  * @param input.phone the number in any common format
  * @param input.ip the client address (per-IP limit)
+ * @param input.purpose `login` (default) or `delete` (the SMS says the code deletes the account)
  * @returns the E.164 number and the cooldown in seconds
  * @throws ApiError 400 `{phone: [...]}` for an invalid number or one outside `SMS_COUNTRIES`; 429 + Retry-After for limits; 503 when SMS fails
  */
-export async function sendCode(app: FastifyInstance, input: { phone: string; ip: string }) {
+export async function sendCode(app: FastifyInstance, input: { phone: string; ip: string; purpose?: CodePurpose }) {
+  const purpose = input.purpose ?? 'login';
   const phone = normalizePhone(input.phone);
   requirePhoneCountry(phone, app.config.sms.countries ?? ['RU']);
   const now = app.clock.now();
@@ -121,7 +75,7 @@ export async function sendCode(app: FastifyInstance, input: { phone: string; ip:
   const id = await app.db.transaction(async (tx) => {
     // Serialise sends per address and per number (always in this order), so bursts cannot slip past limits.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-ip:${input.ip}`}))`);
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-phone:${phone}`}))`);
+    await lockPhone(tx, phone);
     await refuseOverDailyCap(app, tx, phone, now);
 
     const recent = await tx
@@ -155,16 +109,20 @@ export async function sendCode(app: FastifyInstance, input: { phone: string; ip:
     await tx
       .update(smsCodes)
       .set({ consumedAt: now })
-      .where(and(eq(smsCodes.phone, phone), isNull(smsCodes.consumedAt)));
+      .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose), isNull(smsCodes.consumedAt)));
     const [row] = await tx
       .insert(smsCodes)
-      .values({ phone, codeHash, createdAt: now, expiresAt: new Date(nowMs + CODE_TTL_MS), ip: input.ip })
+      .values({ phone, codeHash, createdAt: now, expiresAt: new Date(nowMs + CODE_TTL_MS), ip: input.ip, purpose })
       .returning({ id: smsCodes.id });
     return row!.id;
   });
 
   const host = safeHost(app.config.publicUrl);
-  const text = `Код для входа в Витрину: ${code}. Действует ${CODE_TTL_MS / 60_000} минут. Никому его не сообщайте.${host ? `\n\n@${host} #${code}` : ''}`;
+  const minutes = CODE_TTL_MS / 60_000;
+  const text =
+    purpose === 'delete'
+      ? `Код для удаления аккаунта в Витрине: ${code}. Действует ${minutes} минут. Если вы не удаляете аккаунт, никому его не сообщайте.`
+      : `Код для входа в Витрину: ${code}. Действует ${minutes} минут. Никому его не сообщайте.${host ? `\n\n@${host} #${code}` : ''}`;
   try {
     await smsProvider(app).send({ phone, text, code });
   } catch (err) {
@@ -172,7 +130,7 @@ export async function sendCode(app: FastifyInstance, input: { phone: string; ip:
     await app.db.delete(smsCodes).where(eq(smsCodes.id, id));
     throw err;
   }
-  app.log.info({ to: maskPhone(phone) }, 'sign-in code sent');
+  app.log.info({ to: maskPhone(phone), purpose }, 'code sent');
   return { phone, retryAfter: RESEND_COOLDOWN_S };
 }
 
@@ -195,7 +153,7 @@ export type VerifyResult =
  */
 export async function verifyCode(
   app: FastifyInstance,
-  input: { phone: string; code: string; userAgent?: string },
+  input: { phone: string; code: string; ip: string; userAgent?: string },
 ): Promise<VerifyResult> {
   const phone = normalizePhone(input.phone);
   // A pasted «12 34» or «12-34» is the same code; anything else than the expected digits is a typo, not a try.
@@ -205,49 +163,9 @@ export async function verifyCode(
     return { ok: false, detail: `Код из SMS — ${len} ${len < 5 ? 'цифры' : 'цифр'}.` };
   }
   const now = app.clock.now();
-
   return app.db.transaction(async (tx): Promise<VerifyResult> => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-phone:${phone}`}))`);
-    const [row] = await tx
-      .select()
-      .from(smsCodes)
-      .where(eq(smsCodes.phone, phone))
-      .orderBy(desc(smsCodes.createdAt))
-      .limit(1);
-    if (!row) return { ok: false, detail: 'Сначала запросите код.' };
-
-    // The daily cap of wrong tries per number (across all its codes).
-    await refuseOverDailyCap(app, tx, phone, now);
-    if (row.consumedAt) {
-      return {
-        ok: false,
-        detail:
-          row.attempts >= MAX_ATTEMPTS
-            ? 'Слишком много неверных попыток. Запросите новый код.'
-            : 'Этот код уже использован. Запросите новый код.',
-      };
-    }
-    if (row.expiresAt.getTime() <= now.getTime())
-      return { ok: false, detail: 'Срок действия кода истёк. Запросите новый код.' };
-
-    const valid = await checkCode(phone, code, row.codeHash);
-    if (!valid) {
-      const attempts = row.attempts + 1;
-      const dead = attempts >= MAX_ATTEMPTS;
-      await tx
-        .update(smsCodes)
-        .set({ attempts, consumedAt: dead ? now : null })
-        .where(eq(smsCodes.id, row.id));
-      const left = MAX_ATTEMPTS - attempts;
-      return {
-        ok: false,
-        detail: dead
-          ? 'Слишком много неверных попыток. Запросите новый код.'
-          : `Неверный код. ${left === 1 ? 'Осталась 1 попытка.' : `Осталось попыток: ${left}.`}`,
-      };
-    }
-
-    await tx.update(smsCodes).set({ consumedAt: now }).where(eq(smsCodes.id, row.id));
+    const used = await useCode(app, tx, { phone, code, ip: input.ip, purpose: 'login' });
+    if (!used.ok) return used;
     const inserted = await tx
       .insert(users)
       .values({ phone, dateJoined: now })
@@ -286,14 +204,21 @@ export async function revokeToken(app: FastifyInstance, tokenId: number): Promis
  * @returns the ids of the tokens deleted (none when `id` is not the user's)
  */
 export async function revokeUserTokens(app: FastifyInstance, where: { userId: number; id?: number }) {
-  return app.db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(authTokens)
-      .where(and(eq(authTokens.userId, where.userId), where.id === undefined ? undefined : eq(authTokens.id, where.id)))
-      .returning({ id: authTokens.id });
-    for (const g of gone) await app.pubsub.publish(tx, SIGN_OUT_CHANNEL, { t: g.id });
-    return gone.map((g) => g.id);
-  });
+  return app.db.transaction((tx) => revokeUserTokensIn(app, tx, where));
+}
+
+/**
+ * {@link revokeUserTokens} inside the caller's transaction: the tokens stop working and their sockets close on
+ * every process when it commits (nothing happens if it rolls back).
+ * @returns the ids of the tokens deleted
+ */
+export async function revokeUserTokensIn(app: FastifyInstance, tx: Tx, where: { userId: number; id?: number }) {
+  const gone = await tx
+    .delete(authTokens)
+    .where(and(eq(authTokens.userId, where.userId), where.id === undefined ? undefined : eq(authTokens.id, where.id)))
+    .returning({ id: authTokens.id });
+  for (const g of gone) await app.pubsub.publish(tx, SIGN_OUT_CHANNEL, { t: g.id });
+  return gone.map((g) => g.id);
 }
 
 async function revokeTokens(app: FastifyInstance, ids: number[]): Promise<void> {

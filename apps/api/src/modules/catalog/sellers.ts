@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { SellerCard } from '@vitrina/contract/catalog';
 import { preparedRows, type Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { avatarImage } from '../social/index.js';
+import { avatarImage, hasPublicPageSql } from '../social/index.js';
 import { iso } from './cards.js';
 import { countListings } from './counts.js';
 
@@ -56,9 +56,14 @@ export async function sellerCards(db: Db, ids: number[]): Promise<Map<number, Se
 
 /**
  * `GET /v1/public/sellers/{id}/`: a seller's public card (`date_joined` ISO 8601).
- * @throws ApiError 404 for an unknown seller
+ * @throws ApiError 404 for an unknown seller, a deleted account and a user who never published a listing
  */
 export async function getSeller(db: Db, id: number): Promise<SellerCard> {
+  const [shown] = await preparedRows<{ shown: boolean }>(
+    db,
+    sql`select ${hasPublicPageSql()} as shown from users u where u.id = ${sql.param(id)}::int`,
+  );
+  if (!shown?.shown) throw notFound('Продавец не найден.');
   const card = (await sellerCards(db, [id])).get(id);
   if (!card) throw notFound('Продавец не найден.');
   return card;

@@ -1,6 +1,7 @@
 /**
  * HTTP routes of the `dev` module — development only (app.ts does not register it in production):
- * `GET /v1/dev/sms-outbox/?phone=` — messages of the `console` SMS provider, newest first;
+ * `GET /v1/dev/sms-outbox/?phone=` — messages of the `console` SMS provider to that one number, newest first
+ * (the phone is required: the outbox never lists everyone's codes; issue 15);
  * `POST /v1/dev/clock/` `{"advance_seconds": N}` — moves the server's clock forward, runs every job that came due
  * and answers `{"now": "<ISO time>"}` (architecture §6, issue 13).
  */
@@ -21,17 +22,24 @@ export default async function devRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['dev'],
-        summary: 'Отправленные SMS (только разработка, провайдер console)',
-        querystring: z.object({ phone: z.string().max(40).optional() }),
+        summary: 'Отправленные SMS на один номер (только разработка, провайдер console)',
+        description:
+          'Только сообщения на номер из phone (обязателен), новые первыми, не больше 50. В production — 404.',
+        querystring: z.object({
+          phone: z
+            .string({ error: 'Укажите номер телефона: phone=+79991234567.' })
+            .min(1, { error: 'Укажите номер телефона: phone=+79991234567.' })
+            .max(40),
+        }),
       },
     },
     async (request) => {
       if (app.config.isProduction || app.config.sms.provider !== 'console') throw notFound();
-      const phone = request.query.phone ? normalizePhone(request.query.phone) : undefined;
+      const phone = normalizePhone(request.query.phone);
       const rows = await app.db
         .select()
         .from(smsOutbox)
-        .where(phone ? eq(smsOutbox.phone, phone) : undefined)
+        .where(eq(smsOutbox.phone, phone))
         .orderBy(desc(smsOutbox.sentAt), desc(smsOutbox.id))
         .limit(50);
       return {

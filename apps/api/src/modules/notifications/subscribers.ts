@@ -32,7 +32,7 @@ import {
 } from '../../db/schema/index.js';
 import { formatMoscowDate, shipByDeadline } from '../../lib/moscow-time.js';
 import { imageUrls } from '../media/index.js';
-import { avatarImage } from '../social/index.js';
+import { avatarImage, hasPublicPageSql } from '../social/index.js';
 import { notify, notifyGrouped } from './service.js';
 import { queueSms } from './sms.js';
 import { formatRub, itemsTitle, personName, plural } from './texts.js';
@@ -84,6 +84,10 @@ export function subscribeNotifications(app: FastifyInstance): void {
     async ({ tx, event }) => {
       const { subscriberId, targetId } = event.payload;
       const who = await userName(tx, subscriberId, '');
+      // Only a person who has published a listing has a seller page (issue 15); otherwise the list of subscribers.
+      const [page] = await tx
+        .execute(sql`select ${hasPublicPageSql()} as shown from users u where u.id = ${subscriberId}`)
+        .then((r) => (r as unknown as { rows: { shown: boolean }[] }).rows);
       await notifyGrouped(
         app,
         tx,
@@ -98,7 +102,7 @@ export function subscribeNotifications(app: FastifyInstance): void {
                 text: who.name
                   ? `${who.name} теперь следит за вашими вещами.`
                   : 'Теперь за вашими вещами следит ещё один человек.',
-                link: `/seller/${subscriberId}`,
+                link: page?.shown ? `/seller/${subscriberId}` : '/account/sales-center',
                 image: avatarImage(who.avatar)?.url_small ?? null,
               },
       );

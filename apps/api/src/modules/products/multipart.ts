@@ -23,7 +23,8 @@ export interface ListingUpload {
 const PHOTO_RULES: FileRules = { field: 'photos', tooLarge: 'Файл больше 15 МБ.', tooMany: LISTING_MESSAGES.photosMax };
 
 /**
- * Parses the request; stores `photos` files (at most `maxPhotos`).
+ * Parses the request; stores `photos` files (at most `maxPhotos`). `beforePhoto` runs before each photo is read
+ * and resized (the per-user photo limit: it throws 429 and the rest of the body is skipped).
  * @throws ApiError 415 (not multipart), 413 (a file over 15 MB, a text value over 64 KB), 400 (not an image, too
  *   many pixels/photos, a broken multipart body, U+0000 in a field — every multipart error of `lib/multipart.ts`)
  */
@@ -31,6 +32,7 @@ export async function readListingUpload(
   request: FastifyRequest,
   mediaDir: string,
   maxPhotos = LISTING_LIMITS.photosMax,
+  beforePhoto?: () => Promise<void>,
 ): Promise<ListingUpload> {
   if (!request.isMultipart()) {
     throw new ApiError(415, { detail: 'Отправьте форму как multipart/form-data.' });
@@ -54,6 +56,14 @@ export async function readListingUpload(
       if (photos.length >= maxPhotos) {
         part.file.resume();
         throw badRequest({ photos: [LISTING_MESSAGES.photosMax] });
+      }
+      if (beforePhoto) {
+        try {
+          await beforePhoto();
+        } catch (err) {
+          part.file.resume();
+          throw err;
+        }
       }
       let data = await readUpload(part.file);
       if (!data) throw new ApiError(413, { photos: [`Файл «${part.filename}» больше 15 МБ.`] });

@@ -1,7 +1,8 @@
 /**
  * HTTP routes of the `products` module (spec §7): `POST /v1/products/`, `GET|PATCH|DELETE
  * /v1/products/{id}/`, `POST /v1/products/{id}/make_draft/`, `GET /v1/fee/`, `GET /v1/product_statuses/`,
- * `GET /v1/product_owner/`. All need a token; another user's listing answers 404.
+ * `GET /v1/product_owner/`. All need a token; another user's listing answers 404. Creations, edits and photos are
+ * limited per user per hour (`plugins/user-limits.ts`; 429 with `Retry-After`).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +11,7 @@ import { feeSchema, listingSchemaOut, ownerListingSchema, productStatusSchema } 
 import { detailError, fieldErrors, pageOf } from '@vitrina/contract/common';
 import { feeRule } from '../../lib/money.js';
 import { parsePageQuery } from '../../lib/pagination.js';
+import { refuseUserOverLimit, takeUserLimit } from '../../plugins/user-limits.js';
 import { readListingUpload } from './multipart.js';
 import { removeKeys } from './photos.js';
 import { getListing, ownerPage, statusCounts } from './read.js';
@@ -27,6 +29,7 @@ const errors = {
   404: detailError,
   413: z.union([detailError, fieldErrors]),
   415: detailError,
+  429: detailError,
 };
 
 const MULTIPART_DOC =
@@ -35,6 +38,8 @@ const MULTIPART_DOC =
 
 export default async function productsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /** Counts each photo against the user's hourly photo limit before it is read (429 past it). */
+  const photoLimit = (userId: number) => () => takeUserLimit(app, userId, 'photos');
   const auth = { preHandler: app.requireAuth };
 
   r.post(
@@ -50,9 +55,12 @@ export default async function productsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const upload = await readListingUpload(request, app.config.mediaDir);
+      const userId = request.user!.id;
+      // Per-user limits (issue 15): refused before any upload is read; counted with the write.
+      await refuseUserOverLimit(app, userId, 'listingCreates');
+      const upload = await readListingUpload(request, app.config.mediaDir, undefined, photoLimit(userId));
       try {
-        const listing = await createListing(app, request.user!.id, upload.fields, upload.photos);
+        const listing = await createListing(app, userId, upload.fields, upload.photos);
         return reply.status(201).send(listing);
       } catch (err) {
         await upload.discard();
@@ -94,7 +102,8 @@ export default async function productsRoutes(app: FastifyInstance) {
     async (request) => {
       // Ownership first, so another user's upload is never processed.
       await getListing(app.db, request.user!.id, request.params.id);
-      const upload = await readListingUpload(request, app.config.mediaDir);
+      await refuseUserOverLimit(app, request.user!.id, 'listingEdits');
+      const upload = await readListingUpload(request, app.config.mediaDir, undefined, photoLimit(request.user!.id));
       try {
         const { listing, removedKeys } = await updateListing(
           app,

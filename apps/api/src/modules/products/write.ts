@@ -10,6 +10,7 @@ import type { Tx } from '../../db/client.js';
 import { offers, orderItems, productPhotos, products } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { toKopecks, toRubles } from '../../lib/money.js';
+import { takeUserLimit } from '../../plugins/user-limits.js';
 import type { StoredImage } from '../media/index.js';
 import { checkFlags, isTrue, validateListing, type RawFields } from './fields.js';
 import { applyPhotoEdit, planPhotoEdit } from './photos.js';
@@ -114,6 +115,7 @@ export async function createListing(
   const v = validateListing(raw, null, publish, photos.length);
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {
+    await takeUserLimit(app, ownerId, 'listingCreates', 1, tx);
     const refs = await resolveRefs(tx, v);
     const tmpSlug = `new-${ownerId}-${now.getTime()}-${Math.random().toString(36).slice(2, 8)}`;
     const [row] = await tx
@@ -166,6 +168,7 @@ export async function updateListing(
     if (p.status === 'reserved' || p.status === 'sold') {
       throw badRequest(`Товар ${p.status === 'sold' ? 'продан' : 'забронирован покупателем'} — изменить его нельзя.`);
     }
+    await takeUserLimit(app, ownerId, 'listingEdits', 1, tx);
     checkFlags(raw, ['draft', 'publish']);
     const photoEdit = await planPhotoEdit(tx, id, raw);
     const photoCount = photoEdit.kept.length + added.length;

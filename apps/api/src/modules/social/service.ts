@@ -3,7 +3,7 @@
  * subscription emits the domain event `social.subscribed`), the
  * caller's subscribers and subscriptions as DRF pages of user cards (12 per page, spec §9).
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { UserCard } from '@vitrina/contract/products';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -21,12 +21,24 @@ export const displayName = (u: { id: number; firstName: string; lastName: string
 export const avatarImage = (key: string | null) =>
   key ? { ...imageUrls(key, AVATAR_WIDTHS), width: 512, height: 512 } : null;
 
+/**
+ * Whether a user has a public seller page: a live account that has published at least one listing (issue 15:
+ * a buyer who never sold anything is not on show). SQL over `users u` unless other columns are given; the
+ * catalog's seller page and the subscriber lists use it.
+ */
+export const hasPublicPageSql = (id: SQLWrapper = sql`u.id`, deletedAt: SQLWrapper = sql`u.deleted_at`) =>
+  sql<boolean>`(${deletedAt} is null and exists (
+    select 1 from products p where p.owner_id = ${id} and p.published_at is not null))`;
+
 async function checkTarget(db: Db, me: number, target: number, action: 'subscribe' | 'unsubscribe') {
   if (me === target)
     throw badRequest(
       action === 'subscribe' ? 'Нельзя подписаться на самого себя.' : 'Нельзя отписаться от самого себя.',
     );
-  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, target));
+  const [u] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, target), isNull(users.deletedAt)));
   if (!u) throw notFound('Пользователь не найден.');
 }
 
@@ -87,6 +99,7 @@ export async function userPage(db: Db, me: number, which: 'subscribers' | 'subsc
       u: users,
       products: sql<number>`(select count(*)::int from products p where p.owner_id = ${users.id} and p.status = 'active')`,
       subscribers: sql<number>`(select count(*)::int from subscriptions s where s.seller_id = ${users.id})`,
+      shown: hasPublicPageSql(users.id, users.deletedAt),
     })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, other))
@@ -94,13 +107,14 @@ export async function userPage(db: Db, me: number, which: 'subscribers' | 'subsc
     .orderBy(desc(subscriptions.createdAt), desc(users.id))
     .limit(limit)
     .offset(offset);
-  const results: UserCard[] = rows.map(({ u, products, subscribers }) => ({
+  const results: UserCard[] = rows.map(({ u, products, subscribers, shown }) => ({
     id: u.id,
     name: displayName(u),
     avatar: avatarImage(u.avatar),
     city: u.city,
     products_count: Number(products),
     subscribers_count: Number(subscribers),
+    has_public_page: Boolean(shown),
   }));
   return makePage(url, q, Number(n), results);
 }

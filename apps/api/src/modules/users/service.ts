@@ -6,6 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import { deliveryPoints, users } from '../../db/schema/index.js';
 import type { Tx } from '../../db/client.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { takeUserLimit } from '../../plugins/user-limits.js';
 import { ApiError, badRequest, type FieldErrors } from '../../lib/errors.js';
 import { checkFilePart, formFieldValue, multipartError, type FileRules } from '../../lib/multipart.js';
 import { imageUrls, readUpload, removeImage, storeImage, type StoredImage } from '../media/index.js';
@@ -168,12 +169,14 @@ export function validateProfile(fields: Record<string, string>) {
  * `PUT /v1/self/change/`: updates the profile; a new avatar goes through the image pipeline (prefix `a`,
  * {@link AVATAR_WIDTHS}) and replaces the old one, whose files are removed after the update commits.
  * @returns the updated user ({@link serializeUser})
- * @throws ApiError 400 (field limits, not an image), 413 (avatar too large), 415 (not a form)
+ * @throws ApiError 400 (field limits, not an image), 413 (avatar too large), 415 (not a form), 429 (hourly photo limit)
  */
 export async function updateProfile(app: FastifyInstance, user: AuthUser, form: ProfileForm) {
   const { patch, removeAvatar } = validateProfile(form.fields);
   let stored: StoredImage | null = null;
   if (form.avatar) {
+    // An avatar counts against the user's hourly photo limit (issue 15), before it is resized.
+    await takeUserLimit(app, user.id, 'photos');
     let data = form.avatar;
     // iPhone HEIC (HEVC) is decoded first; sharp alone cannot (see products/heic.ts).
     if (await isHevcHeif(data)) {

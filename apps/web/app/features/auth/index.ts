@@ -9,5 +9,7 @@ export { AccountMenu } from './account-menu';
 export { ACCOUNT_NAV, AccountNavStrip, AccountSidebar } from './account-nav';
 /** «Профиль»: the user's own data, avatar, signed-in devices and sign-out. */
 export { ProfilePage } from './profile-page';
+/** «Удалить аккаунт» (152-ФЗ): the explanation and the SMS-confirmed dialog; the last block of `/account`. */
+export { DeleteAccountSection } from './delete-account-section';
 /** Empty states of the favorites and messenger account sections. */
 export { FavoritesEmpty, MessengerEmpty } from './account-empty-states';

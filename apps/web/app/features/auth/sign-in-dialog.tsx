@@ -3,13 +3,15 @@
  * from the SMS (digit boxes, `autocomplete="one-time-code"`, paste and autofill work, submits when complete)
  * with a resend countdown. Mounted once (by `<AccountMenu />`); opened with `openSignIn(redirectTo?)`.
  */
-import { Alert, Anchor, Button, Group, Modal, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconMessage2 } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { sendCode, verifyCode } from './auth-api';
 import { formatCountdown, formatPhone, nextPhoneDigits, PHONE_MASK } from './phone-mask';
+import { useSecondsLeft } from './seconds-left';
+import { CodeInput } from './code-input';
 import { closeSignIn, useSignInDialog } from './sign-in-state';
 import { useAuthStore } from './store';
 
@@ -31,26 +33,6 @@ export function SignInDialog() {
       {opened && <SignInFlow />}
     </Modal>
   );
-}
-
-/** Seconds left until `at` (ms), rounded down, updated several times a second until it is reached. */
-function useSecondsLeft(at: number) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    let id = 0;
-    const tick = () => {
-      const t = Date.now();
-      setNow(t);
-      if (t >= at) window.clearInterval(id);
-    };
-    const first = window.setTimeout(tick, 0);
-    id = window.setInterval(tick, 250);
-    return () => {
-      window.clearTimeout(first);
-      window.clearInterval(id);
-    };
-  }, [at]);
-  return Math.max(0, Math.floor((at - now) / 1000));
 }
 
 function SignInFlow() {
@@ -215,17 +197,11 @@ function SignInFlow() {
         <Text component="label" htmlFor="vt-sign-in-code-1" fw={500} size="sm">
           Код из SMS
         </Text>
-        <PinInput
+        <CodeInput
           key={pinKey}
           id="vt-sign-in-code"
           ref={pinRef}
           length={codeLength}
-          type="number"
-          inputMode="numeric"
-          oneTimeCode
-          autoFocus
-          size="lg"
-          gap="sm"
           value={code}
           onChange={(v) => {
             setCode(v);
@@ -234,9 +210,6 @@ function SignInFlow() {
           onComplete={(v) => void submitCode(v)}
           error={Boolean(codeError)}
           disabled={verifying}
-          aria-label="Код из SMS"
-          getInputProps={(i) => ({ 'aria-label': `Код из SMS, цифра ${i + 1} из ${codeLength}` })}
-          styles={{ input: { fontVariantNumeric: 'tabular-nums', fontWeight: 600 } }}
         />
         {codeError && (
           <Group gap={6} wrap="nowrap" c="red.8" role="alert" align="flex-start">

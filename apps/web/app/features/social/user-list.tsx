@@ -52,17 +52,8 @@ export function UserList({ which }: { which: 'subscribers' | 'subscribes' }) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        {data.results.map((u) => (
-          <Paper
-            key={u.id}
-            component={Link}
-            to={`/seller/${u.id}`}
-            withBorder
-            radius="md"
-            p="sm"
-            style={{ color: 'inherit', textDecoration: 'none' }}
-            data-testid="user-card"
-          >
+        {data.results.map((u) => {
+          const inner = (
             <Group wrap="nowrap" gap="sm">
               <Avatar src={u.avatar?.url_small} alt="" radius="xl" size={48} color="ink">
                 {u.name.slice(0, 1)}
@@ -78,8 +69,27 @@ export function UserList({ which }: { which: 'subscribers' | 'subscribes' }) {
                 </Text>
               </Stack>
             </Group>
-          </Paper>
-        ))}
+          );
+          // A person who never published a listing has no seller page (issue 15): shown without a link.
+          return u.has_public_page ? (
+            <Paper
+              key={u.id}
+              component={Link}
+              to={`/seller/${u.id}`}
+              withBorder
+              radius="md"
+              p="sm"
+              style={{ color: 'inherit', textDecoration: 'none' }}
+              data-testid="user-card"
+            >
+              {inner}
+            </Paper>
+          ) : (
+            <Paper key={u.id} withBorder radius="md" p="sm" data-testid="user-card">
+              {inner}
+            </Paper>
+          );
+        })}
       </SimpleGrid>
       {pages > 1 && (
         <Group justify="center">

@@ -1,0 +1,74 @@
+/**
+ * Per-user limits on writes (issue 15): listings created, listing edits and photos uploaded per hour, counted in
+ * PostgreSQL (`rate_limits`, key `user|<limit>|<user id>`) so every server process shares them. Caps come from
+ * `config.userLimits` (env `LISTING_CREATES_PER_HOUR`, `LISTING_EDITS_PER_HOUR`, `PHOTOS_PER_HOUR`).
+ * A refused request uses nothing up and is answered 429 in Russian with `Retry-After`.
+ */
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_USER_LIMITS, type UserLimits } from '../config.js';
+import type { Db, Tx } from '../db/client.js';
+import { tooManyRequests } from '../lib/errors.js';
+import { peekLimit, takeLimit } from './rate-limit-store.js';
+
+/** The window of every per-user limit: one hour from the first counted write. */
+export const USER_LIMIT_WINDOW_MS = 3_600_000;
+
+/** Which limit. */
+export type UserLimitName = 'listingCreates' | 'listingEdits' | 'photos';
+
+const CAP_OF: Record<UserLimitName, keyof UserLimits> = {
+  listingCreates: 'listingCreatesPerHour',
+  listingEdits: 'listingEditsPerHour',
+  photos: 'photosPerHour',
+};
+const WHAT: Record<UserLimitName, string> = {
+  listingCreates: 'новых объявлений',
+  listingEdits: 'изменений объявлений',
+  photos: 'загруженных фотографий',
+};
+
+const capOf = (app: FastifyInstance, name: UserLimitName) =>
+  (app.config.userLimits ?? DEFAULT_USER_LIMITS)[CAP_OF[name]];
+const keyOf = (name: UserLimitName, userId: number) => `user|${name}|${userId}`;
+
+function refuse(app: FastifyInstance, name: UserLimitName, ttlMs: number) {
+  const wait = Math.max(1, Math.ceil(ttlMs / 1000));
+  const minutes = Math.max(1, Math.ceil(wait / 60));
+  return tooManyRequests(
+    wait,
+    `Слишком много ${WHAT[name]}: не больше ${capOf(app, name)} в час. Попробуйте через ${minutes} мин.`,
+  );
+}
+
+/**
+ * Counts `amount` writes of `name` for the user, or refuses them all.
+ * @param amount e.g. the number of photos in this request
+ * @param db the write's transaction: the count commits with the write (a refused or failed write uses nothing
+ *   up) and the user's concurrent writes wait on the counter's row, so they cannot pass the cap together
+ * @throws ApiError 429 with `Retry-After` (seconds until the hour's window ends) when the cap would be passed
+ */
+export async function takeUserLimit(
+  app: FastifyInstance,
+  userId: number,
+  name: UserLimitName,
+  amount = 1,
+  db: Db | Tx = app.db,
+) {
+  const res = await takeLimit(
+    app,
+    keyOf(name, userId),
+    { windowMs: USER_LIMIT_WINDOW_MS, cap: capOf(app, name), amount },
+    db,
+  );
+  if (!res.ok) throw refuse(app, name, res.ttl);
+}
+
+/**
+ * Refuses at once when the user's `name` allowance is already used up (before any costly work, e.g. reading and
+ * resizing uploads); counts nothing.
+ * @throws ApiError 429 with `Retry-After`
+ */
+export async function refuseUserOverLimit(app: FastifyInstance, userId: number, name: UserLimitName) {
+  const { current, ttl } = await peekLimit(app, keyOf(name, userId));
+  if (current >= capOf(app, name)) throw refuse(app, name, ttl);
+}
