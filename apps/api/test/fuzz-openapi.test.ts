@@ -8,6 +8,7 @@
  * be a 500, so it is caught too. Fixed seed and case counts keep the run reproducible and bounded.
  */
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, notifications } from '../src/db/schema/index.js';
@@ -81,9 +82,15 @@ describe.runIf(dbAvailable())('fuzz over the OpenAPI document', () => {
       .select({ id: notifications.id })
       .from(notifications)
       .where(eq(notifications.userId, owner.id));
-    const brands = (await app.inject('/v1/public/brands/')).json() as
-      { slug: string }[] | { results: { slug: string }[] };
-    const brandList = Array.isArray(brands) ? brands : brands.results;
+    const chars = (await app.inject('/v1/product/chars/')).json() as {
+      data: { brands: { id: number; slug: string }[]; categories: { id: number; parent: number | null }[] };
+    };
+    const brandList = chars.data.brands.slice(0, 3);
+    const parents = new Set(chars.data.categories.map((c) => c.parent));
+    const leaves = chars.data.categories.filter((c) => !parents.has(c.id)).slice(0, 3);
+    const image = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#a87' } })
+      .jpeg()
+      .toBuffer();
     hints = {
       id: [
         own.id,
@@ -107,6 +114,9 @@ describe.runIf(dbAvailable())('fuzz over the OpenAPI document', () => {
       card: [card, null],
       card_token: [await gatewayToken(app)],
       phone: [randomPhone(), '+7 999 123-45-67'],
+      brand: brandList.map((b) => b.id),
+      category: leaves.map((c) => c.id),
+      image: [image],
     };
   });
   afterAll(() => t?.close());

@@ -5,12 +5,12 @@
  * document does not describe — multipart/urlencoded forms with hostile values, file names and truncated bodies.
  */
 import fc from 'fast-check';
+import { encode, formArb, rawBodyArb, text, type BodyPart } from './bodies.js';
 import {
   DELETE,
   hostileJson,
   hostileText,
   jsonPaths,
-  LONG_TEXT,
   replaceAt,
   validValue,
   type Hints,
@@ -71,139 +71,6 @@ export const resolver =
   (doc: OpenApiDoc) =>
   (s: Schema): Schema =>
     s.$ref ? (doc.components?.schemas?.[s.$ref.split('/').pop()!] ?? {}) : s;
-
-/** Percent-encodes a value for a URL; a lone surrogate (which encodeURIComponent refuses) becomes bad UTF-8. */
-export function encode(value: string): string {
-  try {
-    return encodeURIComponent(value);
-  } catch {
-    return value.replace(/[\ud800-\udfff]/g, '%ED%A0%80').replace(/[^%A-Za-z0-9]/g, (c) => encodeURIComponent(c));
-  }
-}
-
-/** Form fields our multipart/urlencoded calls read, with values that pass their checks. */
-const FORM_FIELDS: Record<string, readonly string[]> = {
-  title: ['Куртка джинсовая'],
-  description: ['Почти новая'],
-  condition: ['good', 'new'],
-  color: ['black'],
-  sizes: ['[{"size":"M","price":2500,"count":1}]', '[]', '[{"size":"M","price":-1,"count":1e308}]'],
-  draft: ['true', 'false'],
-  publish: ['true'],
-  remove_photos: ['[1]', '[]'],
-  photo_order: ['[1,2]'],
-  first_name: ['Анна'],
-  last_name: ['Тестова'],
-  city: ['Казань'],
-  card_token: ['tok_x'],
-  name: ['Дом'],
-  address: ['г. Москва, ул. Тверская, д. 7'],
-  point_id: ['MSK001'],
-  delivery_service_type: ['cdek', 'boxberry'],
-  is_default: ['true'],
-};
-
-const text = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
-
-/** A multipart body of `fields` (and maybe a file with a hostile name), sometimes cut short. */
-function multipartBody(fields: [string, string][], file: { name: string; filename: string; type: string } | null) {
-  const b = 'fuzzBoundary7MA4YWxk';
-  const parts = fields.map(([k, v]) => `--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
-  if (file)
-    parts.push(
-      `--${b}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n\u00ff\u00d8\u00ffjunk\r\n`,
-    );
-  return { boundary: b, body: Buffer.from(`${parts.join('')}--${b}--\r\n`) };
-}
-
-const formArb = (hints: Hints): fc.Arbitrary<Omit<FuzzRequest, 'method' | 'url'>> => {
-  const names = Object.keys(FORM_FIELDS);
-  const plausible = fc
-    .constantFrom(...names)
-    .chain((name) =>
-      fc.tuple(fc.constant(name), fc.constantFrom(...FORM_FIELDS[name]!, ...(hints[name] ?? []).map(text))),
-    );
-  const hostile = fc.tuple(fc.oneof(fc.constantFrom(...names), hostileText()), hostileText());
-  const fields = fc.array(fc.oneof({ weight: 2, arbitrary: plausible }, { weight: 1, arbitrary: hostile }), {
-    maxLength: 8,
-  });
-  const file = fc.option(
-    fc.record({
-      name: fc.constantFrom('photos', 'avatar', 'file', 'title'),
-      filename: fc.oneof(fc.constantFrom('a.jpg', '../../x.jpg', 'a\u0000.jpg', 'ф"\r\n.jpg', '.jpg'), hostileText()),
-      type: fc.constantFrom('image/jpeg', 'image/heic', 'text/html', 'application/json', ''),
-    }),
-    { freq: 3 },
-  );
-  return fc.oneof(
-    fc.tuple(fields, file, fc.constantFrom('whole', 'cut', 'no-boundary', 'no-end')).map(([f, fl, how]) => {
-      const { boundary, body } = multipartBody(f, fl);
-      const cut =
-        how === 'cut'
-          ? body.subarray(0, Math.floor(body.length / 2))
-          : how === 'no-end'
-            ? body.subarray(0, body.length - boundary.length - 6)
-            : body;
-      return {
-        headers: {
-          'content-type': how === 'no-boundary' ? 'multipart/form-data' : `multipart/form-data; boundary=${boundary}`,
-        },
-        payload: cut,
-        what: `multipart ${how} ${JSON.stringify(f.map(([k]) => k))}${fl ? ` file ${JSON.stringify(fl)}` : ''}`,
-      };
-    }),
-    fields.map((f) => ({
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: f.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&'),
-      what: 'urlencoded form',
-    })),
-    fc.dictionary(fc.constantFrom(...names), hostileJson(), { maxKeys: 4 }).map((o) => ({
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(o),
-      what: 'JSON object instead of a form',
-    })),
-    rawBodyArb(),
-    fc.constant({ headers: {}, what: 'no body' }),
-  );
-};
-
-/** Bodies that are not what any call expects: broken JSON, deep nesting, 1e999, odd content types. */
-const rawBodyArb = (): fc.Arbitrary<Omit<FuzzRequest, 'method' | 'url'>> =>
-  fc
-    .tuple(
-      fc.constantFrom(
-        '{"a":',
-        '{"a":1}}',
-        '[1,2',
-        '{"n":1e999}',
-        '{"s":"\\u0000"}',
-        '{"s":"\\ud800"}',
-        '\u0000',
-        'null',
-        '"string"',
-        '12',
-        '['.repeat(10_000) + ']'.repeat(10_000),
-        `{"x":"${LONG_TEXT}"}`,
-        '<xml/>',
-        'a=1&b=2',
-      ),
-      fc.constantFrom(
-        'application/json',
-        'application/json; charset=koi8-r',
-        'text/plain',
-        'application/xml',
-        'application/x-www-form-urlencoded',
-        'multipart/form-data; boundary=x',
-        'image/jpeg',
-        'application/octet-stream',
-        'application/vnd.api+json',
-      ),
-    )
-    .map(([payload, type]) => ({
-      headers: { 'content-type': type },
-      payload,
-      what: `raw ${type} ${payload.slice(0, 30)}`,
-    }));
 
 /** JSON bodies for an operation with a body schema: valid, then one field dropped, replaced or added. */
 const jsonBodyArb = (schema: Schema, hints: Hints, resolve: (s: Schema) => Schema) => {
@@ -317,7 +184,7 @@ export function requestArb(
       const pairs = [...declared.filter((x) => x !== null), ...(extra ? [extra] : [])];
       return pairs.length ? `?${pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')}` : '';
     });
-  const body: fc.Arbitrary<Omit<FuzzRequest, 'method' | 'url'>> = op.body
+  const body: fc.Arbitrary<BodyPart> = op.body
     ? jsonBodyArb(op.body, hints, resolve)
     : op.method === 'GET'
       ? fc.oneof(
