@@ -87,3 +87,38 @@ describe.runIf(dbAvailable())('overload', () => {
     expect(res.json()).toEqual({ detail: 'Сервер перегружен. Повторите запрос через несколько секунд.' });
   });
 });
+
+describe.runIf(dbAvailable())('cap on requests in progress', () => {
+  let t: TestContext;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp({ OVERLOAD_MAX_IN_FLIGHT: '2' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as { port: number }).port;
+  });
+  afterAll(() => t?.close());
+
+  it('answers 503 with Retry-After at once past the cap, and serves again when the requests in progress end', async () => {
+    // Two requests in progress: their bodies never come.
+    const hanging = [0, 1].map(() => {
+      const socket: Socket = connect(port, '127.0.0.1', () =>
+        socket.write(
+          'POST /v1/auth/send-code/ HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+        ),
+      );
+      socket.on('error', () => undefined);
+      return socket;
+    });
+    let refused: Response | undefined;
+    for (let i = 0; i < 100 && refused?.status !== 503; i += 1)
+      refused = await fetch(`http://127.0.0.1:${port}/v1/ping/`);
+    expect(refused!.status).toBe(503);
+    expect(refused!.headers.get('retry-after')).toBe('5');
+    expect(await refused!.json()).toEqual({ detail: 'Сервер перегружен. Повторите запрос через несколько секунд.' });
+    for (const s of hanging) s.destroy();
+    let served: Response | undefined;
+    for (let i = 0; i < 100 && served?.status !== 200; i += 1)
+      served = await fetch(`http://127.0.0.1:${port}/v1/ping/`);
+    expect(served!.status).toBe(200);
+  });
+});
