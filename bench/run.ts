@@ -264,6 +264,7 @@ function renderDoc(
   );
   lines.push('npm run bench -- --sizes demo --duration 5');
   lines.push('npm run bench -- --url http://127.0.0.1:3000 --no-write   # уже запущенный сервер');
+  lines.push('npm run bench:burst                # 500 соединений разом: 200 / 503 + Retry-After, p99 и максимум');
   lines.push('```', '');
   return lines.join('\n');
 }
