@@ -45,6 +45,15 @@ const opSeed = (op: Operation) => {
   return h >>> 1;
 };
 
+/** The usual error answer (architecture §3): `{detail: string}` (maybe with `success: false`) or `{field: [string]}`. */
+const isDrfError = (body: unknown): boolean => {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
+  const o = body as Record<string, unknown>;
+  if ('detail' in o) return typeof o.detail === 'string';
+  const values = Object.values(o);
+  return values.length > 0 && values.every((v) => Array.isArray(v) && v.every((m) => typeof m === 'string'));
+};
+
 interface Failure {
   op: string;
   what: string;
@@ -154,11 +163,13 @@ describe.runIf(dbAvailable())('fuzz over the OpenAPI document', () => {
       if (res.statusCode >= 500) return bad('5xx');
       if (res.statusCode < 400) return;
       if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) return bad('4xx not JSON');
+      let body: unknown;
       try {
-        JSON.parse(res.body);
+        body = JSON.parse(res.body);
       } catch {
         return bad('4xx body is not JSON');
       }
+      if (!isDrfError(body)) return bad('4xx is neither {detail} nor {field: [messages]}');
       if (!CYRILLIC.test(res.body)) bad('4xx without a Russian message');
     };
 
