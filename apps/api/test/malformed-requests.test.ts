@@ -4,30 +4,15 @@
  * Node's parser, answered by plugins/client-error.ts), a JSON body past the 1 MB limit, 10 000 nested arrays,
  * numbers past every column, wrong content types, broken JSON — each a 400/413/415 with a Russian JSON answer.
  */
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER_ERROR } from '../src/plugins/client-error.js';
 import { NUL_MESSAGE } from '../src/lib/errors.js';
 import { makeUser, type TestUser } from './buy-fixtures.js';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
+import { rawRequest } from './raw-http.js';
 
 /** Writes `data` on a fresh connection and resolves with everything the server sent before closing. */
-function raw(port: number, data: string) {
-  return new Promise<string>((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(data));
-    let answer = '';
-    const guard = setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`not closed: ${answer}`));
-    }, 5000);
-    socket.on('data', (d) => (answer += d.toString()));
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      clearTimeout(guard);
-      resolve(answer);
-    });
-  });
-}
+const raw = async (port: number, data: string) => (await rawRequest(port, data)).answer;
 
 describe.runIf(dbAvailable())('malformed requests (issue 15)', () => {
   let t: TestContext;
