@@ -25,6 +25,8 @@ export interface Operation {
   params: { name: string; in: string; required?: boolean; schema?: Schema }[];
   /** The JSON body schema, when the operation declares one. */
   body?: Schema;
+  /** Whether the document says it needs a token (`security`). */
+  secured: boolean;
 }
 
 /** A request ready for `app.inject`; `what` says which mutation made it (for failure reports). */
@@ -41,7 +43,11 @@ interface OpenApiDoc {
     string,
     Record<
       string,
-      { parameters?: Operation['params']; requestBody?: { content?: Record<string, { schema?: Schema }> } }
+      {
+        parameters?: Operation['params'];
+        requestBody?: { content?: Record<string, { schema?: Schema }> };
+        security?: unknown[];
+      }
     >
   >;
   components?: { schemas?: Record<string, Schema> };
@@ -60,6 +66,7 @@ export function operations(doc: OpenApiDoc): Operation[] {
         path,
         params: op.parameters ?? [],
         body: op.requestBody?.content?.['application/json']?.schema,
+        secured: Boolean(op.security?.length),
       });
     }
   }
