@@ -136,78 +136,82 @@ describe.runIf(dbAvailable())('fuzz over the OpenAPI document', () => {
   });
   afterAll(() => t?.close());
 
-  it('answers every hostile request with a Russian 4xx or a success, never a 5xx', { timeout: 240_000 }, async () => {
-    const doc = t.app.swagger() as Parameters<typeof operations>[0];
-    const ops = operations(doc);
-    const resolve = resolver(doc);
-    const statuses: Record<number, number> = {};
-    const failures: Failure[] = [];
-    let requests = 0;
-    const started = Date.now();
-    const slowest: { op: string; ms: number }[] = [];
+  it(
+    'answers every hostile request with a Russian 4xx or a success, never a 5xx',
+    { timeout: 180_000 * scale },
+    async () => {
+      const doc = t.app.swagger() as Parameters<typeof operations>[0];
+      const ops = operations(doc);
+      const resolve = resolver(doc);
+      const statuses: Record<number, number> = {};
+      const failures: Failure[] = [];
+      let requests = 0;
+      const started = Date.now();
+      const slowest: { op: string; ms: number }[] = [];
 
-    const send = async (op: Operation, req: FuzzRequest) => {
-      const res = await t.app.inject({
-        method: req.method as 'GET',
-        url: req.url,
-        headers: req.headers,
-        payload: req.payload,
-      });
-      requests += 1;
-      statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-      const bad = (why: string) =>
-        failures.push({
-          op: `${op.method} ${op.path}`,
-          what: `${why}; ${req.what}`,
-          url: req.url.slice(0, 200),
-          status: res.statusCode,
-          body: res.body.slice(0, 300),
+      const send = async (op: Operation, req: FuzzRequest) => {
+        const res = await t.app.inject({
+          method: req.method as 'GET',
+          url: req.url,
+          headers: req.headers,
+          payload: req.payload,
         });
-      if (res.statusCode >= 500) return bad('5xx');
-      if (res.statusCode < 400) return;
-      if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) return bad('4xx not JSON');
-      let body: unknown;
-      try {
-        body = JSON.parse(res.body);
-      } catch {
-        return bad('4xx body is not JSON');
-      }
-      if (!isDrfError(body)) return bad('4xx is neither {detail} nor {field: [messages]}');
-      if (!CYRILLIC.test(res.body)) bad('4xx without a Russian message');
-    };
+        requests += 1;
+        statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+        const bad = (why: string) =>
+          failures.push({
+            op: `${op.method} ${op.path}`,
+            what: `${why}; ${req.what}`,
+            url: req.url.slice(0, 200),
+            status: res.statusCode,
+            body: res.body.slice(0, 300),
+          });
+        if (res.statusCode >= 500) return bad('5xx');
+        if (res.statusCode < 400) return;
+        if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) return bad('4xx not JSON');
+        let body: unknown;
+        try {
+          body = JSON.parse(res.body);
+        } catch {
+          return bad('4xx body is not JSON');
+        }
+        if (!isDrfError(body)) return bad('4xx is neither {detail} nor {field: [messages]}');
+        if (!CYRILLIC.test(res.body)) bad('4xx without a Russian message');
+      };
 
-    for (const op of ops) {
-      const opStart = Date.now();
-      const seed = opSeed(op);
-      const out = fc.sample(requestArb(op, hints, resolve, null), { seed, numRuns: RUNS.signedOut * scale });
-      for (const req of out) await send(op, req);
-      const perRequestToken = op.path.startsWith('/v1/auth/');
-      let auth = await ownerToken();
-      const marker = 'Token __owner__';
-      const signedIn = fc.sample(requestArb(op, hints, resolve, marker), {
-        seed: seed + 1,
-        numRuns: (op.secured ? RUNS.signedIn : RUNS.signedInPublic) * scale,
-      });
-      for (const req of signedIn) {
-        if (perRequestToken) auth = await ownerToken();
-        await send(op, { ...req, headers: { ...req.headers, authorization: auth } });
+      for (const op of ops) {
+        const opStart = Date.now();
+        const seed = opSeed(op);
+        const out = fc.sample(requestArb(op, hints, resolve, null), { seed, numRuns: RUNS.signedOut * scale });
+        for (const req of out) await send(op, req);
+        const perRequestToken = op.path.startsWith('/v1/auth/');
+        let auth = await ownerToken();
+        const marker = 'Token __owner__';
+        const signedIn = fc.sample(requestArb(op, hints, resolve, marker), {
+          seed: seed + 1,
+          numRuns: (op.secured ? RUNS.signedIn : RUNS.signedInPublic) * scale,
+        });
+        for (const req of signedIn) {
+          if (perRequestToken) auth = await ownerToken();
+          await send(op, { ...req, headers: { ...req.headers, authorization: auth } });
+        }
+        slowest.push({ op: `${op.method} ${op.path}`, ms: Date.now() - opStart });
       }
-      slowest.push({ op: `${op.method} ${op.path}`, ms: Date.now() - opStart });
-    }
 
-    slowest.sort((a, b) => b.ms - a.ms);
-    const fives = Object.entries(statuses)
-      .filter(([s]) => Number(s) >= 500)
-      .reduce((n, [, c]) => n + c, 0);
-    console.log(
-      `fuzz (${process.env.TEST_DB ?? 'pglite'}): seed ${FUZZ_SEED}, ${ops.length} operations, ${requests} requests ` +
-        `in ${((Date.now() - started) / 1000).toFixed(1)} s; 5xx: ${fives}; statuses ${JSON.stringify(statuses)}; ` +
-        `slowest ${slowest
-          .slice(0, 3)
-          .map((s) => `${s.op} ${s.ms} ms`)
-          .join(', ')}`,
-    );
-    expect(ops.length).toBeGreaterThan(50);
-    expect(failures.slice(0, 30), `${failures.length} bad answers`).toEqual([]);
-  });
+      slowest.sort((a, b) => b.ms - a.ms);
+      const fives = Object.entries(statuses)
+        .filter(([s]) => Number(s) >= 500)
+        .reduce((n, [, c]) => n + c, 0);
+      console.log(
+        `fuzz (${process.env.TEST_DB ?? 'pglite'}): seed ${FUZZ_SEED}, ${ops.length} operations, ${requests} requests ` +
+          `in ${((Date.now() - started) / 1000).toFixed(1)} s; 5xx: ${fives}; statuses ${JSON.stringify(statuses)}; ` +
+          `slowest ${slowest
+            .slice(0, 3)
+            .map((s) => `${s.op} ${s.ms} ms`)
+            .join(', ')}`,
+      );
+      expect(ops.length).toBeGreaterThan(50);
+      expect(failures.slice(0, 30), `${failures.length} bad answers`).toEqual([]);
+    },
+  );
 });
