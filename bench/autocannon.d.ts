@@ -4,11 +4,17 @@ declare module 'autocannon' {
     method?: string;
     path: string;
     headers?: Record<string, string>;
+    /** Called for every answer with its status, body, the client's context and headers (lower-case names). */
+    onResponse?: (status: number, body: unknown, context: unknown, headers: Record<string, string>) => void;
   }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
+    /** Total requests to send (instead of `duration`). */
+    amount?: number;
+    /** Seconds before a request counts as timed out (default 10). */
+    timeout?: number;
     requests?: Request[];
     headers?: Record<string, string>;
   }

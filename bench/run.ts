@@ -17,12 +17,9 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { pageJs } from './page-js.js';
-import { backends, cpuMs, cpuSince, prepareDatabase, startServer, stopServer, waitReady } from './server.js';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { backends, cpuMs, cpuSince, prepareDatabase, ROOT, startServer, stopServer, waitReady } from './server.js';
 
 interface Args {
   sizes: string[];
@@ -47,7 +44,7 @@ function parseArgs(argv: string[]): Args {
   return a;
 }
 
-const SIZES: Record<string, { products: number; db: string }> = {
+export const SIZES: Record<string, { products: number; db: string }> = {
   demo: { products: 640, db: 'vitrina_bench_demo' },
   '100k': { products: 100_000, db: 'vitrina_bench_100k' },
 };
@@ -232,6 +229,7 @@ function renderDoc(
   );
   lines.push('npm run bench -- --sizes demo --duration 5');
   lines.push('npm run bench -- --url http://127.0.0.1:3000 --no-write   # уже запущенный сервер');
+  lines.push('npm run bench:burst                # 500 соединений разом: 200 / 503 + Retry-After, p99 и максимум');
   lines.push('```', '');
   return lines.join('\n');
 }

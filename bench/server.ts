@@ -1,7 +1,7 @@
 /**
- * The benchmarks' server (bench/run.ts, bench/statistics.ts): a PostgreSQL database on BENCH_PG (default
- * postgres://postgres@127.0.0.1:5432) created and seeded when missing, and the Vitrina server started on it as a
- * child process (one process, loopback only).
+ * The benchmarks' server (bench/run.ts, bench/burst.ts): a PostgreSQL database on BENCH_PG (default
+ * postgres://postgres@127.0.0.1:5432) created and seeded when missing, and the real server
+ * (apps/api/src/server.ts, with the built site when there is one) started on it as a child process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -12,8 +12,8 @@ import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, queryRows } from '../apps/api/src/db/client.js';
 import { isCatalogEmpty, seedDemo } from '../apps/api/src/db/seed/index.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** The PostgreSQL server of the benchmarks (without a database name). */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The PostgreSQL server the benchmarks use (no database name). */
 export const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 
 /** Creates the database when missing and seeds it when empty. */
@@ -60,7 +60,12 @@ export async function waitReady(base: string, child?: ChildProcess): Promise<voi
   throw new Error('сервер не ответил за 5 минут');
 }
 
-export function startServer(url: string, dataDir: string, port: number): ChildProcess {
+export function startServer(
+  url: string,
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')], {
     cwd: ROOT,
     env: {
@@ -71,6 +76,7 @@ export function startServer(url: string, dataDir: string, port: number): ChildPr
       HOST: '127.0.0.1',
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

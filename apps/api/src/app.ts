@@ -29,6 +29,7 @@ import authPlugin from './plugins/auth.js';
 import pubsubPlugin from './plugins/pubsub.js';
 import metricsPlugin from './plugins/metrics.js';
 import nulGuard from './plugins/nul-guard.js';
+import inFlight from './plugins/in-flight.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { defineRateLimitCleanup, postgresRateLimitStore } from './plugins/rate-limit-store.js';
 import { MEDIA_MAX_BYTES } from './modules/media/index.js';
@@ -211,11 +212,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 export const OVERLOAD_RETRY_AFTER_S = 5;
 
 /**
- * Under overload (event-loop delay or heap above `config.overload`) every request is answered at once with a
- * Russian 503 and `Retry-After` instead of waiting in a queue (`@fastify/under-pressure`).
+ * Under overload (event-loop delay or heap above `config.overload`, `@fastify/under-pressure`; or more requests in
+ * progress than `maxInFlight`, plugins/in-flight.ts) a request is answered at once with a Russian 503 and
+ * `Retry-After` instead of waiting in a queue.
  */
 async function registerOverload(app: FastifyInstance, config: Config) {
   const o = config.overload ?? { eventLoopDelayMs: 0, heapMb: 0 };
+  await app.register(inFlight, { max: o.maxInFlight ?? 0, retryAfterS: OVERLOAD_RETRY_AFTER_S });
   const heapBytes =
     o.heapMb === undefined ? Math.floor(getHeapStatistics().heap_size_limit * 0.9) : o.heapMb * 1024 * 1024;
   if (!o.eventLoopDelayMs && !heapBytes) return;

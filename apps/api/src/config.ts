@@ -10,6 +10,13 @@ const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+/**
+ * Requests in progress per process past which new ones get 503 (`OVERLOAD_MAX_IN_FLIGHT`): on 2 cores the shop
+ * answers ~100–270 requests a second, so an admitted request waits behind at most ~1–2 s of others
+ * (`npm run bench:burst`, docs/performance.md).
+ */
+export const MAX_IN_FLIGHT_DEFAULT = 200;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -101,6 +108,8 @@ const envSchema = z.object({
   OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** Overload: heap in use above this answers 503, MB; unset — 90 % of the process's heap limit; 0 — off. */
   OVERLOAD_HEAP_MB: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  /** Overload: requests in progress in one process past which new ones get 503, count; 0 — no cap (default in tests). */
+  OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).optional(),
   /** How often each process looks for due jobs, ms (architecture §6); 0 — only on demand (tests). */
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
@@ -126,7 +135,7 @@ export interface Config {
   /** Request, header and idle-connection timeouts, ms; optional for hand-made configs (the defaults above). */
   timeouts?: { requestMs: number; headersMs: number; connectionMs: number };
   /** Overload thresholds (`@fastify/under-pressure`); 0 — that check is off; absent — both off. */
-  overload?: { eventLoopDelayMs: number; heapMb?: number };
+  overload?: { eventLoopDelayMs: number; heapMb?: number; maxInFlight?: number };
   /** Job worker poll interval, ms; 0 disables polling. */
   jobsPollMs: number;
   /** Fastify `trustProxy` from `TRUST_PROXY`; optional for hand-made configs (false when absent). */
@@ -279,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     overload: {
       eventLoopDelayMs: e.OVERLOAD_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
       heapMb: e.OVERLOAD_HEAP_MB ?? (e.NODE_ENV === 'test' ? 0 : undefined),
+      maxInFlight: e.OVERLOAD_MAX_IN_FLIGHT ?? (e.NODE_ENV === 'test' ? 0 : MAX_IN_FLIGHT_DEFAULT),
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     sms: {

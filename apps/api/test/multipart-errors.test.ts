@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NUL_MESSAGE } from '../src/lib/errors.js';
+import { NUL_FILENAME_MESSAGE } from '../src/lib/multipart.js';
 import { deliveryPoints, products, users } from '../src/db/schema/index.js';
 import { makeUser, type TestUser } from './buy-fixtures.js';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
@@ -102,6 +103,17 @@ const CASES: Case[] = [
     payload: () => body(field('ti\u0000tle', 'Пальто'), end),
     status: 400,
     answer: () => ({ non_field_errors: [NUL_MESSAGE] }),
+  },
+  {
+    what: 'U+0000 in a file name',
+    payload: (t) =>
+      body(
+        field(t.text, 'Пальто'),
+        file(t.fileField ?? 'attachment', t.fileField === 'photos' ? photo : 'abc', 'ph\u0000oto.jpg'),
+        end,
+      ),
+    status: 400,
+    answer: (t) => ({ [t.fileField ?? 'attachment']: [NUL_FILENAME_MESSAGE] }),
   },
   {
     what: 'a text value over 64 KB',

@@ -5,6 +5,7 @@
  * (400 naming the field, 404 for a path segment), never a 500 or Fastify's English body.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NUL_MESSAGE } from '../src/lib/errors.js';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 
 describe.runIf(dbAvailable())('public calls: hostile input', () => {
@@ -32,6 +33,12 @@ describe.runIf(dbAvailable())('public calls: hostile input', () => {
       ['/v1/public/search/?q=%D0%BA%00', 'q'],
       ['/v1/public/search/suggest/?q=ab%00', 'q'],
     ]);
+  });
+
+  it('a NUL in a query parameter named __proto__ is a 400 with the message, not an empty {}', async () => {
+    const res = await t.app.inject({ url: '/v1/public/products/?__proto__=a%00b' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: [NUL_MESSAGE] });
   });
 
   it('a NUL in a path segment is the plain 404', async () => {

@@ -3,29 +3,9 @@
  * a body that trickles forever, a body that stops, and a Russian 503 with Retry-After under overload.
  */
 import { connect, type Socket } from 'node:net';
+import { rawRequest } from './raw-http.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
-
-/** Opens a raw connection, writes `head`, then `drip` every `everyMs` until closed; resolves with what came back. */
-function rawRequest(port: number, head: string, drip?: { bytes: string; everyMs: number }) {
-  return new Promise<{ answer: string; ms: number }>((resolve, reject) => {
-    const started = Date.now();
-    const socket: Socket = connect(port, '127.0.0.1', () => socket.write(head));
-    let answer = '';
-    const timer = drip ? setInterval(() => socket.writable && socket.write(drip.bytes), drip.everyMs) : undefined;
-    const guard = setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`still open after 10 s: ${answer}`));
-    }, 10_000);
-    socket.on('data', (d) => (answer += d.toString()));
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      clearInterval(timer);
-      clearTimeout(guard);
-      resolve({ answer, ms: Date.now() - started });
-    });
-  });
-}
 
 describe.runIf(dbAvailable())('request timeouts', () => {
   let t: TestContext;
@@ -85,5 +65,44 @@ describe.runIf(dbAvailable())('overload', () => {
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
     expect(res.json()).toEqual({ detail: 'Сервер перегружен. Повторите запрос через несколько секунд.' });
+  });
+});
+
+describe.runIf(dbAvailable())('cap on requests in progress', () => {
+  let t: TestContext;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp({ OVERLOAD_MAX_IN_FLIGHT: '2' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as { port: number }).port;
+  });
+  afterAll(() => t?.close());
+
+  it('counts only requests in progress: many answered ones in a row on one connection pass the cap of 2', async () => {
+    for (let i = 0; i < 10; i += 1) expect((await fetch(`http://127.0.0.1:${port}/v1/ping/`)).status).toBe(200);
+  });
+
+  it('answers 503 with Retry-After at once past the cap, and serves again when the requests in progress end', async () => {
+    // Two requests in progress: their bodies never come.
+    const hanging = [0, 1].map(() => {
+      const socket: Socket = connect(port, '127.0.0.1', () =>
+        socket.write(
+          'POST /v1/auth/send-code/ HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+        ),
+      );
+      socket.on('error', () => undefined);
+      return socket;
+    });
+    let refused: Response | undefined;
+    for (let i = 0; i < 100 && refused?.status !== 503; i += 1)
+      refused = await fetch(`http://127.0.0.1:${port}/v1/ping/`);
+    expect(refused!.status).toBe(503);
+    expect(refused!.headers.get('retry-after')).toBe('5');
+    expect(await refused!.json()).toEqual({ detail: 'Сервер перегружен. Повторите запрос через несколько секунд.' });
+    for (const s of hanging) s.destroy();
+    let served: Response | undefined;
+    for (let i = 0; i < 100 && served?.status !== 200; i += 1)
+      served = await fetch(`http://127.0.0.1:${port}/v1/ping/`);
+    expect(served!.status).toBe(200);
   });
 });

@@ -33,5 +33,8 @@ export const tooManyRequests = (retryAfterSec: number, detail?: string) =>
     { 'retry-after': String(retryAfterSec) },
   );
 
+/** The detail of the overload 503 (`@fastify/under-pressure`, the in-flight cap): refused at once, retry later. */
+export const OVERLOAD_DETAIL = 'Сервер перегружен. Повторите запрос через несколько секунд.';
+
 /** The Russian message for a value that carries U+0000 (PostgreSQL text cannot hold it). */
 export const NUL_MESSAGE = 'Недопустимый символ в значении: уберите нулевой байт (\\u0000).';

@@ -15,7 +15,7 @@
  *
  * and, checked on each text part by {@link formFieldValue}: a value over {@link FORM_LIMITS}`.fieldBytes` (busboy
  * silently cuts it) → 413 naming the field; a field name over `fieldNameBytes` → 400; U+0000 in a name or value
- * (PostgreSQL text cannot hold it) → 400 naming the field.
+ * (PostgreSQL text cannot hold it) → 400 naming the field, and ({@link checkFilePart}) in a file name → 400.
  */
 import type { Multipart, MultipartValue } from '@fastify/multipart';
 import { ApiError, badRequest, NUL_MESSAGE } from './errors.js';
@@ -48,6 +48,9 @@ const ANY_FILES: FileRules = {
   tooMany: `Слишком много файлов в форме: не больше ${FORM_LIMITS.files}.`,
 };
 
+/** The Russian message for a file name that carries U+0000. */
+export const NUL_FILENAME_MESSAGE = 'Недопустимый символ в имени файла: уберите нулевой байт (\\u0000).';
+
 const TRUNCATED = 'Форма пришла не полностью: тело запроса оборвалось. Отправьте её ещё раз.';
 
 /**
@@ -71,13 +74,18 @@ export function formFieldValue(part: MultipartValue): string {
 }
 
 /**
- * Checks a file part's field name (U+0000 in it cannot be named back to the client safely otherwise).
- * @throws ApiError 400 for U+0000 in the field name
+ * Checks a file part's field name and file name: U+0000 in the field name cannot be named back to the client
+ * safely; in a file name it is refused as anywhere else (issue 15: NUL bytes anywhere are a 400).
+ * @throws ApiError 400 for U+0000 in the field name (`non_field_errors`) or the file name (`{field: […]}`)
  */
 export function checkFilePart(part: Multipart): void {
   if (part.fieldname.includes('\u0000')) {
     if (part.type === 'file') part.file.resume();
     throw badRequest({ non_field_errors: [NUL_MESSAGE] });
+  }
+  if (part.type === 'file' && part.filename.includes('\u0000')) {
+    part.file.resume();
+    throw badRequest({ [part.fieldname]: [NUL_FILENAME_MESSAGE] });
   }
 }
 

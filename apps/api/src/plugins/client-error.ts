@@ -7,6 +7,10 @@
  */
 import type { Socket } from 'node:net';
 
+/** The answer to a header Node's parser refuses (a control character such as U+0000, a broken length). */
+export const HEADER_ERROR =
+  'Неверный HTTP-запрос: в заголовке недопустимый символ (например, нулевой байт) или неверная длина тела.';
+
 /** Node's parser error as Fastify types it (`rawPacket` is a Buffer at run time). */
 interface ParserError extends Error {
   code?: string;
@@ -42,8 +46,8 @@ function send(socket: Socket, status: string, headers: Record<string, string>, b
 }
 
 /**
- * The handler: redirect an unencoded GET/HEAD target, otherwise a Russian 400 (431 for huge headers, 408 for a
- * request that did not arrive in time).
+ * The handler: redirect an unencoded GET/HEAD target, otherwise a Russian 400 (naming a bad header when that is
+ * the fault; 431 for huge headers, 408 for a request that did not arrive in time).
  * @param err the parser error (`code` like `HPE_INVALID_URL`, `rawPacket` with the bytes read)
  * @param socket the client connection; it is closed after the answer
  */
@@ -72,6 +76,14 @@ export function clientErrorHandler(err: ParserError, socket: Socket): void {
         return send(socket, '308 Permanent Redirect', { location: target }, body, m[1] === 'HEAD');
       }
     }
+  }
+  if (
+    /^HPE_(INVALID_HEADER_TOKEN|INVALID_CONTENT_LENGTH|INVALID_TRANSFER_ENCODING|UNEXPECTED_CONTENT_LENGTH)$/.test(
+      err.code ?? '',
+    )
+  ) {
+    // A NUL or another control character in a header, a broken Content-Length: the address is not the problem.
+    return send(socket, '400 Bad Request', {}, { detail: HEADER_ERROR });
   }
   send(
     socket,

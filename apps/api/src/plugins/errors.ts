@@ -6,7 +6,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ApiError, type FieldErrors } from '../lib/errors.js';
+import { ApiError, OVERLOAD_DETAIL, type FieldErrors } from '../lib/errors.js';
 
 /** Turns zod/ajv validation issues into DRF field errors. */
 export function validationToFieldErrors(
@@ -102,7 +102,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     }
     if (status === 503 && code === 'FST_UNDER_PRESSURE') {
       // Overload (`@fastify/under-pressure` set Retry-After): refused at once rather than queued.
-      return reply.status(503).send({ detail: 'Сервер перегружен. Повторите запрос через несколько секунд.' });
+      return reply.status(503).send({ detail: OVERLOAD_DETAIL });
     }
     if (status === 429) {
       return reply.status(429).send({ detail: 'Слишком много запросов. Попробуйте позже.' });

@@ -32,14 +32,21 @@ export function findNul(value: unknown): string | null {
   return null;
 }
 
+/**
+ * The key an error is reported under: the field's own name, or `non_field_errors` for none and for `__proto__`
+ * (a query parameter may be called so; as a key of the answer it would set the object's prototype and vanish
+ * from the JSON, leaving an empty `{}` 400 — found by the fuzz, issue 15).
+ */
+const fieldName = (name: string) => (name === '' || name === '__proto__' ? 'non_field_errors' : name);
+
 export default fp(async function nulGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (req) => {
     // Pages (no route matched) render through SSR, whose API calls pass this guard themselves.
     if (req.is404) return;
     if (findNul(req.params) !== null) throw notFound();
     const inQuery = findNul(req.query);
-    if (inQuery !== null) throw badRequest({ [inQuery.split('.')[0] || 'non_field_errors']: [NUL_MESSAGE] });
+    if (inQuery !== null) throw badRequest({ [fieldName(inQuery.split('.')[0]!)]: [NUL_MESSAGE] });
     const inBody = findNul(req.body);
-    if (inBody !== null) throw badRequest({ [inBody || 'non_field_errors']: [NUL_MESSAGE] });
+    if (inBody !== null) throw badRequest({ [fieldName(inBody)]: [NUL_MESSAGE] });
   });
 });
