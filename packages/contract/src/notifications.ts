@@ -25,6 +25,8 @@ export const NOTIFICATION_TYPES = [
   { type: 'payment_refunded', label: 'Деньги за заказ возвращены', sms: false },
   { type: 'order_shipped', label: 'Заказ отправлен', sms: false },
   { type: 'new_listing', label: 'Новые вещи продавцов, на которых вы подписаны', sms: false },
+  { type: 'favorite_price_drop', label: 'Цена на вещь из избранного снижена', sms: false },
+  { type: 'favorite_sold', label: 'Вещь из избранного продана', sms: false },
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]['type'];
 export const notificationTypeSchema = z.enum(

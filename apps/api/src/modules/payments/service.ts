@@ -73,7 +73,7 @@ export async function applyPaymentEventIn(
     // Already charged — or charged and refunded: a second notice must not take the stock again.
     if (pay.status === 'succeeded' || pay.status === 'refunded') return 'ignored' as const;
     await tx.update(payments).set({ status: 'succeeded', updatedAt: now }).where(eq(payments.id, pay.id));
-    const r = await markOrderPaid(tx, pay.orderId, now);
+    const r = await markOrderPaid(tx, pay.orderId, now, (type, payload) => app.events.emit(tx, type, payload));
     if (r === 'paid') await app.events.emit(tx, 'order.paid', { orderId: pay.orderId });
     // Money for an order that can no longer be fulfilled goes back: a job calls the bank after this commits.
     if (r === 'late_refund') await queueRefund(app, tx, pay.id);
