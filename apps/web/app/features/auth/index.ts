@@ -9,5 +9,5 @@ export { AccountMenu } from './account-menu';
 export { ACCOUNT_NAV, AccountNavStrip, AccountSidebar } from './account-nav';
 /** «Профиль»: the user's own data, avatar, signed-in devices and sign-out. */
 export { ProfilePage } from './profile-page';
-/** Empty states of the favorites and messenger account sections. */
-export { FavoritesEmpty, MessengerEmpty } from './account-empty-states';
+/** The empty state of the messenger account section. */
+export { MessengerEmpty } from './account-empty-states';

@@ -5,7 +5,9 @@
  */
 import { Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core';
 import type { ProductDetail } from '@vitrina/contract/catalog';
+import { use } from 'react';
 import { Link } from 'react-router';
+import { CardActionContext } from '../../shared/ui/card-action';
 import { ProductGrid, SectionTitle } from '../../shared/ui/product-card';
 import { useAuth } from '../auth';
 import { isOwnListing, OwnerPanel } from '../sell';
@@ -27,6 +29,8 @@ if (!import.meta.env.SSR) void SellerCard.preload();
 export function ProductView({ product, origin }: { product: ProductDetail; origin: string }) {
   const crumbs = productCrumbs(product);
   const { user } = useAuth();
+  // The favorites heart the layout gives every card; here the big one (its seller sees «В избранном у N»).
+  const Heart = use(CardActionContext);
   const details: [string, string][] = [
     ['Состояние', product.condition_label],
     ['Цвет', product.color_label ?? ''],
@@ -76,9 +80,12 @@ export function ProductView({ product, origin }: { product: ProductDetail; origi
                 {product.brand.name}
               </Anchor>
             )}
-            <Title order={1} fz={{ base: 22, sm: 28 }} lh={1.2} fw={600}>
-              {product.title}
-            </Title>
+            <div className={classes.titleRow}>
+              <Title order={1} fz={{ base: 22, sm: 28 }} lh={1.2} fw={600}>
+                {product.title}
+              </Title>
+              {Heart && <Heart productId={product.id} sellerId={product.seller.id} large />}
+            </div>
             <Text c="dimmed" fz="sm">
               {product.condition_label}
             </Text>
