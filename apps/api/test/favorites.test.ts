@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { favoritesAnswerSchema, favoriteIdsAnswerSchema, FAVORITES_MAX } from '@vitrina/contract/favorites';
 import type { Notification } from '@vitrina/contract/notifications';
-import { events, favorites, payments, products } from '../src/db/schema/index.js';
+import { events, favorites, jobs, notifications, payments, products, users } from '../src/db/schema/index.js';
 import { createTestApp, dbAvailable, multipart, type TestContext } from './helpers.js';
 import { makeListing, makePoint, makeUser, placeOrder, type TestUser } from './buy-fixtures.js';
 import { addListing, makeFixture, type Fixture } from './catalog-fixtures.js';
@@ -80,6 +80,15 @@ describe.runIf(dbAvailable())('favorites API', () => {
     const removed = await eventsOf('favorite.removed', b.id);
     expect(removed).toHaveLength(1);
     expect(removed[0]!.payload).toMatchObject({ user_id: anna.id, product_id: b.id, seller_id: seller.id });
+  });
+
+  it('parallel adds of one listing keep one row and write one event', async () => {
+    const u = await makeUser(t.app, 'Ева');
+    const l = await makeListing(t.app, seller.id);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => add(u, l.id)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await t.app.db.select().from(favorites).where(eq(favorites.userId, u.id))).toHaveLength(1);
+    expect(await eventsOf('favorite.added', l.id)).toHaveLength(1);
   });
 
   it('keeps one user’s favorites from another', async () => {
@@ -224,6 +233,32 @@ describe.runIf(dbAvailable())('favorites API', () => {
     expect((await notes(quiet)).filter((n) => n.type === 'favorite_price_drop')).toEqual([]);
     expect((await notes(stranger)).filter((n) => n.type === 'favorite_price_drop')).toEqual([]);
     expect((await notes(seller)).filter((n) => n.type === 'favorite_price_drop')).toEqual([]);
+  });
+
+  it('tells a crowd of keepers with one job and one statement', async () => {
+    const l = await makeListing(t.app, seller.id, [{ size: 'M', price: 9000, count: 1 }], 'Платье');
+    const crowd = await t.app.db
+      .insert(users)
+      .values(
+        Array.from({ length: 250 }, (_, i) => ({ phone: `+7999${String(i).padStart(7, '0')}`, firstName: 'Гость' })),
+      )
+      .returning({ id: users.id });
+    await t.app.db.insert(favorites).values(crowd.map((u) => ({ userId: u.id, productId: l.id })));
+    await t.app.db.transaction((tx) =>
+      t.app.events.emit(tx, 'listing.price_dropped', { product_id: l.id, old_price: 900_000, new_price: 800_000 }),
+    );
+    const queued = await t.app.db.select().from(jobs).where(eq(jobs.kind, 'event:favorites.price-drop'));
+    await t.app.jobs.runDue();
+    const made = await t.app.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(and(eq(notifications.type, 'favorite_price_drop'), eq(notifications.link, `/product/${l.slug}`)));
+    expect(made.map((n) => n.userId).sort((a, b) => a - b)).toEqual(crowd.map((u) => u.id).sort((a, b) => a - b));
+    expect(
+      queued.filter(
+        (j) => (j.payload as { event: { payload: { product_id: number } } }).event.payload.product_id === l.id,
+      ),
+    ).toHaveLength(1);
   });
 
   it('tells keepers «продана» when the last piece is paid for, and the list marks it sold', async () => {
