@@ -6,7 +6,7 @@
  * and puts it into its query cache.
  */
 import type { FavoriteItem } from '@vitrina/contract/favorites';
-import { api } from '../../shared/api/client';
+import { api, authToken } from '../../shared/api/client';
 import { showNotification } from '../../shared/lib/notify';
 import { favoritesState, setFavorites } from './store';
 
@@ -43,9 +43,17 @@ export function syncFavorites(userId: number | null): void {
   });
 }
 
-/** Remembers a guest's heart: the listing is added right after they sign in. */
-export function addAfterSignIn(id: number): void {
+/**
+ * Remembers a guest's heart: the listing is added right after they sign in — and forgotten when they close
+ * the dialog without signing in (no surprise add on a later sign-in).
+ * @param onClosed the auth feature's `onSignInClosed`
+ */
+export function addAfterSignIn(id: number, onClosed: (listener: () => void) => () => void): void {
   pendingAdd = id;
+  const stop = onClosed(() => {
+    stop();
+    if (authToken() === null && pendingAdd === id) pendingAdd = null;
+  });
 }
 
 /**

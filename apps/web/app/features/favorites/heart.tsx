@@ -6,7 +6,7 @@
  * another once a user is signed in or a heart is pressed.
  */
 import { useEffect, type MouseEvent } from 'react';
-import { openSignIn, useAuth } from '../auth';
+import { onSignInClosed, openSignIn, useAuth } from '../auth';
 import FavoriteCount from './count';
 import { useFavorites } from './store';
 import classes from './heart.module.css';
@@ -38,7 +38,7 @@ export default function FavoriteHeart({
   const click = (e: MouseEvent) => {
     e.preventDefault();
     if (status === 'signed-in') return void actions().then((m) => m.toggleFavorite(productId, !on));
-    void actions().then((m) => m.addAfterSignIn(productId));
+    void actions().then((m) => m.addAfterSignIn(productId, onSignInClosed));
     openSignIn();
   };
   if (userId !== null && userId === sellerId) return large ? <FavoriteCount productId={productId} /> : null;
