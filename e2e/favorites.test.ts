@@ -8,8 +8,8 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseURL, browserAvailable, hydrated, latestCode, launch, newPage, settled } from './helpers.js';
-import { apiSignIn, createListing, post } from './buy-helpers.js';
+import { baseURL, browserAvailable, hydrated, launch, newPage, settled } from './helpers.js';
+import { apiSignIn, completeSignIn, createListing, post } from './buy-helpers.js';
 
 const SHOTS = 'test-results/favorites';
 
@@ -35,7 +35,6 @@ async function storedToken(page: Page): Promise<string> {
     () => (JSON.parse(localStorage.getItem('token') ?? '{}') as { state?: { token?: string } }).state?.token ?? '',
   );
 }
-const randomDigits = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 
 async function shot(page: Page, name: string, fullPage = false) {
   const w = page.viewportSize()?.width ?? 0;
@@ -63,16 +62,8 @@ describe.runIf(browserAvailable())('favorites in the browser', () => {
     const heart = page.getByRole('button', { name: 'Добавить в избранное' }).first();
     const slug = await slugOfHeart(heart);
     await heart.click();
-    const dialog = page.getByRole('dialog', { name: 'Вход' });
-    const digits = randomDigits();
-    await dialog.getByLabel('Номер телефона').pressSequentially(digits);
-    await dialog.getByRole('button', { name: 'Получить код' }).click();
-    const first = dialog.getByLabel(/Код из SMS, цифра 1/);
-    await first.waitFor();
-    const code = await latestCode(`+7${digits}`);
-    await first.click();
-    await page.keyboard.type(code);
-    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('dialog', { name: 'Вход' }).waitFor();
+    await completeSignIn(page);
     // Still on the catalog, the heart now pressed: the add went through.
     expect(new URL(page.url()).pathname).toBe('/catalog/women');
     const cell = page

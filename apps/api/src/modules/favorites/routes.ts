@@ -44,35 +44,21 @@ export default async function favoritesRoutes(app: FastifyInstance) {
     async (request) => ({ data: await favoriteIds(app.db, request.user!.id) }),
   );
 
-  r.post(
-    '/v1/favorites/:id/add-to-favorites/',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Добавить товар в избранное',
-        security,
-        params: idParams,
-        response: { 200: favoritesAnswerSchema, ...errors },
+  // The two spec changes: the same shape, each answering the whole list.
+  const changes = [
+    ['add-to-favorites', 'Добавить товар в избранное', addFavorite],
+    ['remove-favorite', 'Убрать товар из избранного', removeFavorite],
+  ] as const;
+  for (const [action, summary, change] of changes) {
+    r.post(
+      `/v1/favorites/:id/${action}/`,
+      {
+        ...auth,
+        schema: { tags, summary, security, params: idParams, response: { 200: favoritesAnswerSchema, ...errors } },
       },
-    },
-    async (request) => ({ data: await addFavorite(app, request.user!.id, request.params.id) }),
-  );
-
-  r.post(
-    '/v1/favorites/:id/remove-favorite/',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Убрать товар из избранного',
-        security,
-        params: idParams,
-        response: { 200: favoritesAnswerSchema, ...errors },
-      },
-    },
-    async (request) => ({ data: await removeFavorite(app, request.user!.id, request.params.id) }),
-  );
+      async (request) => ({ data: await change(app, request.user!.id, request.params.id) }),
+    );
+  }
 
   r.get(
     '/v1/favorites/:id/count/',
