@@ -116,6 +116,11 @@ describe.runIf(browserAvailable())('favorites in the browser', () => {
     const id = await productId(listing.slug);
     const buyerToken = await apiSignIn();
 
+    // The page's HTML is the same for everyone (it is cached): the heart comes off, whoever asks.
+    const html = await (await fetch(`${baseURL()}/product/${listing.slug}`)).text();
+    expect(html).toMatch(/<button[^>]*aria-pressed="false"[^>]*aria-label="Добавить в избранное"/);
+    expect(html).not.toContain('В избранном у');
+
     // Signed out: the dialog opens; signed in, the heart adds and stays pressed after a reload.
     const { page, context } = await newPage(browser, 1440);
     await page.goto(`/product/${listing.slug}`);
