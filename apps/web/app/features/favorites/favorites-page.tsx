@@ -10,40 +10,16 @@ import { IconHeart, IconWifiOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { FavoriteItem, FavoritesAnswer } from '@vitrina/contract/favorites';
+import type { FavoritesAnswer } from '@vitrina/contract/favorites';
 import { errorMessage, getJson, queryClient } from '../../shared/api/query';
 import { plural } from '../../shared/lib/plural';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { ProductGrid, ProductGridSkeleton } from '../../shared/ui/product-card';
 import { onFavoritesAnswer } from './actions';
+import { mutedOf, sortFavorites, SORTS } from './sort';
 
 /** The query key of the favorites list. */
 export const FAVORITES_KEY = ['favorites'] as const;
-
-const SORTS = [
-  { value: 'added', label: 'Сначала добавленные недавно' },
-  { value: 'price_asc', label: 'Сначала дешевле' },
-  { value: 'price_desc', label: 'Сначала дороже' },
-];
-
-/** The label a no-longer-available item is greyed with. */
-const mutedOf = (item: FavoriteItem) =>
-  item.available
-    ? undefined
-    : item.status === 'sold'
-      ? 'Продано'
-      : item.status === 'reserved'
-        ? 'Забронировано'
-        : 'Снято с продажи';
-
-/** The items in the chosen order (the answer is newest first). */
-export function sortFavorites(items: FavoriteItem[], sort: string): FavoriteItem[] {
-  if (sort !== 'price_asc' && sort !== 'price_desc') return items;
-  const dir = sort === 'price_asc' ? 1 : -1;
-  return [...items].sort(
-    (a, b) => Number(b.available) - Number(a.available) || dir * (a.price - b.price) || b.id - a.id,
-  );
-}
 
 function Heading({ count }: { count?: number }) {
   return (
