@@ -26,7 +26,6 @@ export async function shot(page: Page, name: string, fullPage = true) {
 
 /** Signs in through the header dialog and the dev SMS outbox. */
 export async function signIn(page: Page) {
-  const digits = randomDigits();
   await page.goto('/');
   // The cookie notice would cover the bottom of full-screen dialogs on phones: accept it first.
   const accept = page.getByRole('button', { name: 'Принять' });
@@ -35,6 +34,11 @@ export async function signIn(page: Page) {
     .then(() => accept.click())
     .catch(() => undefined);
   await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await completeSignIn(page);
+}
+
+/** Signs in through the sign-in dialog that is open on `page` (a new number by default), and waits until it closes. */
+export async function completeSignIn(page: Page, digits = randomDigits()) {
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Номер телефона').pressSequentially(digits);
   await dialog.getByRole('button', { name: 'Получить код' }).click();

@@ -26,6 +26,8 @@ export const NOTIFICATION_TYPES = [
   { type: 'order_shipped', label: 'Заказ отправлен', sms: false },
   { type: 'payout_sent', label: 'Выплата отправлена', sms: false },
   { type: 'new_listing', label: 'Новые вещи продавцов, на которых вы подписаны', sms: false },
+  { type: 'favorite_price_drop', label: 'Цена на вещь из избранного снижена', sms: false },
+  { type: 'favorite_sold', label: 'Вещь из избранного продана', sms: false },
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]['type'];
 export const notificationTypeSchema = z.enum(

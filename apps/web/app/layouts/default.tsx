@@ -1,7 +1,12 @@
-/** Default layout (spec §2): header (with the catalog menu loaded once), page, footer, cookie notice. */
+/**
+ * Default layout (spec §2): header (with the catalog menu loaded once), page, footer, cookie notice; the
+ * favorites heart on every listing card of the page.
+ */
 import { Outlet, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { buildMenu } from '../features/catalog';
 import { CookieNotice } from '../features/cookie-notice';
+import { FavoriteHeart } from '../features/favorites';
+import { CardActionContext } from '../shared/ui/card-action';
 import { NavigationProgress } from '../shared/ui/navigation-progress';
 import { apiLoad } from '../shared/lib/load-context';
 import { Header } from './header';
@@ -28,7 +33,10 @@ export default function DefaultLayout() {
       <NavigationProgress />
       <Header menu={menu} />
       <main id="main" style={{ flex: 1 }}>
-        <Outlet />
+        {/* Every listing card gets the favorites heart. */}
+        <CardActionContext value={FavoriteHeart}>
+          <Outlet />
+        </CardActionContext>
       </main>
       <Footer />
       <CookieNotice />

@@ -1,10 +1,10 @@
-/** Screen `account-favorites` (/account/favorites, spec §2): a designed empty state until favorites arrive. */
-import { FavoritesEmpty } from '../features/auth';
+/** Screen `account-favorites` (/account/favorites, spec §2; issue 14): the user's favorites. */
+import { FavoritesPage } from '../features/favorites';
 
 export function meta() {
   return [{ title: 'Избранное — Витрина' }, { name: 'robots', content: 'noindex' }];
 }
 
 export default function Screen() {
-  return <FavoritesEmpty />;
+  return <FavoritesPage />;
 }

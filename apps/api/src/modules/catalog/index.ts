@@ -3,3 +3,5 @@
 export { default as catalogRoutes } from './routes.js';
 /** The text a listing is found by (title, brand words, category, colour…), stored with the listing. */
 export { buildSearchText, type SearchTextInput } from './search-text.js';
+/** Listing cards of given ids in one query (the catalog's card shape), for lists other modules keep. */
+export { cardRows, cardOf, type FullCardRow } from './cards.js';

@@ -10,3 +10,7 @@
 export { default as notificationsRoutes } from './routes.js';
 /** Make a notification (or renew an aggregate) in the change's transaction; delivered on commit. */
 export { notify, notifyGrouped, NOTIFICATIONS_CHANNEL, type NotificationInput } from './service.js';
+/** One notification for each user a query names, in one statement (fan-out to everyone who keeps a listing). */
+export { notifyEach } from './service.js';
+/** `12 990 ₽` of kopecks, as notification texts write prices. */
+export { formatRub } from './texts.js';

@@ -7,10 +7,10 @@
  * delivers it on commit to every server process, each of which loads the notification and sends it to that
  * user's sockets it holds (hub.ts). A user's settings decide whether a type is made at all.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Notification, NotificationPage, NotificationType } from '@vitrina/contract/notifications';
-import type { Db, Tx } from '../../db/client.js';
+import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { makePage, pageWindow, type PageQuery } from '../../lib/pagination.js';
@@ -66,6 +66,35 @@ export async function notify(
     .returning({ id: notifications.id });
   await publishNotification(app, tx, userId, row!.id);
   return row!.id;
+}
+
+/**
+ * Makes one notification for each user a query names, in one statement (a fan-out to many readers costs one
+ * insert, not one per reader): users who turned the type off are skipped; each is published on commit.
+ * @param recipients a query selecting one column `user_id` (e.g. who keeps a listing in favorites)
+ * @returns how many notifications were made
+ */
+export async function notifyEach(
+  app: FastifyInstance,
+  tx: Tx,
+  recipients: SQL,
+  input: NotificationInput,
+): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    tx as unknown as Db,
+    sql`
+    with made as (
+      insert into notifications (user_id, type, title, text, link, image, created_at)
+      select r.user_id, ${input.type}, ${input.title}, ${input.text}, ${input.link}, ${input.image ?? null},
+             ${app.clock.now().toISOString()}
+      from (${recipients}) r
+      left join notification_settings s on s.user_id = r.user_id
+      where not (${input.type} = any(coalesce(s.site_off, '{}'::text[])))
+      returning id, user_id)
+    select count(pg_notify(${NOTIFICATIONS_CHANNEL}, json_build_object('u', user_id, 'n', id)::text))::int as n
+    from made`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**

@@ -63,32 +63,49 @@ async function returnStock(tx: Conn, orderId: number, now: Date) {
       and exists (select 1 from offers where product_id = p.id and count > 0)`);
 }
 
-/** Listings of an order with nothing left and no other unpaid order → `sold`. */
-async function markSoldOut(tx: Conn, orderId: number, now: Date) {
-  await tx.execute(sql`
+/** Records a domain event in the order's transaction (`app.events.emit` bound to it). */
+export type EmitEvent = (type: string, payload: Record<string, unknown>) => Promise<unknown>;
+
+/**
+ * Listings of an order with nothing left and no other unpaid order → `sold`; each emits `listing.sold_out`
+ * `{product_id}` (favorites tell those who keep it).
+ */
+async function markSoldOut(tx: Conn, orderId: number, now: Date, emit?: EmitEvent) {
+  const sold = await queryRows<{ id: number }>(
+    tx as unknown as Db,
+    sql`
     update products p set status = 'sold', updated_at = ${now.toISOString()}
     where p.status in ('active', 'reserved')
       and p.id in (select product_id from order_items where order_id = ${orderId})
       and not exists (select 1 from offers where product_id = p.id and count > 0)
       and not exists (
         select 1 from order_items oi join orders o on o.id = oi.order_id
-        where oi.product_id = p.id and o.status = 'awaiting_payment' and o.id <> ${orderId})`);
+        where oi.product_id = p.id and o.status = 'awaiting_payment' and o.id <> ${orderId})
+    returning p.id`,
+  );
+  for (const p of sold) await emit?.('listing.sold_out', { product_id: Number(p.id) });
 }
 
 /**
  * Marks an order paid (from a confirmed payment). When the money arrives after the reservation ran out
  * ({@link EXPIRED_REASON}), the stock is taken again if it is still there; otherwise — and always for an order
  * the buyer cancelled — the order stays cancelled with a refund note and the caller refunds the payment.
+ * @param emit records domain events in `tx` (`listing.sold_out` for each listing it sold out)
  * @returns `paid`, `already` (not awaiting payment and not recoverable) or `late_refund`
  */
-export async function markOrderPaid(tx: Conn, orderId: number, now: Date): Promise<'paid' | 'already' | 'late_refund'> {
+export async function markOrderPaid(
+  tx: Conn,
+  orderId: number,
+  now: Date,
+  emit?: EmitEvent,
+): Promise<'paid' | 'already' | 'late_refund'> {
   const done = await tx
     .update(orders)
     .set({ status: 'paid', paidAt: now, reservedUntil: null })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')))
     .returning({ id: orders.id });
   if (done.length) {
-    await markSoldOut(tx, orderId, now);
+    await markSoldOut(tx, orderId, now, emit);
     return 'paid';
   }
   const [o] = await tx
@@ -140,7 +157,7 @@ export async function markOrderPaid(tx: Conn, orderId: number, now: Date): Promi
     update products p set status = 'reserved', updated_at = ${now.toISOString()}
     where p.status = 'active' and p.id in (select product_id from order_items where order_id = ${orderId})
       and not exists (select 1 from offers where product_id = p.id and count > 0)`);
-  await markSoldOut(tx, orderId, now);
+  await markSoldOut(tx, orderId, now, emit);
   return 'paid';
 }
 

@@ -84,7 +84,7 @@ export async function applyPaymentEventIn(
     // Already charged — or charged and refunded: a second notice must not take the stock again.
     if (pay.status === 'succeeded' || pay.status === 'refunded') return 'ignored' as const;
     await tx.update(payments).set({ status: 'succeeded', updatedAt: now }).where(eq(payments.id, pay.id));
-    const r = await markOrderPaid(tx, pay.orderId, now);
+    const r = await markOrderPaid(tx, pay.orderId, now, (type, payload) => app.events.emit(tx, type, payload));
     // The ledger in the same transaction: the charge always, the seller's hold when the order is paid.
     const ref = { orderId: order.id, sellerId: order.sellerId, paymentId: pay.id, at: now };
     await recordCharge(tx, ref, pay.amount);

@@ -88,13 +88,21 @@ async function lockOwnedListing(tx: Tx, ownerId: number, id: number) {
   return row;
 }
 
-/** Recomputes `min_price` (lowest price of sizes in stock, else of any size, else 0). */
-async function refreshMinPrice(tx: Tx, productId: number) {
-  await tx.execute(sql`
-    update products set min_price = coalesce(
+/**
+ * Recomputes `min_price` (lowest price of sizes in stock, else of any size, else 0).
+ * @returns the new `min_price` (kopecks)
+ */
+async function refreshMinPrice(tx: Tx, productId: number): Promise<number> {
+  const [row] = await tx
+    .update(products)
+    .set({
+      minPrice: sql`coalesce(
       (select min(price) from offers where product_id = ${productId} and count > 0),
-      (select min(price) from offers where product_id = ${productId}), 0)
-    where id = ${productId}`);
+      (select min(price) from offers where product_id = ${productId}), 0)`,
+    })
+    .where(eq(products.id, productId))
+    .returning({ minPrice: products.minPrice });
+  return row?.minPrice ?? 0;
 }
 
 /**
@@ -207,7 +215,14 @@ export async function updateListing(
       })
       .where(eq(products.id, id));
     if (raw.sizes !== undefined) await writeOffers(tx, id, v, refs.sizeIds);
-    await refreshMinPrice(tx, id);
+    const minPrice = await refreshMinPrice(tx, id);
+    // Those who keep it in favorites hear of a lower price of a listing on sale (kopecks).
+    if (target === 'active' && p.status === 'active' && minPrice > 0 && minPrice < p.minPrice)
+      await app.events.emit(tx, 'listing.price_dropped', {
+        product_id: id,
+        old_price: p.minPrice,
+        new_price: minPrice,
+      });
     const removedKeys = await applyPhotoEdit(tx, id, photoEdit, added);
     // Followers hear of a listing once: when it is first published, not when a draft is republished.
     if (target === 'active' && p.status !== 'active' && p.publishedAt === null)

@@ -1,9 +1,9 @@
 /**
- * Designed empty states of account sections whose features come later (favorites, messages): an icon, what
+ * Designed empty states of account sections whose features come later (messages): an icon, what
  * the section is for, and what to do now.
  */
 import { Button, Stack, ThemeIcon, Title } from '@mantine/core';
-import { IconHeart, IconMessage2 } from '@tabler/icons-react';
+import { IconMessage2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../shared/ui/empty-state';
 
@@ -12,30 +12,6 @@ function Icon({ children }: { children: React.ReactNode }) {
     <ThemeIcon size={72} radius={36} variant="light" color="ink" aria-hidden>
       {children}
     </ThemeIcon>
-  );
-}
-
-export function FavoritesEmpty() {
-  return (
-    <Stack gap="lg">
-      <Title order={1} fz={{ base: 28, sm: 36 }}>
-        Избранное
-      </Title>
-      <EmptyState
-        icon={
-          <Icon>
-            <IconHeart size={34} stroke={1.5} />
-          </Icon>
-        }
-        title="Здесь пока пусто"
-        text="Нажимайте на сердечко на карточке товара — понравившиеся вещи соберутся здесь, и вы не потеряете их из виду."
-        action={
-          <Button component={Link} to="/catalog/search" mt="xs">
-            Перейти в каталог
-          </Button>
-        }
-      />
-    </Stack>
   );
 }
 

@@ -27,3 +27,14 @@ export function openSignIn(redirectTo?: string) {
 export function closeSignIn() {
   useSignInDialog.setState({ opened: false, redirectTo: null });
 }
+
+/**
+ * Calls `listener` each time the dialog closes — signed in or given up (then no token is stored): a guest's
+ * action waiting for the sign-in is dropped when they gave up.
+ * @returns a function that stops listening
+ */
+export function onSignInClosed(listener: () => void): () => void {
+  return useSignInDialog.subscribe((s, prev) => {
+    if (prev.opened && !s.opened) listener();
+  });
+}

@@ -5,7 +5,9 @@
  */
 import { Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core';
 import type { ProductDetail } from '@vitrina/contract/catalog';
+import { use } from 'react';
 import { Link } from 'react-router';
+import { CardActionContext } from '../../shared/ui/card-action';
 import { ProductGrid, SectionTitle } from '../../shared/ui/product-card';
 import { useAuth } from '../auth';
 import { isOwnListing, OwnerPanel } from '../sell';
@@ -29,6 +31,8 @@ export function ProductView({ product, origin }: { product: ProductDetail; origi
   const crumbs = productCrumbs(product);
   const { user, token, status } = useAuth();
   useViewBeacon(product.slug, product.status === 'draft', { ready: status !== 'unknown', userId: user?.id, token });
+  // The favorites heart the layout gives every card; here the big one (its seller sees «В избранном у N»).
+  const Heart = use(CardActionContext);
   const details: [string, string][] = [
     ['Состояние', product.condition_label],
     ['Цвет', product.color_label ?? ''],
@@ -78,9 +82,12 @@ export function ProductView({ product, origin }: { product: ProductDetail; origi
                 {product.brand.name}
               </Anchor>
             )}
-            <Title order={1} fz={{ base: 22, sm: 28 }} lh={1.2} fw={600}>
-              {product.title}
-            </Title>
+            <div className={classes.titleRow}>
+              <Title order={1} fz={{ base: 22, sm: 28 }} lh={1.2} fw={600}>
+                {product.title}
+              </Title>
+              {Heart && <Heart productId={product.id} sellerId={product.seller.id} large />}
+            </div>
             <Text c="dimmed" fz="sm">
               {product.condition_label}
             </Text>

@@ -1,9 +1,12 @@
 /**
  * The listing card (brand.md): photo first (4:5), brand in capitals above the title, sizes, price bold
  * with tabular figures. `ProductGrid` lays cards out in 2/3/4/5 columns at 360/768/1024/1440 px.
+ * A control over the photo (the favorites heart) comes from `CardActionContext` (card-action.ts): the layout
+ * provides it, so this building block stays free of features.
  */
 import type { ProductCard as ProductCardData } from '@vitrina/contract/catalog';
-import type { ReactNode } from 'react';
+import { use, type ReactNode } from 'react';
+import { CardActionContext } from './card-action';
 import { Link } from 'react-router';
 import { formatPrice } from '../lib/price';
 import { ProductImage } from './product-image';
@@ -11,10 +14,28 @@ import classes from './product-card.module.css';
 
 const STATUS_BADGE: Record<string, string> = { sold: 'Продано', reserved: 'Забронировано', draft: 'Черновик' };
 
-export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
-  const badge = STATUS_BADGE[product.status];
-  return (
-    <Link to={`/product/${product.slug}`} prefetch="intent" className={classes.card} data-testid="product-card">
+/**
+ * @param muted a no-longer-available card: greyed, with this badge («Продано», «Снято с продажи»)
+ */
+export function ProductCard({
+  product,
+  eager = false,
+  muted,
+}: {
+  product: ProductCardData;
+  eager?: boolean;
+  muted?: string;
+}) {
+  const badge = muted ?? STATUS_BADGE[product.status];
+  const Action = use(CardActionContext);
+  const link = (
+    <Link
+      to={`/product/${product.slug}`}
+      // A withdrawn listing's page may be gone: no prefetch of a 404.
+      prefetch={muted ? 'none' : 'intent'}
+      className={muted ? `${classes.card} ${classes.muted}` : classes.card}
+      data-testid="product-card"
+    >
       <div className={classes.photo}>
         {product.photo ? (
           <ProductImage image={product.photo} alt={product.title} loading={eager ? 'eager' : 'lazy'} />
@@ -29,22 +50,34 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
       <div className={classes.price}>{formatPrice(product.price)}</div>
     </Link>
   );
+  if (!Action) return link;
+  return (
+    <div className={classes.cell}>
+      {link}
+      <Action productId={product.id} sellerId={product.seller_id} />
+    </div>
+  );
 }
 
-/** The responsive product grid. `narrow` tops out at 4 columns (beside a filter sidebar). */
-export function ProductGrid({
+/**
+ * The responsive product grid. `narrow` tops out at 4 columns (beside a filter sidebar); `mutedOf` names the
+ * badge of a card to grey out (see {@link ProductCard}'s `muted`).
+ */
+export function ProductGrid<T extends ProductCardData>({
   products,
   narrow = false,
   eagerCount = 4,
+  mutedOf,
 }: {
-  products: ProductCardData[];
+  products: T[];
   narrow?: boolean;
   eagerCount?: number;
+  mutedOf?: (product: T) => string | undefined;
 }) {
   return (
     <div className={narrow ? classes.gridNarrow : classes.grid}>
       {products.map((p, i) => (
-        <ProductCard key={p.id} product={p} eager={i < eagerCount} />
+        <ProductCard key={p.id} product={p} eager={i < eagerCount} muted={mutedOf?.(p)} />
       ))}
     </div>
   );

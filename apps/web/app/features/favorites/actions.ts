@@ -1,0 +1,83 @@
+/**
+ * Loading and changing the favorites (issue 14, spec §4): the ids load once per page and user in the browser
+ * (`GET /v1/favorites/ids/`) — the public HTML is the same for every visitor. A toggle is optimistic; each
+ * add/remove answer carries the whole list, which replaces the local favorites. No react-query here (it
+ * would weigh on every public page): the favorites page hears each answer through {@link onFavoritesAnswer}
+ * and puts it into its query cache.
+ */
+import type { FavoriteItem } from '@vitrina/contract/favorites';
+import { api, authToken } from '../../shared/api/client';
+import { showNotification } from '../../shared/lib/notify';
+import { favoritesState, setFavorites } from './store';
+
+/** A guest's heart click waiting for the sign-in (the add completes once signed in). */
+let pendingAdd: number | null = null;
+/** The latest request: only its answer replaces the list (an older answer may arrive later). */
+let seq = 0;
+const listeners = new Set<(items: FavoriteItem[]) => void>();
+
+/** Hears every add/remove answer's whole list (the favorites page keeps its cache with it). */
+export function onFavoritesAnswer(listener: (items: FavoriteItem[]) => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+const setIds = (ids: Iterable<number>) => setFavorites({ ids: new Set(ids) });
+
+/**
+ * Follows the signed-in user: loads their ids once (a new user: again), clears them on sign-out, and completes
+ * an add a guest asked for before signing in.
+ * @param userId the signed-in user's id, or null when signed out
+ */
+export function syncFavorites(userId: number | null): void {
+  if (favoritesState().owner === userId) return;
+  setFavorites({ owner: userId, ids: new Set() });
+  if (userId === null) return;
+  const mine = ++seq;
+  void api<{ data: number[] }>('/v1/favorites/ids/').then((res) => {
+    if (favoritesState().owner !== userId) return;
+    if (res.ok && seq === mine) setIds(res.data.data);
+    const wanted = pendingAdd;
+    pendingAdd = null;
+    if (wanted !== null) toggleFavorite(wanted, true);
+  });
+}
+
+/**
+ * Remembers a guest's heart: the listing is added right after they sign in — and forgotten when they close
+ * the dialog without signing in (no surprise add on a later sign-in).
+ * @param onClosed the auth feature's `onSignInClosed`
+ */
+export function addAfterSignIn(id: number, onClosed: (listener: () => void) => () => void): void {
+  pendingAdd = id;
+  const stop = onClosed(() => {
+    stop();
+    if (authToken() === null && pendingAdd === id) pendingAdd = null;
+  });
+}
+
+/**
+ * Adds (`on`) or removes a listing: the heart changes at once; the answer's list then replaces the local one.
+ * A refusal puts the heart back and says why in Russian.
+ */
+export function toggleFavorite(id: number, on: boolean): void {
+  const flip = (value: boolean) => {
+    const ids = new Set(favoritesState().ids);
+    if (value) ids.add(id);
+    else ids.delete(id);
+    setIds(ids);
+  };
+  flip(on);
+  const mine = ++seq;
+  const action = on ? 'add-to-favorites' : 'remove-favorite';
+  void api<{ data: FavoriteItem[] }>(`/v1/favorites/${id}/${action}/`, { method: 'POST' }).then((res) => {
+    if (!res.ok) {
+      if (seq === mine) flip(!on);
+      showNotification({ color: 'red', title: 'Не получилось', message: res.error.message });
+      return;
+    }
+    if (seq !== mine) return;
+    setIds(res.data.data.map((i) => i.id));
+    for (const listener of listeners) listener(res.data.data);
+  });
+}

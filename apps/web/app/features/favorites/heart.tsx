@@ -1,0 +1,59 @@
+/**
+ * The heart on a listing card and on the product page (issue 14): «Добавить в избранное» /
+ * «Убрать из избранного», `aria-pressed`. The server renders it off for everyone (cached public HTML); the
+ * browser then shows the signed-in user's state. Signed out, it opens the sign-in dialog and the add
+ * completes after signing in. Its seller sees «В избранном у N» on the product page instead. A chunk of its own (lazy.tsx); loading and toggling (`actions.ts`) arrive as
+ * another once a user is signed in or a heart is pressed.
+ */
+import { useEffect, type MouseEvent } from 'react';
+import { onSignInClosed, openSignIn, useAuth } from '../auth';
+import FavoriteCount from './count';
+import { useFavorites } from './store';
+import classes from './heart.module.css';
+
+const actions = () => import('./actions');
+
+/**
+ * @param productId the listing's id
+ * @param sellerId its seller: the seller gets no heart — on the product page «В избранном у N» instead
+ * @param large the product page's bigger, outlined button (default: the round one over a card's photo)
+ */
+export default function FavoriteHeart({
+  productId,
+  sellerId,
+  large = false,
+}: {
+  productId: number;
+  sellerId: number;
+  large?: boolean;
+}) {
+  const { user, status } = useAuth();
+  const userId = status === 'signed-in' ? (user?.id ?? null) : null;
+  const on = useFavorites((s) => s.ids.has(productId));
+  const behind = useFavorites((s) => s.owner !== userId);
+  // The signed-in user's ids load once per page (the first heart asks; a new user: again); signed out, cleared.
+  useEffect(() => {
+    if (status !== 'unknown' && behind) void actions().then((m) => m.syncFavorites(userId));
+  }, [status, userId, behind]);
+  const click = (e: MouseEvent) => {
+    e.preventDefault();
+    if (status === 'signed-in') return void actions().then((m) => m.toggleFavorite(productId, !on));
+    void actions().then((m) => m.addAfterSignIn(productId, onSignInClosed));
+    openSignIn();
+  };
+  if (userId !== null && userId === sellerId) return large ? <FavoriteCount productId={productId} /> : null;
+  const label = on ? 'Убрать из избранного' : 'Добавить в избранное';
+  return (
+    <button
+      type="button"
+      className={large ? classes.large : classes.card}
+      aria-pressed={on}
+      aria-label={label}
+      onClick={click}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true">
+        <path d="M12 20.3 4.7 13.2a4.7 4.7 0 0 1 6.6-6.7l.7.7.7-.7a4.7 4.7 0 0 1 6.6 6.7z" />
+      </svg>
+    </button>
+  );
+}
