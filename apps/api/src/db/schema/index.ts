@@ -8,3 +8,4 @@ export * from './orders.js';
 export * from './notifications.js';
 export * from './jobs.js';
 export * from './limits.js';
+export * from './ledger.js';

@@ -10,6 +10,7 @@ import { orders } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { getOrderFor, loadOrders, type OrderRow } from './read.js';
 import { cancelAndRelease, cancelAtProvider } from './stock.js';
+import { recordRelease } from '../ledger/index.js';
 
 /* ---------------------------------------------------------------- transitions */
 
@@ -49,8 +50,11 @@ export async function confirmOrder(app: FastifyInstance, userId: number, id: num
       .set({ status: 'completed', completedAt: now, deliveredAt: o.deliveredAt ?? now })
       .where(and(eq(orders.id, id), inArray(orders.status, ['shipped', 'delivered'])))
       .returning({ id: orders.id });
-    if (done.length) await app.events.emit(tx, 'order.completed', { orderId: id });
-    return done.length > 0;
+    if (!done.length) return false;
+    // The hold splits into the fee and the seller's available money, with the completion (issue 15).
+    await recordRelease(tx, { orderId: id, sellerId: o.sellerId, at: now }, o.total, o.fee);
+    await app.events.emit(tx, 'order.completed', { orderId: id });
+    return true;
   });
   if (!completed) throw wrongState(o, 'подтвердить получение');
   return (await loadOrders(app.db, [id], userId))[0]!;

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { orders, payments } from '../../db/schema/index.js';
 import { paymentProvider } from '../../providers/payments/index.js';
+import { recordRefund } from '../ledger/index.js';
 
 export const REFUND_JOB = 'payments.refund';
 /** Refund attempts before the job is `dead` (then a person looks: `npm run reconcile`). */
@@ -68,7 +69,16 @@ export function definePaymentJobs(app: FastifyInstance): void {
           updatedAt: now,
         })
         .where(eq(payments.id, pay.id));
-      await tx.update(orders).set({ refundedAmount: pay.amount, refundedAt: now }).where(eq(orders.id, pay.orderId));
+      const [order] = await tx
+        .update(orders)
+        .set({ refundedAmount: pay.amount, refundedAt: now })
+        .where(eq(orders.id, pay.orderId))
+        .returning({ sellerId: orders.sellerId });
+      await recordRefund(
+        tx,
+        { orderId: pay.orderId, sellerId: order!.sellerId, paymentId: pay.id, at: now },
+        pay.amount,
+      );
       await app.events.emit(tx, 'order.refunded', { orderId: pay.orderId });
     },
     { maxAttempts: REFUND_MAX_ATTEMPTS, backoffMs: refundBackoffMs },

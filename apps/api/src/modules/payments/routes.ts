@@ -5,6 +5,7 @@
  * - `POST /v1/payments/webhook/yookassa/`: the body only names the payment; it is re-read from YooKassa
  * - `GET /v1/payments/{id}/` (auth, buyer) → `{id, status, order_id, order_number, order_status}`
  * - `GET /v1/public/payments/config/` → `{provider, card_form_url}`
+ * - `GET /v1/sales/balance/` (auth) → the caller's money as a seller, read from the ledger (`balanceAnswerSchema`)
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,6 +19,8 @@ import { applyPaymentEvent, paymentStatusFor } from './service.js';
 import { definePaymentJobs } from './refunds.js';
 import { defineSettlement, settleOrderPayments } from './settle.js';
 import { onBeforeExpiry } from '../orders/index.js';
+import { sellerBalance } from '../ledger/index.js';
+import { balanceAnswerSchema } from '@vitrina/contract/sales';
 
 /** Parses a raw JSON body into an object, or throws 400. */
 function parseJsonObject(raw: Buffer): Record<string, unknown> {
@@ -65,6 +68,20 @@ export default async function paymentsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => paymentStatusFor(app, request.user!.id, request.params.id),
+  );
+
+  r.get(
+    '/v1/sales/balance/',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['sales'],
+        summary: 'Баланс продавца: ожидает получения, доступно к выплате, выплачено, комиссии',
+        security: [{ token: [] }],
+        response: { 200: balanceAnswerSchema },
+      },
+    },
+    async (request) => ({ success: true as const, data: await sellerBalance(app.db, request.user!.id) }),
   );
 
   // Webhooks read the raw body (signatures are over the exact bytes).

@@ -14,6 +14,7 @@ import { notFound } from '../../lib/errors.js';
 import { toRubles } from '../../lib/money.js';
 import { queueRefund } from './refunds.js';
 import { cancelAndRelease, markOrderPaid } from '../orders/index.js';
+import { recordCharge, recordHold } from '../ledger/index.js';
 import { paymentProvider, type ProviderName } from '../../providers/payments/index.js';
 
 export interface PaymentEventInput {
@@ -62,9 +63,13 @@ export async function applyPaymentEventIn(
   if (!found) return 'ignored' as const;
   // Lock order first, then payment — the order every other path (cancel, expiry) takes; the other way round a
   // buyer's «cancel» racing the bank's webhook deadlocks on PostgreSQL.
-  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, found.orderId)).for('update');
+  const [order] = await tx
+    .select({ id: orders.id, sellerId: orders.sellerId, total: orders.total })
+    .from(orders)
+    .where(eq(orders.id, found.orderId))
+    .for('update');
   const [pay] = await tx.select().from(payments).where(byProvider).for('update');
-  if (!pay) return 'ignored' as const;
+  if (!pay || !order) return 'ignored' as const;
   if (pay.amount !== ev.amount) {
     app.log.warn({ paymentId: pay.id }, 'payment amount mismatch, event ignored');
     return 'ignored' as const;
@@ -74,6 +79,10 @@ export async function applyPaymentEventIn(
     if (pay.status === 'succeeded' || pay.status === 'refunded') return 'ignored' as const;
     await tx.update(payments).set({ status: 'succeeded', updatedAt: now }).where(eq(payments.id, pay.id));
     const r = await markOrderPaid(tx, pay.orderId, now);
+    // The ledger in the same transaction: the charge always, the seller's hold when the order is paid.
+    const ref = { orderId: order.id, sellerId: order.sellerId, paymentId: pay.id, at: now };
+    await recordCharge(tx, ref, pay.amount);
+    if (r === 'paid') await recordHold(tx, ref, order.total);
     if (r === 'paid') await app.events.emit(tx, 'order.paid', { orderId: pay.orderId });
     // Money for an order that can no longer be fulfilled goes back: a job calls the bank after this commits.
     if (r === 'late_refund') await queueRefund(app, tx, pay.id);
