@@ -7,6 +7,7 @@ import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import type { StatisticsListing } from '@vitrina/contract/sales';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import classes from './listings-table.module.css';
 import { formatConversion, formatCount, formatRubles } from './figures';
 
 type SortKey = 'title' | 'views' | 'favorites' | 'orders' | 'conversion' | 'revenue';
@@ -33,7 +34,7 @@ export function ListingsTable({ listings }: { listings: StatisticsListing[] }) {
     setSort((s) => (s.key === key ? { key, desc: !s.desc } : { key, desc: key !== 'title' }));
 
   return (
-    <Table.ScrollContainer minWidth={720} type="native">
+    <Table.ScrollContainer minWidth={680} type="native">
       <Table verticalSpacing="sm" highlightOnHover data-testid="listings-table">
         <Table.Thead>
           <Table.Tr>
@@ -45,6 +46,7 @@ export function ListingsTable({ listings }: { listings: StatisticsListing[] }) {
                   key={c.key}
                   aria-sort={active ? (sort.desc ? 'descending' : 'ascending') : 'none'}
                   style={{ whiteSpace: 'nowrap', textAlign: c.key === 'title' ? 'left' : 'right' }}
+                  className={c.key === 'title' ? classes.sticky : undefined}
                 >
                   <UnstyledButton onClick={() => toggle(c.key)} fz="sm" fw={600}>
                     <Group gap={4} wrap="nowrap" justify={c.key === 'title' ? 'flex-start' : 'flex-end'}>
@@ -60,7 +62,7 @@ export function ListingsTable({ listings }: { listings: StatisticsListing[] }) {
         <Table.Tbody>
           {rows.map((l) => (
             <Table.Tr key={l.id} data-testid="listing-row">
-              <Table.Td style={{ minWidth: 220 }}>
+              <Table.Td className={classes.sticky}>
                 <Group gap="sm" wrap="nowrap">
                   <Image
                     src={l.photo}
@@ -73,9 +75,15 @@ export function ListingsTable({ listings }: { listings: StatisticsListing[] }) {
                     fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw=="
                   />
                   <div style={{ minWidth: 0 }}>
-                    <Anchor component={Link} to={`/product/${l.slug}`} c="inherit" fz="sm" fw={500} lineClamp={2}>
-                      {l.title}
-                    </Anchor>
+                    {l.status === 'active' ? (
+                      <Anchor component={Link} to={`/product/${l.slug}`} c="inherit" fz="sm" fw={500} lineClamp={2}>
+                        {l.title}
+                      </Anchor>
+                    ) : (
+                      <Text fz="sm" fw={500} lineClamp={2}>
+                        {l.title}
+                      </Text>
+                    )}
                     <Text fz="xs" c="dimmed" className="vt-price" fw={400}>
                       {formatRubles(l.price)}
                     </Text>

@@ -58,7 +58,7 @@ export function MoneySection() {
                     <Skeleton h={28} w={60} component="span" display="block" />
                   )
                 }
-                note={`${f ? `Не меньше ${formatRubles(f.min)} с заказа. ` : ''}Удержано всего ${formatRubles(b.fees)}`}
+                note={`${f && f.min > 0 ? `Не меньше ${formatRubles(f.min)} с заказа. ` : ''}Удержано всего ${formatRubles(b.fees)}`}
               />
             </>
           ) : (

@@ -2,7 +2,7 @@
  * The period switch (День / Неделя / Месяц / Год / Свой период — a radio group, arrow keys move it), the
  * range picker of «Свой период» and the CSV export of the period.
  */
-import { Button, Group, SegmentedControl, Skeleton, Stack } from '@mantine/core';
+import { Button, Group, SegmentedControl, Skeleton } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showNotification } from '../../shared/lib/notify';
@@ -20,8 +20,8 @@ function lastDays(days: number, today: string): { from: string; to: string } {
 export function PeriodBar({ choice, onChange }: { choice: PeriodChoice; onChange: (c: PeriodChoice) => void }) {
   const today = moscowToday();
   return (
-    <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" gap="sm">
+    <Group justify="space-between" align="center" gap="sm">
+      <Group gap="sm" style={{ flex: '1 1 auto' }}>
         <SegmentedControl
           aria-label="Период"
           value={choice.period}
@@ -31,22 +31,23 @@ export function PeriodBar({ choice, onChange }: { choice: PeriodChoice; onChange
           }}
           onPointerEnter={() => void RangePicker.preload()}
           data={PERIOD_OPTIONS}
+          fullWidth
           w={{ base: '100%', sm: 'auto' }}
-          styles={{ label: { paddingInline: 10 } }}
+          styles={{ label: { paddingInline: 8 } }}
         />
-        <ExportButton choice={choice} />
+        {choice.period === 'custom' && (
+          <LazyPart fallback={<Skeleton h={36} w={{ base: '100%', sm: 300 }} radius="md" />}>
+            <RangePicker
+              from={choice.from}
+              to={choice.to}
+              max={today}
+              onChange={(from, to) => onChange({ period: 'custom', from, to })}
+            />
+          </LazyPart>
+        )}
       </Group>
-      {choice.period === 'custom' && (
-        <LazyPart fallback={<Skeleton h={60} w={{ base: '100%', sm: 340 }} radius="md" />}>
-          <RangePicker
-            from={choice.from}
-            to={choice.to}
-            max={today}
-            onChange={(from, to) => onChange({ period: 'custom', from, to })}
-          />
-        </LazyPart>
-      )}
-    </Stack>
+      <ExportButton choice={choice} />
+    </Group>
   );
 }
 

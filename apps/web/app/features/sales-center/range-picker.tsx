@@ -34,19 +34,19 @@ export default function RangePicker({ from, to, max, onChange }: RangePickerProp
     <DatesProvider settings={{ locale: 'ru', firstDayOfWeek: 1 }}>
       <DatePickerInput
         type="range"
-        label="Даты"
+        aria-label="Даты периода"
         value={value}
         onChange={(v) => {
           setValue(v);
           if (v[0] && v[1] && rangeProblem(v[0], v[1]) === null) onChange(v[0], v[1]);
         }}
         maxDate={max}
-        valueFormat="D MMMM YYYY"
+        valueFormat="D MMM YYYY"
         labelSeparator="–"
         allowSingleDateInRange
         leftSection={<IconCalendar size={18} stroke={1.5} aria-hidden />}
         error={problem}
-        w={{ base: '100%', sm: 340 }}
+        w={{ base: '100%', sm: 300 }}
         presets={[
           { value: back(7), label: 'Последние 7 дней' },
           { value: back(30), label: 'Последние 30 дней' },
