@@ -46,6 +46,7 @@ import { contentRoutes } from './modules/content/index.js';
 import { devRoutes } from './modules/dev/index.js';
 import { jobsPlugin } from './modules/jobs/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
+import { statsRoutes } from './modules/stats/index.js';
 import { useRussianZodMessages } from './lib/zod-ru.js';
 import { clientErrorHandler } from './plugins/client-error.js';
 
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentsRoutes);
   await app.register(contentRoutes);
   await app.register(notificationsRoutes);
+  await statsRoutes(app);
   if (!config.isProduction) await app.register(devRoutes);
 
   return app;

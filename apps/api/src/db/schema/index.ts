@@ -9,3 +9,4 @@ export * from './notifications.js';
 export * from './jobs.js';
 export * from './limits.js';
 export * from './ledger.js';
+export * from './stats.js';

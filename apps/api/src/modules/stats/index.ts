@@ -1,0 +1,18 @@
+/**
+ * Seller statistics (spec §7, issue 14): the public face of the stats module — views counted by the browser,
+ * roll-ups written as facts arrive (views, `favorite.added`, `order.paid`, `order.refunded`), the statistics
+ * calls, their CSV export and the service level.
+ */
+import type { FastifyInstance } from 'fastify';
+import routes from './routes.js';
+import { subscribeStats } from './record.js';
+
+/** Registers the stats routes, its event subscribers and its pruning job. */
+export async function statsRoutes(app: FastifyInstance): Promise<void> {
+  subscribeStats(app);
+  await app.register(routes);
+}
+/** Adds counters to the roll-ups in the caller's transaction (the demo seed writes history through it). */
+export { addToRollups, type Bump } from './record.js';
+/** The service-level window, days. */
+export { SERVICE_LEVEL_DAYS } from './service-level.js';

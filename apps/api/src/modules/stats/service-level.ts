@@ -1,0 +1,69 @@
+/**
+ * The seller's service level (spec §7, issue 14; as Avito shows it): 0–100 over the orders paid in the last
+ * {@link SERVICE_LEVEL_DAYS} days — the share shipped by the ship-by deadline ({@link SHIP_WITHIN_DAYS} days
+ * after payment, to the end of the Moscow day: `lib/moscow-time.ts`, which buyer protection enforces) among
+ * those already decided (shipped, cancelled after payment — only the seller or the deadline can cancel a paid
+ * order — or past the deadline unshipped). Orders still within their deadline do not count yet.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ServiceLevel } from '@vitrina/contract/sales';
+import { queryRows } from '../../db/client.js';
+import { MOSCOW_TZ, SHIP_WITHIN_DAYS } from '../../lib/moscow-time.js';
+
+/** The window of the service level, days. */
+export const SERVICE_LEVEL_DAYS = 30;
+
+/** «1 заказ», «2 заказа», «5 заказов». */
+function plural(n: number, one: string, few: string, many: string): string {
+  const m10 = n % 10;
+  const m100 = n % 100;
+  if (m10 === 1 && m100 !== 11) return one;
+  if (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) return few;
+  return many;
+}
+/** «из 1 заказа», «из 5 заказов» (genitive after «из»). */
+const ofOrders = (n: number) => `из ${n} ${n % 10 === 1 && n % 100 !== 11 ? 'заказа' : 'заказов'}`;
+
+/** The explanation under the number, e.g. «18 из 20 заказов отправлены вовремя, 1 отменён вами — за 30 дней». */
+export function explainServiceLevel(s: Omit<ServiceLevel, 'level' | 'explanation'> & { pending: number }): string {
+  if (!s.orders) return `За ${SERVICE_LEVEL_DAYS} дней заказов не было — уровень появится после первой продажи.`;
+  const decided = s.orders - s.pending;
+  const parts: string[] = [];
+  if (decided > 0)
+    parts.push(
+      `${s.shipped_in_time} ${ofOrders(decided)} ${plural(s.shipped_in_time, 'отправлен', 'отправлены', 'отправлены')} вовремя`,
+    );
+  if (s.cancelled_by_seller)
+    parts.push(`${s.cancelled_by_seller} ${plural(s.cancelled_by_seller, 'отменён', 'отменены', 'отменены')} вами`);
+  if (s.pending) parts.push(`${s.pending} ${plural(s.pending, 'ждёт', 'ждут', 'ждут')} отправки, срок ещё не вышел`);
+  return `${parts.join(', ')} — за ${SERVICE_LEVEL_DAYS} дней`;
+}
+
+/** `GET /v1/sales/service-level/` of a seller. */
+export async function serviceLevel(app: FastifyInstance, sellerId: number): Promise<ServiceLevel> {
+  const now = app.clock.now();
+  const since = new Date(now.getTime() - SERVICE_LEVEL_DAYS * 86_400_000);
+  // The deadline: the start of the Moscow day after the SHIP_WITHIN_DAYS-th day after payment.
+  const deadline = sql`(((o.paid_at at time zone ${MOSCOW_TZ}::text)::date + ${SHIP_WITHIN_DAYS + 1}::int)::timestamp at time zone ${MOSCOW_TZ}::text)`;
+  const [r] = await queryRows<{ orders: number; in_time: number; cancelled: number; pending: number }>(
+    app.db,
+    sql`select count(*)::int as orders,
+          count(*) filter (where o.shipped_at is not null and o.shipped_at < ${deadline})::int as in_time,
+          count(*) filter (where o.status = 'cancelled')::int as cancelled,
+          count(*) filter (where o.shipped_at is null and o.status <> 'cancelled' and ${deadline} > ${now.toISOString()}::timestamptz)::int as pending
+        from orders o
+        where o.seller_id = ${sellerId} and o.paid_at is not null and o.paid_at >= ${since.toISOString()}::timestamptz
+          and o.status in ('paid', 'shipped', 'delivered', 'completed', 'cancelled')`,
+  );
+  const s = {
+    orders: Number(r!.orders),
+    shipped_in_time: Number(r!.in_time),
+    cancelled_by_seller: Number(r!.cancelled),
+    pending: Number(r!.pending),
+  };
+  const decided = s.orders - s.pending;
+  const level = !s.orders ? null : decided ? Math.round((100 * s.shipped_in_time) / decided) : 100;
+  const { pending: _pending, ...shape } = s;
+  return { level, ...shape, explanation: explainServiceLevel(s) };
+}

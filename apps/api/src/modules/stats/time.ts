@@ -1,0 +1,193 @@
+/**
+ * Moscow calendar of the statistics (spec §7, issue 14): the buckets an event falls in and the spans of each
+ * `period` (dayjs with the utc/timezone plugins, `Europe/Moscow`). Days are `YYYY-MM-DD`, months `YYYY-MM-01`
+ * (as stored), hours the `Date` the Moscow hour starts.
+ */
+import dayjs, { type Dayjs } from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
+import timezone from 'dayjs/plugin/timezone.js';
+import { STATISTICS_CUSTOM_MAX_DAYS, type StatisticsPeriod } from '@vitrina/contract/sales';
+import { MOSCOW_TZ } from '../../lib/moscow-time.js';
+import { badRequest } from '../../lib/errors.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** A moment as Moscow wall time. */
+export const inMoscow = (d: Date) => dayjs(d).tz(MOSCOW_TZ);
+/** Moscow wall time `YYYY-MM-DD[THH:mm:ss]` → the instant. */
+const moscowAt = (wall: string) => dayjs.tz(wall, MOSCOW_TZ);
+
+/** The hour, day and month buckets of an instant (Moscow time). */
+export function bucketsOf(at: Date): { hour: Date; day: string; month: string } {
+  const m = inMoscow(at);
+  return {
+    hour: moscowAt(m.format('YYYY-MM-DDTHH:00:00')).toDate(),
+    day: m.format('YYYY-MM-DD'),
+    month: m.format('YYYY-MM-01'),
+  };
+}
+
+/** Adds days to a `YYYY-MM-DD` day (calendar arithmetic, no time zone involved). */
+export const addDays = (day: string, n: number) => dayjs.utc(day).add(n, 'day').format('YYYY-MM-DD');
+/** Days from `a` to `b` (`b − a`). */
+export const daysBetween = (a: string, b: string) => dayjs.utc(b).diff(dayjs.utc(a), 'day');
+/** The first day of the month of a day. */
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+
+/** An inclusive range of Moscow days. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+/** A half-open range of instants (whole Moscow hours). */
+export interface HourRange {
+  from: Date;
+  to: Date;
+}
+
+/** What a `period` covers: its points' buckets, the span of its totals and the like span before it. */
+export type ResolvedPeriod = {
+  period: StatisticsPeriod;
+  dateFrom: string;
+  dateTo: string;
+} & (
+  | { grain: 'hour'; hours: HourRange; previousHours: HourRange }
+  | { grain: 'day' | 'month'; days: DayRange; previousDays: DayRange }
+);
+
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+const ymdField = (name: string, v: string | undefined) => {
+  if (!v) throw badRequest({ [name]: ['Обязательное поле для периода custom (формат ГГГГ-ММ-ДД).'] });
+  if (!DAY_RE.test(v) || dayjs.utc(v).format('YYYY-MM-DD') !== v)
+    throw badRequest({ [name]: ['Неверная дата: нужен формат ГГГГ-ММ-ДД, например 2026-11-01.'] });
+  return v;
+};
+
+/**
+ * Resolves a `period` query against the current time.
+ * @throws ApiError 400 naming the field: `period` unknown, `date_from`/`date_to` missing or malformed for
+ *   `custom`, `date_from` after `date_to`, or a range longer than {@link STATISTICS_CUSTOM_MAX_DAYS} days
+ */
+export function resolvePeriod(q: { period?: string; date_from?: string; date_to?: string }, now: Date): ResolvedPeriod {
+  const today = inMoscow(now).format('YYYY-MM-DD');
+  switch (q.period) {
+    case 'day': {
+      const start = moscowAt(`${today}T00:00:00`);
+      const hourStart = bucketsOf(now).hour;
+      return {
+        period: 'day',
+        dateFrom: today,
+        dateTo: today,
+        grain: 'hour',
+        hours: { from: start.toDate(), to: start.add(1, 'day').toDate() },
+        previousHours: {
+          from: start.subtract(1, 'day').toDate(),
+          to: dayjs(hourStart).add(1, 'hour').subtract(1, 'day').toDate(),
+        },
+      };
+    }
+    case 'week': {
+      const monday = addDays(today, -((dayjs.utc(today).day() + 6) % 7));
+      return {
+        period: 'week',
+        dateFrom: monday,
+        dateTo: addDays(monday, 6),
+        grain: 'day',
+        days: { from: monday, to: addDays(monday, 6) },
+        previousDays: { from: addDays(monday, -7), to: addDays(today, -7) },
+      };
+    }
+    case 'month': {
+      const first = monthOf(today);
+      const last = dayjs.utc(first).endOf('month').format('YYYY-MM-DD');
+      const prevFirst = dayjs.utc(first).subtract(1, 'month').format('YYYY-MM-DD');
+      const prevLast = dayjs.utc(prevFirst).endOf('month').format('YYYY-MM-DD');
+      const sameDay = addDays(prevFirst, daysBetween(first, today));
+      return {
+        period: 'month',
+        dateFrom: first,
+        dateTo: last,
+        grain: 'day',
+        days: { from: first, to: last },
+        previousDays: { from: prevFirst, to: sameDay < prevLast ? sameDay : prevLast },
+      };
+    }
+    case 'year': {
+      const first = `${today.slice(0, 4)}-01-01`;
+      const prevFirst = `${Number(today.slice(0, 4)) - 1}-01-01`;
+      // 29 February of a leap year compares with 28 February of the year before.
+      const sameDay = dayjs.utc(today).subtract(1, 'year').format('YYYY-MM-DD');
+      return {
+        period: 'year',
+        dateFrom: first,
+        dateTo: `${today.slice(0, 4)}-12-31`,
+        grain: 'month',
+        days: { from: first, to: `${today.slice(0, 4)}-12-31` },
+        previousDays: { from: prevFirst, to: sameDay },
+      };
+    }
+    case 'custom': {
+      const from = ymdField('date_from', q.date_from);
+      const to = ymdField('date_to', q.date_to);
+      if (from > to) throw badRequest({ date_from: ['Дата начала позже даты окончания.'] });
+      const n = daysBetween(from, to) + 1;
+      if (n > STATISTICS_CUSTOM_MAX_DAYS)
+        throw badRequest({ date_to: [`Период не может быть длиннее ${STATISTICS_CUSTOM_MAX_DAYS} дней.`] });
+      return {
+        period: 'custom',
+        dateFrom: from,
+        dateTo: to,
+        grain: 'day',
+        days: { from, to },
+        previousDays: { from: addDays(from, -n), to: addDays(from, -1) },
+      };
+    }
+    default:
+      throw badRequest({
+        period: [
+          q.period
+            ? `Неизвестный период «${q.period}»: допустимы day, week, month, year, custom.`
+            : 'Обязательное поле: day, week, month, year или custom.',
+        ],
+      });
+  }
+}
+
+/** Every day of a range, oldest first. */
+export function eachDay(r: DayRange): string[] {
+  const out: string[] = [];
+  for (let d = r.from; d <= r.to; d = addDays(d, 1)) out.push(d);
+  return out;
+}
+
+/** Every month (`YYYY-MM-01`) of a range of days, oldest first. */
+export function eachMonth(r: DayRange): string[] {
+  const out: string[] = [];
+  for (let m = dayjs.utc(monthOf(r.from)); m.format('YYYY-MM-DD') <= r.to; m = m.add(1, 'month'))
+    out.push(m.format('YYYY-MM-DD'));
+  return out;
+}
+
+/** Every hour of a range: the instants and their labels `YYYY-MM-DDTHH:00` (Moscow). */
+export function eachHour(r: HourRange): { at: Date; label: string }[] {
+  const out: { at: Date; label: string }[] = [];
+  for (let h: Dayjs = dayjs(r.from); h.isBefore(r.to); h = h.add(1, 'hour'))
+    out.push({ at: h.toDate(), label: inMoscow(h.toDate()).format('YYYY-MM-DDTHH:00') });
+  return out;
+}
+
+/**
+ * Splits a range of days into whole calendar months (read from the monthly roll-up) and the days at either
+ * end (read from the daily one), so a year of a listing is at most 12 + 60 rows, not 366.
+ */
+export function splitByMonths(r: DayRange): { days: DayRange[]; months: DayRange | null } {
+  const firstWhole = r.from.endsWith('-01') ? r.from : dayjs.utc(monthOf(r.from)).add(1, 'month').format('YYYY-MM-DD');
+  const afterLast = addDays(r.to, 1);
+  const endWhole = afterLast.endsWith('-01') ? afterLast : monthOf(afterLast);
+  if (firstWhole >= endWhole) return { days: [r], months: null };
+  const days: DayRange[] = [];
+  if (r.from < firstWhole) days.push({ from: r.from, to: addDays(firstWhole, -1) });
+  if (endWhole <= r.to) days.push({ from: endWhole, to: r.to });
+  return { days, months: { from: firstWhole, to: monthOf(addDays(endWhole, -1)) } };
+}
