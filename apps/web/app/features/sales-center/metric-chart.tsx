@@ -53,6 +53,6 @@ export default function MetricChart({ points, metric, name, color, kind, format 
   return kind === 'bar' ? (
     <BarChart {...common} barProps={{ radius: [3, 3, 0, 0] }} maxBarWidth={28} />
   ) : (
-    <AreaChart {...common} curveType="monotone" withDots={false} fillOpacity={0.18} strokeWidth={2} />
+    <AreaChart {...common} curveType="linear" withDots={false} fillOpacity={0.18} strokeWidth={2} />
   );
 }

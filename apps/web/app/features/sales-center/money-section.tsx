@@ -85,26 +85,34 @@ function ServiceLevelCard() {
           <Text fz="sm" c="dimmed">
             Уровень сервиса
           </Text>
-          <Text fz={{ base: 24, sm: 28 }} fw={700} className="vt-price" c={TONE[tone]} lh={1.2}>
-            {level === null ? '—' : level}
-            <Text span fz="md" fw={500} c="dimmed">
-              {' '}
-              из 100
+          {level === null ? (
+            <Text fz="lg" fw={600} lh={1.4}>
+              Пока нет оценки
             </Text>
-          </Text>
+          ) : (
+            <Text fz={{ base: 24, sm: 28 }} fw={700} className="vt-price" c={TONE[tone]} lh={1.2}>
+              {level}
+              <Text span fz="md" fw={500} c="dimmed">
+                {' '}
+                из 100
+              </Text>
+            </Text>
+          )}
         </Stack>
         <Text fz="xs" c="dimmed" ta="right">
           за 30 дней
         </Text>
       </Group>
-      <Progress
-        value={level ?? 0}
-        color={TONE[tone]}
-        size="sm"
-        radius="xl"
-        mt="xs"
-        aria-label={level === null ? 'Уровень сервиса: пока нет заказов' : `Уровень сервиса: ${level} из 100`}
-      />
+      {level !== null && (
+        <Progress
+          value={level}
+          color={TONE[tone]}
+          size="sm"
+          radius="xl"
+          mt="xs"
+          aria-label={`Уровень сервиса: ${level} из 100`}
+        />
+      )}
       <Text fz="sm" mt="xs">
         {s.explanation}
       </Text>

@@ -8,6 +8,7 @@ import 'dayjs/locale/ru';
 import { DatePickerInput, DatesProvider, type DatesRangeValue } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { rangeProblem } from './period';
 
@@ -24,6 +25,8 @@ export default function RangePicker({ from, to, max, onChange }: RangePickerProp
   useEffect(() => setValue([from, to]), [from, to]);
   const [a, b] = value;
   const problem = a && b ? rangeProblem(a, b) : null;
+  // On a phone the calendar opens in a dialog, without the presets (they do not fit beside it).
+  const wide = useMediaQuery('(min-width: 48em)', true);
   const back = (days: number): [string, string] => [
     dayjs(max)
       .subtract(days - 1, 'day')
@@ -47,12 +50,18 @@ export default function RangePicker({ from, to, max, onChange }: RangePickerProp
         leftSection={<IconCalendar size={18} stroke={1.5} aria-hidden />}
         error={problem}
         w={{ base: '100%', sm: 300 }}
-        presets={[
-          { value: back(7), label: 'Последние 7 дней' },
-          { value: back(30), label: 'Последние 30 дней' },
-          { value: back(90), label: 'Последние 90 дней' },
-          { value: back(365), label: 'Последние 365 дней' },
-        ]}
+        dropdownType={wide ? 'popover' : 'modal'}
+        modalProps={{ title: 'Свой период', centered: true }}
+        presets={
+          wide
+            ? [
+                { value: back(7), label: 'Последние 7 дней' },
+                { value: back(30), label: 'Последние 30 дней' },
+                { value: back(90), label: 'Последние 90 дней' },
+                { value: back(365), label: 'Последние 365 дней' },
+              ]
+            : undefined
+        }
         popoverProps={{ withinPortal: true }}
         data-testid="range-picker"
       />
