@@ -17,7 +17,18 @@ function lastDays(days: number, today: string): { from: string; to: string } {
   return { from, to: today };
 }
 
-export function PeriodBar({ choice, onChange }: { choice: PeriodChoice; onChange: (c: PeriodChoice) => void }) {
+/**
+ * @param range the days of the statistics on screen (`YYYY-MM-DD`), for the file name; null while loading
+ */
+export function PeriodBar({
+  choice,
+  range,
+  onChange,
+}: {
+  choice: PeriodChoice;
+  range: { from: string; to: string } | null;
+  onChange: (c: PeriodChoice) => void;
+}) {
   const today = moscowToday();
   return (
     <Group justify="space-between" align="center" gap="sm">
@@ -46,19 +57,17 @@ export function PeriodBar({ choice, onChange }: { choice: PeriodChoice; onChange
           </LazyPart>
         )}
       </Group>
-      <ExportButton choice={choice} />
+      <ExportButton choice={choice} range={range} />
     </Group>
   );
 }
 
 /** «Скачать CSV»: the period's statistics as a file Excel opens in Russian (made on the server). */
-function ExportButton({ choice }: { choice: PeriodChoice }) {
+function ExportButton({ choice, range }: { choice: PeriodChoice; range: { from: string; to: string } | null }) {
   const [busy, setBusy] = useState(false);
   const query = periodQuery(choice);
-  const filename =
-    choice.period === 'custom'
-      ? `статистика-продаж-${choice.from}-${choice.to}.csv`
-      : `статистика-продаж-${{ day: 'день', week: 'неделя', month: 'месяц', year: 'год' }[choice.period]}-${moscowToday()}.csv`;
+  const days = range ?? (choice.period === 'custom' ? choice : { from: moscowToday(), to: moscowToday() });
+  const filename = `статистика-продаж-${days.from}_${days.to}.csv`;
   return (
     <Button
       variant="default"

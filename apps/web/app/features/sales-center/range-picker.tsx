@@ -12,6 +12,17 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { rangeProblem } from './period';
 
+const ARIA_LABELS = {
+  monthLevelControl: 'Выбрать месяц',
+  yearLevelControl: 'Выбрать год',
+  nextMonth: 'Следующий месяц',
+  previousMonth: 'Предыдущий месяц',
+  nextYear: 'Следующий год',
+  previousYear: 'Предыдущий год',
+  nextDecade: 'Следующее десятилетие',
+  previousDecade: 'Предыдущее десятилетие',
+};
+
 export interface RangePickerProps {
   from: string;
   to: string;
@@ -44,6 +55,8 @@ export default function RangePicker({ from, to, max, onChange }: RangePickerProp
           if (v[0] && v[1] && rangeProblem(v[0], v[1]) === null) onChange(v[0], v[1]);
         }}
         maxDate={max}
+        getDayAriaLabel={(d) => dayjs(d).locale('ru').format('D MMMM YYYY')}
+        ariaLabels={ARIA_LABELS}
         valueFormat="D MMM YYYY"
         labelSeparator="–"
         allowSingleDateInRange

@@ -40,7 +40,7 @@ export function SalesCenterPage() {
           title="Здесь появится статистика ваших продаж"
           text="Выставьте первую вещь — мы покажем просмотры, добавления в избранное, заказы и выручку, а деньги за проданное будут видны здесь же."
           action={
-            <Button component={Link} to="/account/sell-create" size="md">
+            <Button component={Link} to="/account/sell-create" size="md" data-testid="sell-first">
               Продать
             </Button>
           }

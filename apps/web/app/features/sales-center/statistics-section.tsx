@@ -31,7 +31,11 @@ export function StatisticsSection() {
           {stats ? rangeCaption(stats.date_from, stats.date_to) : '\u00a0'}
         </Text>
       </Group>
-      <PeriodBar choice={choice} onChange={choose} />
+      <PeriodBar
+        choice={choice}
+        range={stats ? { from: stats.date_from, to: stats.date_to } : null}
+        onChange={choose}
+      />
       {query.isError && !stale ? (
         <LoadError what="статистику" error={query.error} retry={() => void query.refetch()} />
       ) : (
