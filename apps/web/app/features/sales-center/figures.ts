@@ -41,6 +41,6 @@ export function change(current: number, previous: number, format: (n: number) =>
     previous === 0 ? format(Math.abs(diff)) : `${grouped.format(Math.round(Math.abs(diff / previous) * 100))}${NBSP}%`;
   const percentRoundsToZero = previous !== 0 && Math.round(Math.abs(diff / previous) * 100) === 0;
   const text = percentRoundsToZero ? `${sign}<1${NBSP}%` : `${sign}${amount}`;
-  const shown = percentRoundsToZero ? `меньше 1${NBSP}%` : amount;
-  return { direction, text, spoken: `${diff > 0 ? 'рост' : 'снижение'} на ${shown}` };
+  const by = percentRoundsToZero ? `меньше чем на 1${NBSP}%` : `на ${amount}`;
+  return { direction, text, spoken: `${diff > 0 ? 'рост' : 'снижение'} ${by}` };
 }
