@@ -13,20 +13,17 @@
  * warm-up), `--connections 10`, `--url http://127.0.0.1:3000` (measure an already running server instead
  * of starting one; its data size is then reported as «running»), `--no-write` (do not touch the doc).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase, queryRows } from '../apps/api/src/db/client.js';
-import { isCatalogEmpty, seedDemo } from '../apps/api/src/db/seed/index.js';
 import { pageJs } from './page-js.js';
+import { PG, prepareDatabase, startServer, stopServer, waitReady } from './server.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 
 interface Args {
   sizes: string[];
@@ -55,75 +52,6 @@ const SIZES: Record<string, { products: number; db: string }> = {
   demo: { products: 640, db: 'vitrina_bench_demo' },
   '100k': { products: 100_000, db: 'vitrina_bench_100k' },
 };
-
-/** Creates the database when missing and seeds it when empty. */
-async function prepareDatabase(name: string, products: number, dataDir: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: `${PG}/postgres` });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = `${PG}/${name}`;
-  const database = await openDatabase({ url });
-  try {
-    await migrateDatabase(database);
-    if (await isCatalogEmpty(database.db)) {
-      console.log(`[bench] сидирую ${name}: ${products} товаров…`);
-      await seedDemo(database.db, {
-        products,
-        mediaDir: path.join(dataDir, 'media'),
-        log: (m) => console.log(`[bench] ${m}`),
-      });
-    }
-    // Statistics for the planner and the visibility map for index-only scans (what autovacuum would do a
-    // minute later): measuring right after a bulk load would otherwise time heap visits nobody sees.
-    await database.db.execute(sql`vacuum (analyze)`);
-    const n = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from products`);
-    console.log(`[bench] ${name}: ${n[0]!.n} товаров`);
-  } finally {
-    await database.close();
-  }
-  return url;
-}
-
-async function waitReady(base: string, child?: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child && child.exitCode !== null) throw new Error('сервер завершился при запуске');
-    try {
-      const r = await fetch(`${base}/readyz`);
-      if (r.ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('сервер не ответил за 5 минут');
-}
-
-function startServer(url: string, dataDir: string, port: number): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  return child;
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const done = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([done, new Promise((r) => setTimeout(r, 10_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
 
 interface Scenario {
   name: string;

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders } from '../src/db/schema/index.js';
+import { listingViewVisitors, orders } from '../src/db/schema/index.js';
+import { VIEW_LIMIT_PER_MINUTE } from '../src/modules/stats/routes.js';
 import { createTestApp, dbAvailable, randomIp, type TestContext } from './helpers.js';
 import {
   makeCard,
@@ -321,5 +322,30 @@ describeDb('statistics', () => {
       level: 50,
       explanation: '1 из 2 заказов отправлен вовремя — за 30 дней',
     });
+  });
+
+  it('prunes the view visitors of days before yesterday; limits views per address', async () => {
+    // Now 2026-11-29 (Moscow). The visitors of the 22nd and 23rd go; today's stays and still dedupes.
+    expect((await view(a.slug, 'visitor-0001')).statusCode).toBe(204);
+    await t.app.jobs.ensureRecurring();
+    await t.app.jobs.runDue();
+    const left = await t.app.db.select().from(listingViewVisitors);
+    expect(left.map((r) => [r.day, r.visitorId])).toEqual([['2026-11-29', 'visitor-0001']]);
+    expect((await view(a.slug, 'visitor-0001')).statusCode).toBe(204);
+    expect((await stats('period=day')).totals.views).toBe(1);
+
+    const ip = randomIp();
+    const once = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/public/products/net-takogo/view/',
+        headers: { 'user-agent': CHROME },
+        payload: { visitor_id: 'visitor-flood' },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < VIEW_LIMIT_PER_MINUTE; i++) expect((await once()).statusCode).toBe(404);
+    const limited = await once();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.body).toMatch(/[а-я]/);
   });
 });

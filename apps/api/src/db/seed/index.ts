@@ -26,6 +26,8 @@ import {
 } from '../schema/index.js';
 import { BRANDS } from './brands.js';
 import { COMPILATIONS, fillCompilations } from './compilations.js';
+import { DEMO_SELLER_PHONE } from './people.js';
+import { seedHistory, type HistoryListing } from './history.js';
 import { ImagePool } from './images.js';
 import { planListings } from './listings.js';
 import { makeSellers } from './people.js';
@@ -50,11 +52,21 @@ export interface SeedOptions {
   now?: Date;
   /** Progress messages (the CLI prints them). */
   log?: (msg: string) => void;
+  /**
+   * Whether to write 90 days of sales history (orders, views, favorites, statistics roll-ups; `history.ts`).
+   * Default: for catalogs up to {@link HISTORY_MAX_PRODUCTS} listings (the demo and the tests, not the benchmarks).
+   */
+  history?: boolean;
 }
+
+/** The largest catalog that gets its sales history by default. */
+export const HISTORY_MAX_PRODUCTS = 5000;
 
 /** What {@link seedDemo} created. */
 export interface SeedResult {
   products: number;
+  /** Orders of the sales history. */
+  orders: number;
   images: number;
   ms: number;
 }
@@ -93,6 +105,11 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
 
   // 1. Plan everything in memory (deterministic).
   const { sellers, pool, listings, compiled } = planCatalog(count, opts.seed ?? 1, now);
+  // The seller with the most listings signs in with DEMO_SELLER_PHONE and has the busiest dashboard.
+  const perSeller = new Map<number, number>();
+  for (const l of listings) perSeller.set(l.sellerIndex, (perSeller.get(l.sellerIndex) ?? 0) + 1);
+  const busiest = [...perSeller].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? 0;
+  let orderCount = 0;
   log(`план готов: ${listings.length} товаров, ${pool.size} изображений`);
 
   // 2. Photos through the media pipeline.
@@ -161,8 +178,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
     const userRows = await tx
       .insert(users)
       .values(
-        sellers.map((s) => ({
-          phone: null,
+        sellers.map((s, i) => ({
+          phone: i === busiest ? DEMO_SELLER_PHONE : null,
           firstName: s.firstName,
           lastName: s.lastName,
           city: s.city,
@@ -210,8 +227,13 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
         count: o.count,
       })),
     );
+    const firstOffer = new Map<number, { id: number; size: string; price: number }>();
     await inChunks(offerRows, CHUNK * 2, async (chunk) => {
-      await tx.insert(offers).values(chunk);
+      const made = await tx
+        .insert(offers)
+        .values(chunk)
+        .returning({ id: offers.id, productId: offers.productId, size: offers.size, price: offers.price });
+      for (const o of made) if (!firstOffer.has(o.productId)) firstOffer.set(o.productId, o);
     });
 
     const photoRows = listings.flatMap((l) =>
@@ -250,6 +272,31 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
     await inChunks(cpRows, CHUNK * 2, async (chunk) => {
       await tx.insert(compilationProducts).values(chunk);
     });
+
+    if (opts.history ?? count <= HISTORY_MAX_PRODUCTS) {
+      const planned: HistoryListing[] = listings.map((l) => {
+        const id = productId.get(l.slug)!;
+        return {
+          id,
+          sellerId: userIds[l.sellerIndex]!,
+          status: l.status,
+          publishedAt: l.publishedAt,
+          viewCount: l.viewCount,
+          slug: l.slug,
+          title: l.title,
+          photo: images.get(l.photos[0]!)?.key ?? null,
+          offer: firstOffer.get(id)!,
+        };
+      });
+      orderCount = await seedHistory(tx, {
+        listings: planned,
+        buyers: userIds,
+        busySellerId: userIds[busiest]!,
+        now,
+        seed: opts.seed ?? 1,
+      });
+      log(`история продаж за 90 дней: ${orderCount} заказов`);
+    }
   });
 
   await seedPickupPoints(db);
@@ -258,5 +305,5 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
   await db.execute(sql`analyze`);
   const ms = Date.now() - started;
   log(`демо-каталог готов: ${listings.length} товаров, ${images.size} изображений, ${(ms / 1000).toFixed(1)} с`);
-  return { products: listings.length, images: images.size, ms };
+  return { products: listings.length, orders: orderCount, images: images.size, ms };
 }

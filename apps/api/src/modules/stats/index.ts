@@ -12,7 +12,5 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
   subscribeStats(app);
   await app.register(routes);
 }
-/** Adds counters to the roll-ups in the caller's transaction (the demo seed writes history through it). */
-export { addToRollups, type Bump } from './record.js';
 /** The service-level window, days. */
 export { SERVICE_LEVEL_DAYS } from './service-level.js';

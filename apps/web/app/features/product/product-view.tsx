@@ -15,6 +15,7 @@ import { DetailsTable } from './details-table';
 import { Gallery } from './gallery';
 import { productCrumbs, ProductJsonLd } from './json-ld';
 import classes from './product-view.module.css';
+import { useViewBeacon } from './use-view-beacon';
 
 /** Only a draft shows it. */
 const Alert = lazyWithReload(() => import('../../shared/ui/notice'));
@@ -26,7 +27,8 @@ if (!import.meta.env.SSR) void SellerCard.preload();
 
 export function ProductView({ product, origin }: { product: ProductDetail; origin: string }) {
   const crumbs = productCrumbs(product);
-  const { user } = useAuth();
+  const { user, token, status } = useAuth();
+  useViewBeacon(product.slug, product.status === 'draft', { ready: status !== 'unknown', userId: user?.id, token });
   const details: [string, string][] = [
     ['Состояние', product.condition_label],
     ['Цвет', product.color_label ?? ''],
