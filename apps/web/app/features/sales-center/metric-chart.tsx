@@ -8,7 +8,7 @@ import '@mantine/charts/styles.css';
 import { AreaChart, BarChart, ChartTooltip } from '@mantine/charts';
 import type { StatisticsPoint } from '@vitrina/contract/sales';
 import type { TooltipContentProps } from 'recharts';
-import { pointLabels } from './period';
+import { isFuturePoint, pointLabels } from './period';
 
 export interface MetricChartProps {
   points: StatisticsPoint[];
@@ -24,7 +24,9 @@ export interface MetricChartProps {
 const compact = new Intl.NumberFormat('ru-RU', { notation: 'compact', maximumFractionDigits: 1 });
 
 export default function MetricChart({ points, metric, name, color, kind, format }: MetricChartProps) {
-  const data = points.map((p) => ({ ...pointLabels(p.date), value: p[metric] }));
+  const now = new Date();
+  // Hours, days and months still to come stay empty (null), not a fall to zero.
+  const data = points.map((p) => ({ ...pointLabels(p.date), value: isFuturePoint(p.date, now) ? null : p[metric] }));
   const series = [{ name: 'value', label: name, color }];
   const common = {
     h: 200,
@@ -37,17 +39,18 @@ export default function MetricChart({ points, metric, name, color, kind, format 
     strokeDasharray: '3 3',
     textColor: 'gray.7',
     xAxisProps: { minTickGap: 12 },
-    yAxisProps: { width: 44, allowDecimals: false, tickFormatter: (v: number) => compact.format(v) },
+    yAxisProps: { width: 56, allowDecimals: false, tickFormatter: (v: number) => compact.format(v) },
     tooltipAnimationDuration: 150,
     tooltipProps: {
-      content: ({ payload }: TooltipContentProps<number, string>) => (
-        <ChartTooltip
-          label={(payload[0]?.payload as { full?: string } | undefined)?.full}
-          payload={payload as unknown as Record<string, unknown>[]}
-          series={series}
-          valueFormatter={format}
-        />
-      ),
+      content: ({ payload }: TooltipContentProps<number, string>) =>
+        payload[0]?.value == null ? null : (
+          <ChartTooltip
+            label={(payload[0]?.payload as { full?: string } | undefined)?.full}
+            payload={payload as unknown as Record<string, unknown>[]}
+            series={series}
+            valueFormatter={format}
+          />
+        ),
     },
   };
   return kind === 'bar' ? (

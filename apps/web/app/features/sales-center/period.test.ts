@@ -9,6 +9,7 @@ import {
   rangeCaption,
   rangeProblem,
   moscowToday,
+  isFuturePoint,
 } from './period';
 
 describe('sales center period', () => {
@@ -64,5 +65,15 @@ describe('sales center period', () => {
   it('knows today in Moscow', () => {
     expect(moscowToday(new Date('2026-11-25T21:30:00Z'))).toBe('2026-11-26');
     expect(moscowToday(new Date('2026-11-25T20:59:00Z'))).toBe('2026-11-25');
+  });
+
+  it('tells points still to come (Moscow time)', () => {
+    const now = new Date('2026-11-26T11:30:00Z'); // 14:30 in Moscow
+    expect(isFuturePoint('2026-11-26T14:00', now)).toBe(false);
+    expect(isFuturePoint('2026-11-26T15:00', now)).toBe(true);
+    expect(isFuturePoint('2026-11-26', now)).toBe(false);
+    expect(isFuturePoint('2026-11-27', now)).toBe(true);
+    expect(isFuturePoint('2026-11', now)).toBe(false);
+    expect(isFuturePoint('2026-12', now)).toBe(true);
   });
 });

@@ -139,6 +139,22 @@ export function rangeCaption(from: string, to: string): string {
   return `${a.day} ${MONTH_GENITIVE[a.month]} ${a.year} – ${b.day} ${MONTH_GENITIVE[b.month]} ${b.year}`;
 }
 
+/**
+ * Whether a chart point lies after now (Moscow): an hour, a day or a month still to come. Such points have
+ * no figures yet, and the charts leave them empty rather than draw them as a fall to zero.
+ */
+export function isFuturePoint(date: string, now: Date = new Date()): boolean {
+  const today = moscowToday(now);
+  if (date.length === 7) return date > today.slice(0, 7);
+  if (date.length > 10) {
+    const hour = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Moscow', hour: '2-digit', hourCycle: 'h23' })
+      .format(now)
+      .padStart(2, '0');
+    return date > `${today}T${hour}:00`;
+  }
+  return date > today;
+}
+
 /** Today in Moscow, `YYYY-MM-DD` (the statistics' days are Moscow days). */
 export function moscowToday(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(now);
