@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiSignIn, createListing } from './buy-helpers.js';
-import { baseURL, browserAvailable, launch, newPage, settled } from './helpers.js';
+import { allowPageProblem, baseURL, browserAvailable, launch, newPage, settled } from './helpers.js';
 
 const SHOTS = 'test-results/sales-center';
 const BROWSER_UA =
@@ -194,6 +194,27 @@ describe.runIf(browserAvailable())('sales center', () => {
     const text = bytes.toString('utf8');
     expect(text).toContain(';');
     expect(text).toContain(title);
+  });
+
+  it('shows a failed load with «Повторить», which loads the statistics again', async () => {
+    const page = await signedInPage(browser, 1440, token);
+    // The real API does not fail on demand: the browser's requests for statistics get a 500 until «Повторить».
+    allowPageProblem(page, /status of 500/, 'the statistics are answered with 500 to show the error state');
+    let failing = true;
+    await page.route('**/v1/sales/statistics/?*', (route) =>
+      failing
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Сбой сервера."}' })
+        : route.continue(),
+    );
+    await page.goto('/account/sales-center');
+    const alert = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить статистику' });
+    await alert.waitFor();
+    await expect(alert.innerText()).resolves.toContain('Сбой сервера.');
+    failing = false;
+    await alert.getByRole('button', { name: 'Повторить' }).click();
+    await statisticsOf(page, 'week');
+    await expect(page.getByTestId('metric-views').getByTestId('total').textContent()).resolves.toBe(String(VIEWS));
+    await expect(alert.count()).resolves.toBe(0);
   });
 
   it('offers a new seller the way to «Продать»', async () => {
