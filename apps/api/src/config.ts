@@ -60,6 +60,10 @@ const envSchema = z.object({
   YOOKASSA_SHOP_ID: z.string().optional(),
   YOOKASSA_SECRET_KEY: z.string().optional(),
   YOOKASSA_API_URL: z.string().default('https://api.yookassa.ru/v3'),
+  /** YooKassa Payouts (issue 15): the payouts agent's own id and secret key, and the API's base URL. */
+  YOOKASSA_PAYOUT_AGENT_ID: z.string().optional(),
+  YOOKASSA_PAYOUT_SECRET: z.string().optional(),
+  YOOKASSA_PAYOUTS_URL: z.string().default('https://payouts.yookassa.ru/v3'),
   TESTGATEWAY_SECRET: z.string().default('vitrina-test-gateway-secret'),
   FEE_PERCENT: z.coerce.number().min(0).max(100).default(12),
   FEE_MIN_RUB: z.coerce.number().min(0).default(0),
@@ -120,6 +124,8 @@ export interface Config {
     provider: 'testgateway' | 'yookassa';
     testgatewaySecret: string;
     yookassa: { shopId?: string; secretKey?: string; apiUrl: string };
+    /** YooKassa Payouts: a separate agent id and secret key (optional for hand-made configs). */
+    yookassaPayouts?: { agentId?: string; secretKey?: string; apiUrl: string };
   };
   /** Commission: percent of the order total and a minimum in rubles. */
   fee: { percent: number; minRub: number };
@@ -219,6 +225,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       provider: paymentProvider,
       testgatewaySecret: e.TESTGATEWAY_SECRET,
       yookassa: { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY, apiUrl: e.YOOKASSA_API_URL },
+      yookassaPayouts: {
+        agentId: e.YOOKASSA_PAYOUT_AGENT_ID,
+        secretKey: e.YOOKASSA_PAYOUT_SECRET,
+        apiUrl: e.YOOKASSA_PAYOUTS_URL,
+      },
     },
     fee: { percent: e.FEE_PERCENT, minRub: e.FEE_MIN_RUB },
     yandexMapsApiKey: e.YANDEX_MAPS_API_KEY,

@@ -17,6 +17,7 @@ import {
   type TestUser,
 } from './buy-fixtures.js';
 import { orders, payments, testgatewayPayments, testgatewayRefunds } from '../src/db/schema/index.js';
+import { checkLedger } from '../src/modules/ledger/index.js';
 
 const ROUNDS = 20;
 
@@ -72,5 +73,9 @@ describe.runIf(dbAvailable())('cancel vs the bank notice on the same order', () 
     }
     console.info(`cancel vs notice: ${JSON.stringify(outcomes)}`);
     expect(outcomes.cancelledRefunded + outcomes.paidRefused).toBe(ROUNDS);
+    // The ledger agrees: every charge is a held paid order or a refund (issue 15).
+    const ledger = await checkLedger(t.app.db);
+    expect(ledger.mismatches).toEqual([]);
+    expect(ledger.totals.refundsPending).toBe(0);
   });
 });

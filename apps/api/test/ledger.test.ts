@@ -95,6 +95,52 @@ describe.runIf(dbAvailable())('money ledger', () => {
     expect((await checkLedger(t.app.db)).mismatches).toEqual([]);
   });
 
+  it("a payment arriving after the buyer cancelled: charge, then the refund job's refund; no hold", async () => {
+    const l = await makeListing(t.app, seller.id, [{ size: 'M', price: 2500, count: 1 }]);
+    const { order, gatewayId } = await placeOrder(t.app, buyer, l.slug, point);
+    await t.app.db
+      .update(testgatewayPayments)
+      .set({ status: 'succeeded' })
+      .where(eq(testgatewayPayments.id, gatewayId));
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/v1/sales/orders/${order.id}/cancel/`,
+      headers: buyer.auth,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await entriesOf(order.id)).toEqual([]);
+    expect((await testgatewaySuccessNotice(t.app, gatewayId, 250000)).json().result).toBe('applied');
+    expect(await entriesOf(order.id)).toEqual(['charge buyer -250000', 'charge clearing 250000']);
+    // the refund on its way is no mismatch
+    const pending = await checkLedger(t.app.db);
+    expect(pending.mismatches).toEqual([]);
+    expect(pending.totals.refundsPending).toBeGreaterThanOrEqual(250000);
+    await t.app.jobs.runDue();
+    expect(await entriesOf(order.id)).toEqual([
+      'charge buyer -250000',
+      'charge clearing 250000',
+      'refund clearing -250000',
+      'refund buyer 250000',
+    ]);
+    const after = await checkLedger(t.app.db);
+    expect(after.mismatches).toEqual([]);
+    expect(after.totals.refundsPending).toBe(0);
+    expect(after.totals.charges).toBe(after.totals.paidOrders + after.totals.refunds);
+  });
+
+  it('a cancelled unpaid order writes nothing', async () => {
+    const l = await makeListing(t.app, seller.id, [{ size: 'M', price: 1500, count: 1 }]);
+    const { order } = await placeOrder(t.app, buyer, l.slug, point);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/v1/sales/orders/${order.id}/cancel/`,
+      headers: buyer.auth,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await t.app.jobs.runDue();
+    expect(await entriesOf(order.id)).toEqual([]);
+  });
+
   it("the balance is the caller's own: another user sees zeros, a guest gets 401", async () => {
     const other = await makeUser(t.app, 'Глеб');
     expect(await balance(other)).toEqual({
@@ -123,5 +169,42 @@ describe.runIf(dbAvailable())('money ledger', () => {
     );
     expect(await refusal(t.app.db.execute(sql`truncate ledger_entries`))).toMatch(/append-only: TRUNCATE refused/);
     expect(await entriesOf(order.id)).toHaveLength(4);
+  });
+
+  // Last: forged entries stay (the ledger is append-only).
+  it('the balance check catches a forged move: a release of an order never completed, and a one-legged entry', async () => {
+    const { order } = await paidOrder(4000);
+    expect((await checkLedger(t.app.db)).ok).toBe(true);
+    const at = new Date();
+    const forged = (moveKey: string, account: string, amount: number) => ({
+      moveKey,
+      kind: 'release',
+      account,
+      amount,
+      orderId: order.id,
+      sellerId: seller.id,
+      createdAt: at,
+    });
+    await t.app.db
+      .insert(ledgerEntries)
+      .values([forged('forged:1', 'seller_hold', -400000), forged('forged:1', 'seller_available', 400000)]);
+    const r = await checkLedger(t.app.db);
+    expect(r.ok).toBe(false);
+    expect(r.mismatches).toContainEqual(
+      expect.objectContaining({
+        orderId: order.id,
+        what: 'освобождение удержания по завершённому заказу',
+        expected: 0,
+        actual: 400000,
+      }),
+    );
+    await t.app.db.insert(ledgerEntries).values([forged('forged:2', 'fees', 100)]);
+    const r2 = await checkLedger(t.app.db);
+    expect(r2.mismatches).toContainEqual(
+      expect.objectContaining({ what: expect.stringMatching(/forged:2 не сходится/), actual: 100 }),
+    );
+    expect(r2.mismatches).toContainEqual(
+      expect.objectContaining({ orderId: null, what: expect.stringMatching(/^итого: выплаты/) }),
+    );
   });
 });

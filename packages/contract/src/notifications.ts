@@ -24,6 +24,7 @@ export const NOTIFICATION_TYPES = [
   { type: 'payment_failed', label: 'Оплата заказа не прошла', sms: false },
   { type: 'payment_refunded', label: 'Деньги за заказ возвращены', sms: false },
   { type: 'order_shipped', label: 'Заказ отправлен', sms: false },
+  { type: 'payout_sent', label: 'Выплата отправлена', sms: false },
   { type: 'new_listing', label: 'Новые вещи продавцов, на которых вы подписаны', sms: false },
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]['type'];

@@ -220,6 +220,21 @@ export const orderUserSchema = z.object({
 export type OrderUser = z.infer<typeof orderUserSchema>;
 
 /**
+ * Where the seller's payout of an order is (issue 15; seller's answers only): `awaiting_completion` (paid, the
+ * buyer has not confirmed receipt), `processing` (being sent or retried), `waiting_card` (the seller has no
+ * payout card), `sent` (with `paid_out_at`).
+ */
+export const PAYOUT_STATUSES = ['awaiting_completion', 'processing', 'waiting_card', 'sent'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+/** What the seller reads for each payout status (`sent` is followed by the date: «Выплачено 25 ноября»). */
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
+  awaiting_completion: 'Ожидает получения покупателем',
+  processing: 'Выплата в обработке',
+  waiting_card: 'Добавьте карту для выплат',
+  sent: 'Выплачено',
+};
+
+/**
  * An order. `total`, `fee`, `payout` are rubles (`payout = total − fee`); `delivery_point` is a snapshot
  * taken when ordered; dates ISO 8601. `reserved_until` is set while awaiting payment (15 minutes).
  * `role` says whether the caller is the `buyer` or the `seller`.
@@ -253,6 +268,13 @@ export const orderSchema = z.object({
    */
   refunded_amount: z.number().nullable().optional(),
   refunded_at: z.string().nullable().optional(),
+  /**
+   * For the seller only (absent for the buyer): where the payout is ({@link PAYOUT_STATUSES}; null for an order
+   * unpaid or cancelled), when it was sent (ISO) and how much was sent (rubles), null until sent.
+   */
+  payout_status: z.enum(PAYOUT_STATUSES).nullable().optional(),
+  paid_out_at: z.string().nullable().optional(),
+  payout_amount: z.number().nullable().optional(),
   /**
    * Latest payment of the order (the buyer may reopen `confirmation_url` while `pending`); `status` `refunded`
    * with `refunded_amount` (rubles) and `refunded_at` once the money went back.

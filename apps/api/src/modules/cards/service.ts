@@ -107,6 +107,8 @@ export async function addCard(app: FastifyInstance, userId: number, fields: Reco
         ],
       });
     }
+    // A seller's payouts waiting for a card are queued again (payments module, issue 15).
+    await app.events.emit(tx, 'card.added', { userId, cardId: inserted[0]!.id });
     return serializeCard(inserted[0]!);
   });
 }

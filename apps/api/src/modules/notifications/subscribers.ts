@@ -12,6 +12,7 @@
  * | `order.cancelled` | `{orderId, reason?, by?}` | seller; buyer unless `by` is `buyer` or `payment` | `order_cancelled` |
  * | `order.shipped` | `{orderId}` | buyer | `order_shipped` |
  * | `order.completed` | `{orderId}` | seller | `order_completed` |
+ * | `payout.sent` | `{orderId}` | seller | `payout_sent` |
  * | `listing.published` | `{listingId, ownerId}` | followers, one per seller per hour | `new_listing` |
  *
  * Facts are read from the tables when the job runs (the payload carries ids only).
@@ -205,6 +206,19 @@ export function subscribeNotifications(app: FastifyInstance): void {
       type: 'order_completed',
       title: `Сделка завершена: ${what}`,
       text: `Покупатель подтвердил получение заказа ${o.number}. К выплате: ${formatRub(o.payout)}.`,
+      link: '/account/sales',
+      image,
+    });
+  });
+
+  on('payout.sent', 'notifications.payout-sent', async ({ tx, event }) => {
+    const order = await loadOrder(tx, orderId(event.payload));
+    if (!order) return;
+    const { o, what, image } = order;
+    await notify(app, tx, o.sellerId, {
+      type: 'payout_sent',
+      title: `Выплата отправлена: ${formatRub(o.payout)}`,
+      text: `Деньги за заказ ${o.number} (${what}) отправлены на вашу карту для выплат.`,
       link: '/account/sales',
       image,
     });

@@ -5,8 +5,14 @@
  */
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ORDER_FILTERS, orderStatusLabel, type Order, type OrderUser } from '@vitrina/contract/orders';
-import { cards, orderItems, orders, payments, users } from '../../db/schema/index.js';
+import {
+  ORDER_FILTERS,
+  orderStatusLabel,
+  type Order,
+  type OrderUser,
+  type PayoutStatus,
+} from '@vitrina/contract/orders';
+import { cards, orderItems, orders, payments, payouts, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { toRubles } from '../../lib/money.js';
@@ -17,6 +23,23 @@ import { avatarUrls } from '../users/index.js';
 /** An order as stored. */
 export type OrderRow = typeof orders.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+type PayoutRow = typeof payouts.$inferSelect;
+
+/** Order states in which the seller's money is held until the buyer confirms receipt. */
+const HELD = ['paid', 'shipped', 'delivered'];
+
+/** The seller's view of an order's payout (issue 15): status, when sent and how much (rubles). */
+function payoutFields(r: OrderRow, p: PayoutRow | undefined) {
+  let status: PayoutStatus | null = null;
+  if (HELD.includes(r.status)) status = 'awaiting_completion';
+  else if (r.status === 'completed') status = (p?.status as PayoutStatus | undefined) ?? 'processing';
+  const sent = status === 'sent' && p;
+  return {
+    payout_status: status,
+    paid_out_at: sent ? iso(p.sentAt) : null,
+    payout_amount: sent ? toRubles(p.amount) : null,
+  };
+}
 
 /** Loads and serializes orders (keeps the order of `ids`). `viewerId` decides `role`. */
 export async function loadOrders(db: Db, ids: number[], viewerId: number): Promise<Order[]> {
@@ -24,6 +47,8 @@ export async function loadOrders(db: Db, ids: number[], viewerId: number): Promi
   const rows = await db.select().from(orders).where(inArray(orders.id, ids));
   const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id);
   const pays = await db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(desc(payments.createdAt));
+  const sold = rows.filter((r) => r.sellerId === viewerId).map((r) => r.id);
+  const outs = sold.length ? await db.select().from(payouts).where(inArray(payouts.orderId, sold)) : [];
   const userIds = [...new Set(rows.flatMap((r) => [r.buyerId, r.sellerId]))];
   const people = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar })
@@ -96,6 +121,12 @@ export async function loadOrders(db: Db, ids: number[], viewerId: number): Promi
         // Refund fields only once money went back: other answers keep their shape.
         ...(r.refundedAmount !== null
           ? { refunded_amount: toRubles(r.refundedAmount), refunded_at: iso(r.refundedAt) }
+          : {}),
+        ...(r.sellerId === viewerId
+          ? payoutFields(
+              r,
+              outs.find((p) => p.orderId === r.id),
+            )
           : {}),
         payment: pay
           ? {

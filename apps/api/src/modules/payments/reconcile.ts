@@ -3,15 +3,21 @@
  * up on, read from the database alone.
  * - **charges without a delivered order** — payments `succeeded` whose order is not paid/shipped/delivered/
  *   completed and that were not refunded, each with its refund job (attempts, last error) if there is one;
- * - **dead jobs** — any job that gave up (status `dead`).
+ * - **dead jobs** — any job that gave up (status `dead`);
+ * - **payouts not sent** — failing, dead, or waiting for the seller's card ({@link stuckPayouts});
+ * - **the ledger** — {@link checkLedger}: charges = paid orders + refunds, payouts + fees + holds = completed and
+ *   open orders, per order and in total.
  * A person is needed ({@link ReconcileReport.needsPerson}) when a charge has no refund job queued, a refund is
- * failing (at least one failed attempt) or dead, or any job is dead.
+ * failing (at least one failed attempt) or dead, a payout is failing, any job is dead, or the ledger disagrees
+ * (a payout waiting for the seller's card is listed, but it is the seller's move).
  */
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { orderStatusLabel } from '@vitrina/contract/orders';
 import type { Db } from '../../db/client.js';
 import { jobs, orders, payments } from '../../db/schema/index.js';
 import { REFUND_JOB } from './refunds.js';
+import { checkLedger, type LedgerCheck } from '../ledger/index.js';
+import { stuckPayouts, type StuckPayout } from './payouts-report.js';
 
 /** A charge that has not become a delivered order or a refund. */
 export interface UnsettledCharge {
@@ -44,6 +50,8 @@ export interface DeadJob {
 export interface ReconcileReport {
   charges: UnsettledCharge[];
   deadJobs: DeadJob[];
+  payouts: StuckPayout[];
+  ledger: LedgerCheck;
   needsPerson: boolean;
 }
 
@@ -101,8 +109,14 @@ export async function reconcileReport(db: Db): Promise<ReconcileReport> {
     lastError: j.lastError,
     finishedAt: j.finishedAt,
   }));
-  const needsPerson = deadJobs.length > 0 || charges.some((c) => c.refund !== 'pending');
-  return { charges, deadJobs, needsPerson };
+  const ledger = await checkLedger(db);
+  const stuck = await stuckPayouts(db);
+  const needsPerson =
+    deadJobs.length > 0 ||
+    charges.some((c) => c.refund !== 'pending') ||
+    stuck.some((p) => p.state !== 'waiting_card') ||
+    !ledger.ok;
+  return { charges, deadJobs, payouts: stuck, ledger, needsPerson };
 }
 
 const rub = (kopecks: number) =>
@@ -138,6 +152,32 @@ export function formatReport(r: ReconcileReport): string {
     out.push(
       `  • ${j.id} ${j.kind} ${JSON.stringify(j.payload)}, попыток ${j.attempts}` +
         (j.lastError ? `\n      последняя ошибка: ${firstLine(j.lastError)}` : ''),
+    );
+  }
+  const PAYOUT_LABEL: Record<StuckPayout['state'], string> = {
+    failing: 'выплата не проходит, повторяется',
+    dead: 'выплата остановлена (задача dead) — нужен человек',
+    waiting_card: 'ждёт карту для выплат от продавца',
+  };
+  out.push(`Выплаты продавцам, которые не отправлены: ${r.payouts.length}`);
+  for (const p of r.payouts) {
+    out.push(
+      `  • заказ ${p.orderNumber}, продавец ${p.sellerId}, ${rub(p.amount)}: ${PAYOUT_LABEL[p.state]}` +
+        (p.attempts ? `; попыток ${p.attempts}` : '') +
+        (p.lastError ? `\n      последняя ошибка: ${firstLine(p.lastError)}` : ''),
+    );
+  }
+  const t = r.ledger.totals;
+  out.push(
+    `Журнал денег: списания ${rub(t.charges)} = оплаченные заказы ${rub(t.paidOrders)} + возвраты ${rub(t.refunds)}` +
+      ` + возвраты в пути ${rub(t.refundsPending)}; выплаты ${rub(t.payouts)} + комиссии ${rub(t.fees)}` +
+      ` + удержания ${rub(t.holds)} + к выплате ${rub(t.available)} = завершённые и открытые заказы ${rub(t.completedAndOpen)}`,
+  );
+  out.push(`Расхождения журнала: ${r.ledger.mismatches.length}`);
+  for (const m of r.ledger.mismatches) {
+    out.push(
+      `  • ${m.orderNumber ? `заказ ${m.orderNumber}: ` : m.orderId ? `заказ #${m.orderId}: ` : ''}${m.what} — ` +
+        `ожидалось ${rub(m.expected)}, в журнале ${rub(m.actual)}`,
     );
   }
   out.push(r.needsPerson ? 'Итог: нужен человек.' : 'Итог: всё сходится.');

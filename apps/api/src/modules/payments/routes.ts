@@ -18,6 +18,8 @@ import { paymentStatusSchema, paymentsConfigSchema } from '@vitrina/contract/ord
 import { applyPaymentEvent, paymentStatusFor } from './service.js';
 import { definePaymentJobs } from './refunds.js';
 import { defineSettlement, settleOrderPayments } from './settle.js';
+import { definePayouts } from './payouts.js';
+import { testgatewayPayoutRoutes } from '../../providers/payments/testgateway-payouts.js';
 import { onBeforeExpiry } from '../orders/index.js';
 import { sellerBalance } from '../ledger/index.js';
 import { balanceAnswerSchema } from '@vitrina/contract/sales';
@@ -38,6 +40,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
   const testgateway = app.config.payments.provider === 'testgateway' && !app.config.isProduction;
   definePaymentJobs(app);
   defineSettlement(app);
+  definePayouts(app);
   onBeforeExpiry(app, (tx, orderId, now) => settleOrderPayments(app, tx, orderId, now));
 
   r.get(
@@ -158,5 +161,8 @@ export default async function paymentsRoutes(app: FastifyInstance) {
     );
   });
 
-  if (testgateway) await app.register(testgatewayRoutes);
+  if (testgateway) {
+    await app.register(testgatewayRoutes);
+    await app.register(testgatewayPayoutRoutes);
+  }
 }

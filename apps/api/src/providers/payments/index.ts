@@ -16,6 +16,8 @@ export type {
   CreatePaymentInput,
   FetchedPayment,
   PaymentProvider,
+  PayoutInput,
+  PayoutResult,
   ProviderName,
   ProviderPaymentStatus,
   RefundInput,

@@ -28,6 +28,7 @@ import { validateCard } from './testgateway-cards.js';
 import { newCardPage, paymentDonePage, paymentNotFoundPage, payPage } from './testgateway-pages.js';
 import { cspNonce } from '../../plugins/security-headers.js';
 import { notifyVitrina } from './testgateway-webhook.js';
+import { testgatewayPayout } from './testgateway-payouts.js';
 
 interface GatewayMetadata {
   payment_id?: string;
@@ -117,6 +118,7 @@ export function testgatewayProvider(app: FastifyInstance, books: Db | Tx = app.d
         .where(eq(testgatewayPayments.id, p.id));
       return { providerRefundId: id, status: 'succeeded' };
     },
+    payout: (input) => testgatewayPayout(app, books, input),
     async resolveCardToken(token) {
       if (!/^tok_[0-9a-f]{32}$/.test(token)) return null;
       const [c] = await app.db.select().from(testgatewayCards).where(eq(testgatewayCards.token, token));

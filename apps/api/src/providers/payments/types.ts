@@ -63,6 +63,29 @@ export interface RefundResult {
   status: 'succeeded' | 'pending';
 }
 
+/** A payout of a seller's money to their card (issue 15). */
+export interface PayoutInput {
+  /** Kopecks. */
+  amount: number;
+  /** The payout card's gateway token (YooKassa: its payout token). */
+  cardToken: string;
+  /** Sent as `Idempotence-Key`: the same key never pays twice. */
+  idempotenceKey: string;
+  /** Shown in the provider's books, e.g. «Выплата по заказу V-2611-000123». */
+  description: string;
+  orderId: number;
+}
+
+/**
+ * The provider's answer to a payout: `succeeded` (sent to the card), `pending` (ask again later with the same
+ * key) or `canceled` (refused for good — a new try needs a new key), with the provider's reason.
+ */
+export interface PayoutResult {
+  providerPayoutId: string;
+  status: 'succeeded' | 'pending' | 'canceled';
+  reason?: string;
+}
+
 /** A saved card's public details, resolved from a gateway token. */
 export interface ResolvedCard {
   brand: string;
@@ -87,6 +110,11 @@ export interface PaymentProvider {
    * @throws Error (ApiError 502) when the provider cannot be reached or refuses — the caller retries
    */
   refund(input: RefundInput): Promise<RefundResult>;
+  /**
+   * Pays a seller out to a card; idempotent by `idempotenceKey`.
+   * @throws Error when the provider cannot be reached or answers an error — the caller retries with the same key
+   */
+  payout(input: PayoutInput): Promise<PayoutResult>;
   /** A card token → its public details, or null when the provider does not know it. */
   resolveCardToken(token: string): Promise<ResolvedCard | null>;
 }

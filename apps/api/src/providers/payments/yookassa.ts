@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../lib/errors.js';
 import type { FetchedPayment, PaymentProvider, ProviderPaymentStatus } from './types.js';
+import { yookassaPayout } from './yookassa-payouts.js';
 
 const unavailable = () =>
   new ApiError(502, { detail: 'Платёжный сервис временно недоступен. Попробуйте ещё раз через несколько минут.' });
@@ -119,6 +120,7 @@ export function yookassaProvider(app: FastifyInstance): PaymentProvider {
       if (!r?.id || (r.status !== 'succeeded' && r.status !== 'pending')) throw unavailable();
       return { providerRefundId: r.id, status: r.status };
     },
+    payout: (input) => yookassaPayout(app, input),
     async resolveCardToken(token) {
       // A saved YooKassa payment method: GET /payment_methods/{id} (card details only, never the number).
       if (!/^[\w-]{8,64}$/.test(token)) return null;

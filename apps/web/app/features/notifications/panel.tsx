@@ -4,7 +4,7 @@
  * for older pages; loading skeleton, empty and error states.
  */
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBell, IconSettings, IconShoppingBag, IconTruck, IconUserPlus } from '@tabler/icons-react';
+import { IconBell, IconCash, IconSettings, IconShoppingBag, IconTruck, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatRelative } from '../../shared/lib/dates';
@@ -192,6 +192,7 @@ const TYPE_ICONS: Record<string, typeof IconBell> = {
   new_subscriber: IconUserPlus,
   order_paid: IconShoppingBag,
   order_shipped: IconTruck,
+  payout_sent: IconCash,
 };
 
 function Item({ n, onOpen }: { n: Notification; onOpen: () => void }) {

@@ -81,6 +81,8 @@ function Steps({ order }: { order: Order }) {
           { title: 'Отправлен', at: order.shipped_at },
           { title: 'Доставлен', at: order.delivered_at },
           { title: 'Завершён', at: order.completed_at },
+          // The seller's payout (only their answers carry it).
+          ...(order.payout_status ? [{ title: 'Выплата на карту', at: order.paid_out_at ?? null }] : []),
         ];
   const active = steps.reduce((a, s, i) => (s.at ? i : a), 0);
   return (

@@ -1,10 +1,12 @@
 /**
  * «Продажи» tab of account-sales: the seller's orders (`GET /v1/sales/orders/seller/?page=`) with the
- * buyer's delivery point, the payout (total − fee) and «Отправить» (tracking number → ship).
+ * buyer's delivery point, the payout (total − fee) and where it is («Выплачено 25 ноября», «Выплата в
+ * обработке», «Добавьте карту для выплат», «Ожидает получения покупателем»; issue 15), and «Отправить»
+ * (tracking number → ship).
  */
 import { Accordion, Alert, Button, Group, Pagination, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPackage } from '@tabler/icons-react';
+import { IconCreditCard, IconPackage } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { sumRubles } from '@vitrina/contract/money';
@@ -16,6 +18,7 @@ import { OrderDetails } from './order-details';
 import { ListSkeleton, OrderHead } from './order-head';
 import { useSellerOrders } from './queries';
 import { ShipDialog } from './ship-dialog';
+import { payoutView } from './payout';
 
 export function SellerOrders() {
   const [page, setPage] = useState(1);
@@ -99,8 +102,20 @@ export function SellerOrders() {
           <Accordion.Item key={o.id} value={String(o.id)} data-testid="sale">
             <Accordion.Control aria-label={`Заказ ${o.number}, ${o.status_label}`}>
               <OrderHead order={o} who={o.status === 'cancelled' ? undefined : `вам ${formatPrice(o.payout)}`} />
+              <PayoutLine order={o} />
             </Accordion.Control>
             <Accordion.Panel>
+              {payoutView(o)?.status === 'waiting_card' && (
+                <Alert color="orange" variant="light" mb="md" icon={<IconCreditCard size={18} aria-hidden />}>
+                  <Text fz="sm">
+                    Деньги за заказ готовы к выплате. Добавьте карту в{' '}
+                    <Text component={Link} to="/account" fz="sm" c="orange.9" td="underline">
+                      профиле
+                    </Text>{' '}
+                    — выплата уйдёт на неё автоматически.
+                  </Text>
+                </Alert>
+              )}
               <OrderDetails order={o} role="seller" />
               {o.status === 'paid' && (
                 <Group mt="lg">
@@ -127,5 +142,17 @@ export function SellerOrders() {
         }}
       />
     </Stack>
+  );
+}
+
+/** The payout's state under the order's header line. */
+function PayoutLine({ order }: { order: Order }) {
+  const v = payoutView(order);
+  if (!v) return null;
+  return (
+    <Text fz="xs" fw={v.status === 'sent' ? 600 : 500} c={v.color} mt={6} data-testid="payout-status">
+      {v.label}
+      {v.status === 'sent' ? ` · ${formatPrice(v.amount)}` : ''}
+    </Text>
   );
 }

@@ -1,0 +1,122 @@
+/**
+ * The seller sees where their money is (issue 15): on /account/sales → «Продажи» a received order shows
+ * «Выплачено <day month>» once the payout job paid it to the seller's card, and a shipped one «Ожидает получения
+ * покупателем». The order, payment, shipping and receipt go through the HTTP API (the buying flow has its own
+ * browser tests); screenshots at 360 and 1440 px go to `test-results/payouts/`.
+ */
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseURL, browserAvailable, hydrated, launch, newPage, settled } from './helpers.js';
+import { apiSignIn, createListing, post, signIn } from './buy-helpers.js';
+
+const SHOTS = 'test-results/payouts';
+
+interface SellerOrder {
+  id: number;
+  payout_status?: string | null;
+}
+
+/** A form body for the multipart calls (add-card, delivery points). */
+const form = (fields: Record<string, string>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.append(k, v);
+  return f;
+};
+
+/** Orders one piece of `slug` as `buyer`, pays at the test bank, and returns the order id. */
+async function paidOrder(buyer: string, slug: string, size: string): Promise<number> {
+  const point = await post<{ id: number }>(
+    '/v1/delivery_points/',
+    form({ name: 'Дом', address: 'г. Москва, ул. Тверская, д. 7', point_id: 'MSK001', delivery_service_type: 'cdek' }),
+    buyer,
+  );
+  const placed = await post<{ order: { id: number }; payment: { confirmation_url: string } }>(
+    '/v1/sales/order/',
+    { items: [{ slug, size, count: 1 }], delivery_point: point.id },
+    buyer,
+  );
+  const gatewayId = placed.payment.confirmation_url.split('/').pop()!;
+  await post(`/testgateway/api/payments/${gatewayId}/pay`, {
+    number: '4111 1111 1111 1111',
+    exp_month: 12,
+    exp_year: 2030,
+    cvc: '123',
+  });
+  return placed.order.id;
+}
+
+describe.runIf(browserAvailable())("payouts on the seller's sales", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    browser = await launch();
+  });
+  afterAll(() => browser?.close());
+
+  const token = (page: Page) =>
+    page.evaluate(() => (JSON.parse(localStorage.getItem('token')!) as { state: { token: string } }).state.token);
+
+  it('shows «Выплачено …» for a received order and «Ожидает получения покупателем» for a shipped one', async () => {
+    const { page } = await newPage(browser, 1440);
+    await signIn(page);
+    const seller = await token(page);
+    const card = await post<{ card_token: string }>('/testgateway/api/cards/', {
+      number: '2200 0000 0000 0004',
+      exp_month: 12,
+      exp_year: 2030,
+      cvc: '123',
+    });
+    await post('/v1/user/add-card/', form({ card_token: card.card_token }), seller);
+    const buyer = await apiSignIn();
+    const sold = await createListing(seller);
+    const waiting = await createListing(seller);
+    const done = await paidOrder(buyer, sold.slug, sold.size);
+    const shipped = await paidOrder(buyer, waiting.slug, waiting.size);
+    for (const id of [done, shipped])
+      await post(`/v1/sales/orders/${id}/ship/`, { tracking_number: 'CDEK123456789' }, seller);
+    await post(`/v1/sales/orders/${done}/confirm/`, {}, buyer);
+    // The payout job runs on the server's worker.
+    await expect
+      .poll(
+        async () => {
+          const r = await fetch(`${baseURL()}/v1/sales/orders/seller/`, {
+            headers: { authorization: `Token ${seller}` },
+          });
+          const body = (await r.json()) as { results: SellerOrder[] };
+          return body.results.find((o) => o.id === done)?.payout_status;
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe('sent');
+
+    const moscowDay = new Intl.DateTimeFormat('ru-RU', {
+      day: 'numeric',
+      month: 'long',
+      timeZone: 'Europe/Moscow',
+    }).format(new Date());
+    for (const width of [1440, 360] as const) {
+      const p = width === 1440 ? page : (await newPage(browser, 360)).page;
+      if (width === 360) {
+        await p.goto('/');
+        await p.evaluate(
+          (t) => localStorage.setItem('token', JSON.stringify({ state: { token: t }, version: 0 })),
+          seller,
+        );
+      }
+      await p.goto('/account/sales?status=orders');
+      if (width === 360) await hydrated(p);
+      const lines = p.getByTestId('payout-status');
+      await expect.poll(() => lines.count()).toBe(2);
+      await expect
+        .poll(() => lines.allTextContents())
+        .toEqual(['Ожидает получения покупателем', expect.stringMatching(new RegExp(`^Выплачено ${moscowDay} · \\d`))]);
+      // The received order opened: its steps end with the payout.
+      await p.getByRole('button', { name: /Завершён/ }).click();
+      const opened = p.getByTestId('sale').nth(1);
+      await settled(opened.getByText('Выплата на карту'));
+      expect(await opened.getByText('Выплата на карту').isVisible()).toBe(true);
+      await p.screenshot({ path: `${SHOTS}/sales-${width}.png`, fullPage: true });
+    }
+  }, 120_000);
+});
