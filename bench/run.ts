@@ -19,9 +19,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { pageJs } from './page-js.js';
-import { PG, prepareDatabase, startServer, stopServer, waitReady } from './server.js';
+import { backends, cpuMs, cpuSince, prepareDatabase, startServer, stopServer, waitReady } from './server.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -119,40 +118,6 @@ interface Figure {
 interface Target {
   pid?: number;
   db?: string;
-}
-
-/** User + system CPU time of each process from /proc, ms (a process that cannot be read is left out). */
-function cpuMs(pids: number[]): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(pid, (Number(f[11]) + Number(f[12])) * 10); // utime + stime (fields 14, 15), USER_HZ = 100
-    } catch {
-      // gone or not on this machine
-    }
-  }
-  return out;
-}
-
-/** CPU ms the processes used since `before` (a process gone meanwhile adds nothing). */
-function cpuSince(before: Map<number, number>): number {
-  let sum = 0;
-  for (const [pid, ms] of cpuMs([...before.keys()])) sum += Math.max(0, ms - before.get(pid)!);
-  return sum;
-}
-
-/** Process ids of the PostgreSQL backends connected to a database (the server's pool). */
-async function backends(db: string): Promise<number[]> {
-  const c = new pg.Client({ connectionString: `${PG}/postgres` });
-  await c.connect();
-  try {
-    const r = await c.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [db]);
-    return r.rows.map((x) => x.pid);
-  } finally {
-    await c.end();
-  }
 }
 
 async function measure(base: string, name: string, paths: string[], args: Args, target: Target = {}): Promise<Figure> {

@@ -4,6 +4,7 @@
  * child process (one process, loopback only).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -82,4 +83,38 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   child.kill('SIGTERM');
   await Promise.race([done, new Promise((r) => setTimeout(r, 10_000))]);
   if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** User + system CPU time of each process from /proc, ms (a process that cannot be read is left out). */
+export function cpuMs(pids: number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(pid, (Number(f[11]) + Number(f[12])) * 10); // utime + stime (fields 14, 15), USER_HZ = 100
+    } catch {
+      // gone or not on this machine
+    }
+  }
+  return out;
+}
+
+/** CPU ms the processes used since `before` (a process gone meanwhile adds nothing). */
+export function cpuSince(before: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, ms] of cpuMs([...before.keys()])) sum += Math.max(0, ms - before.get(pid)!);
+  return sum;
+}
+
+/** Process ids of the PostgreSQL backends connected to a database (the server's pool). */
+export async function backends(db: string): Promise<number[]> {
+  const c = new pg.Client({ connectionString: `${PG}/postgres` });
+  await c.connect();
+  try {
+    const r = await c.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [db]);
+    return r.rows.map((x) => x.pid);
+  } finally {
+    await c.end();
+  }
 }

@@ -239,6 +239,15 @@ describeDb('statistics', () => {
     expect(mid.totals).toMatchObject({ views: 4, favorites: 3 });
     // The like span before: 11–16 November.
     expect(mid.previous_totals.favorites).toBe(1);
+    // Most of November: read as the month minus the days outside (1–2 and 25–30).
+    const most = await stats('period=custom&date_from=2026-11-03&date_to=2026-11-24');
+    expect(most.totals).toMatchObject({ views: 5, favorites: 6, orders: 2, revenue: 12990.5 });
+    expect(most.top_listings.find((l) => l.id === a.id)).toMatchObject({ views: 4, favorites: 6, orders: 1 });
+    // A range in the past with a month mostly outside it, and one ending in the future.
+    const edge = await stats('period=custom&date_from=2026-10-20&date_to=2026-11-18');
+    expect(edge.top_listings.find((l) => l.id === a.id)).toMatchObject({ views: 0, favorites: 2 });
+    const ahead = await stats('period=custom&date_from=2026-11-20&date_to=2027-01-10');
+    expect(ahead.top_listings.find((l) => l.id === a.id)).toMatchObject({ views: 4, favorites: 4, orders: 1 });
   });
 
   it('answers 400 in Russian naming the field for bad periods and dates', async () => {

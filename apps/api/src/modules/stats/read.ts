@@ -74,25 +74,20 @@ export const totals = (r: Raw): StatisticsTotals => ({
 
 /* ------------------------------------------------------------ the seller's series */
 
-/** The seller's daily totals in a range, by day. */
-async function dailySeries(db: Db, sellerId: number, r: DayRange): Promise<Map<string, Raw>> {
+/**
+ * The seller's totals per day (`stats_daily`) or per month (`stats_monthly`, months as `YYYY-MM-01`) in a range,
+ * by bucket.
+ */
+async function seriesOf(db: Db, grain: 'day' | 'month', sellerId: number, r: DayRange): Promise<Map<string, Raw>> {
+  const [table, col] = grain === 'day' ? ['stats_daily', 'day'] : ['stats_monthly', 'month'];
   const rows = await preparedRows<Raw & { b: string }>(
     db,
-    sql`select day::text as b, ${COUNTERS} from stats_daily
-        where seller_id = ${sellerId} and product_id = 0 and day between ${r.from} and ${r.to}`,
+    sql`select ${sql.identifier(col)}::text as b, ${COUNTERS} from ${sql.identifier(table)}
+        where seller_id = ${sellerId} and product_id = 0 and ${sql.identifier(col)} between ${r.from} and ${r.to}`,
   );
   return new Map(rows.map((x) => [x.b, num(x)]));
 }
-
-/** The seller's monthly totals in a range of months (`YYYY-MM-01`), by month. */
-async function monthlySeries(db: Db, sellerId: number, r: DayRange): Promise<Map<string, Raw>> {
-  const rows = await preparedRows<Raw & { b: string }>(
-    db,
-    sql`select month::text as b, ${COUNTERS} from stats_monthly
-        where seller_id = ${sellerId} and product_id = 0 and month between ${r.from} and ${r.to}`,
-  );
-  return new Map(rows.map((x) => [x.b, num(x)]));
-}
+const dailySeries = (db: Db, sellerId: number, r: DayRange) => seriesOf(db, 'day', sellerId, r);
 
 /** The seller's hourly totals in a range, by the hour's start (ms). */
 async function hourlySeries(db: Db, sellerId: number, r: HourRange): Promise<Map<number, Raw>> {
@@ -109,13 +104,13 @@ const sum = (m: Map<unknown, Raw>) => [...m.values()].reduce(add, ZERO);
 /* ------------------------------------------------------------ listings */
 
 /** Per-listing sums over a range of days: whole months from the monthly roll-up, the ends from the daily one. */
-function listingRowsOverDays(sellerId: number, r: DayRange): SQL {
-  const split = splitByMonths(r);
-  const parts = split.days.map(
-    (d) =>
-      sql`select product_id, views, favorites, orders, revenue from stats_daily
-          where seller_id = ${sellerId} and day between ${d.from} and ${d.to} and product_id <> 0`,
-  );
+function listingRowsOverDays(sellerId: number, r: DayRange, today: string): SQL {
+  const split = splitByMonths(r, today);
+  const days = (d: DayRange, sign: SQL) =>
+    sql`select product_id, ${sign}views as views, ${sign}favorites as favorites, ${sign}orders as orders,
+          ${sign}revenue as revenue from stats_daily
+        where seller_id = ${sellerId} and day between ${d.from} and ${d.to} and product_id <> 0`;
+  const parts = [...split.add.map((d) => days(d, sql``)), ...split.subtract.map((d) => days(d, sql`-`))];
   if (split.months)
     parts.push(
       sql`select product_id, views, favorites, orders, revenue from stats_monthly
@@ -149,6 +144,7 @@ async function topListings(db: Db, sellerId: number, rows: SQL): Promise<Statist
   const top = await preparedRows<Raw & { product_id: number }>(
     db,
     sql`select product_id, ${SUMS} from (${rows}) x group by product_id
+        having sum(views) <> 0 or sum(favorites) <> 0 or sum(orders) <> 0 or sum(revenue) <> 0
         order by sum(views) desc, sum(orders) desc, product_id desc limit ${TOP_LISTINGS}`,
   );
   const ids = top.map((t) => Number(t.product_id));
@@ -232,9 +228,9 @@ export async function statisticsOf(db: Db, sellerId: number, p: ResolvedPeriod):
     };
   }
   const [series, previous, listings] = await Promise.all([
-    p.grain === 'month' ? monthlySeries(db, sellerId, p.days) : dailySeries(db, sellerId, p.days),
+    seriesOf(db, p.grain, sellerId, p.days),
     dailySeries(db, sellerId, p.previousDays),
-    topListings(db, sellerId, listingRowsOverDays(sellerId, p.days)),
+    topListings(db, sellerId, listingRowsOverDays(sellerId, p.days, p.today)),
   ]);
   const points =
     p.grain === 'month'

@@ -3,7 +3,7 @@
  * `period` (dayjs with the utc/timezone plugins, `Europe/Moscow`). Days are `YYYY-MM-DD`, months `YYYY-MM-01`
  * (as stored), hours the `Date` the Moscow hour starts.
  */
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import { STATISTICS_CUSTOM_MAX_DAYS, type StatisticsPeriod } from '@vitrina/contract/sales';
@@ -28,10 +28,13 @@ export function bucketsOf(at: Date): { hour: Date; day: string; month: string } 
   };
 }
 
-/** Adds days to a `YYYY-MM-DD` day (calendar arithmetic, no time zone involved). */
-export const addDays = (day: string, n: number) => dayjs.utc(day).add(n, 'day').format('YYYY-MM-DD');
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+/** Adds days to a `YYYY-MM-DD` day (calendar arithmetic on UTC dates, no time zone involved; hot loops use it). */
+export const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 /** Days from `a` to `b` (`b − a`). */
-export const daysBetween = (a: string, b: string) => dayjs.utc(b).diff(dayjs.utc(a), 'day');
+export const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / DAY_MS);
 /** The first day of the month of a day. */
 const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
 
@@ -51,6 +54,8 @@ export type ResolvedPeriod = {
   period: StatisticsPeriod;
   dateFrom: string;
   dateTo: string;
+  /** The Moscow day of «now». */
+  today: string;
 } & (
   | { grain: 'hour'; hours: HourRange; previousHours: HourRange }
   | { grain: 'day' | 'month'; days: DayRange; previousDays: DayRange }
@@ -76,6 +81,7 @@ export function resolvePeriod(q: { period?: string; date_from?: string; date_to?
       const start = moscowAt(`${today}T00:00:00`);
       const hourStart = bucketsOf(now).hour;
       return {
+        today,
         period: 'day',
         dateFrom: today,
         dateTo: today,
@@ -90,6 +96,7 @@ export function resolvePeriod(q: { period?: string; date_from?: string; date_to?
     case 'week': {
       const monday = addDays(today, -((dayjs.utc(today).day() + 6) % 7));
       return {
+        today,
         period: 'week',
         dateFrom: monday,
         dateTo: addDays(monday, 6),
@@ -105,6 +112,7 @@ export function resolvePeriod(q: { period?: string; date_from?: string; date_to?
       const prevLast = dayjs.utc(prevFirst).endOf('month').format('YYYY-MM-DD');
       const sameDay = addDays(prevFirst, daysBetween(first, today));
       return {
+        today,
         period: 'month',
         dateFrom: first,
         dateTo: last,
@@ -119,6 +127,7 @@ export function resolvePeriod(q: { period?: string; date_from?: string; date_to?
       // 29 February of a leap year compares with 28 February of the year before.
       const sameDay = dayjs.utc(today).subtract(1, 'year').format('YYYY-MM-DD');
       return {
+        today,
         period: 'year',
         dateFrom: first,
         dateTo: `${today.slice(0, 4)}-12-31`,
@@ -135,6 +144,7 @@ export function resolvePeriod(q: { period?: string; date_from?: string; date_to?
       if (n > STATISTICS_CUSTOM_MAX_DAYS)
         throw badRequest({ date_to: [`Период не может быть длиннее ${STATISTICS_CUSTOM_MAX_DAYS} дней.`] });
       return {
+        today,
         period: 'custom',
         dateFrom: from,
         dateTo: to,
@@ -164,30 +174,59 @@ export function eachDay(r: DayRange): string[] {
 /** Every month (`YYYY-MM-01`) of a range of days, oldest first. */
 export function eachMonth(r: DayRange): string[] {
   const out: string[] = [];
-  for (let m = dayjs.utc(monthOf(r.from)); m.format('YYYY-MM-DD') <= r.to; m = m.add(1, 'month'))
-    out.push(m.format('YYYY-MM-DD'));
-  return out;
-}
-
-/** Every hour of a range: the instants and their labels `YYYY-MM-DDTHH:00` (Moscow). */
-export function eachHour(r: HourRange): { at: Date; label: string }[] {
-  const out: { at: Date; label: string }[] = [];
-  for (let h: Dayjs = dayjs(r.from); h.isBefore(r.to); h = h.add(1, 'hour'))
-    out.push({ at: h.toDate(), label: inMoscow(h.toDate()).format('YYYY-MM-DDTHH:00') });
-  return out;
+  const [y, m] = r.from.split('-').map(Number) as [number, number];
+  for (let i = 0; ; i++) {
+    const month = new Date(Date.UTC(y, m - 1 + i, 1)).toISOString().slice(0, 10);
+    if (month > r.to) return out;
+    out.push(month);
+  }
 }
 
 /**
- * Splits a range of days into whole calendar months (read from the monthly roll-up) and the days at either
- * end (read from the daily one), so a year of a listing is at most 12 + 60 rows, not 366.
+ * Every hour of a range: the instants and their labels `YYYY-MM-DDTHH:00` (Moscow). Moscow's offset is read once:
+ * it has not changed within a day since 2014 (no summer time).
  */
-export function splitByMonths(r: DayRange): { days: DayRange[]; months: DayRange | null } {
-  const firstWhole = r.from.endsWith('-01') ? r.from : dayjs.utc(monthOf(r.from)).add(1, 'month').format('YYYY-MM-DD');
-  const afterLast = addDays(r.to, 1);
-  const endWhole = afterLast.endsWith('-01') ? afterLast : monthOf(afterLast);
-  if (firstWhole >= endWhole) return { days: [r], months: null };
-  const days: DayRange[] = [];
-  if (r.from < firstWhole) days.push({ from: r.from, to: addDays(firstWhole, -1) });
-  if (endWhole <= r.to) days.push({ from: endWhole, to: r.to });
-  return { days, months: { from: firstWhole, to: monthOf(addDays(endWhole, -1)) } };
+export function eachHour(r: HourRange): { at: Date; label: string }[] {
+  const out: { at: Date; label: string }[] = [];
+  const offset = inMoscow(r.from).utcOffset() * 60_000;
+  for (let t = r.from.getTime(); t < r.to.getTime(); t += HOUR_MS)
+    out.push({ at: new Date(t), label: `${new Date(t + offset).toISOString().slice(0, 13)}:00` });
+  return out;
+}
+
+/** The last day of the month of a day. */
+const endOfMonth = (day: string) => {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+};
+
+/**
+ * How to read a range of days per listing with the fewest roll-up rows: whole months from the monthly roll-up;
+ * a month mostly inside the range from the monthly roll-up minus the days outside it (`subtract`); a month
+ * mostly outside from its days (`add`). Days after `today` are empty, so a range reaching today reads its last
+ * month whole. A year of a listing is then at most 12 monthly rows and 2 × 15 daily ones.
+ * @returns `months` (first and last month, `YYYY-MM-01`, contiguous) or null, and the daily ranges to add and subtract
+ */
+export function splitByMonths(
+  r: DayRange,
+  today: string,
+): { add: DayRange[]; subtract: DayRange[]; months: DayRange | null } {
+  const to = r.to >= today ? endOfMonth(r.to) : r.to;
+  const months: string[] = [];
+  const add: DayRange[] = [];
+  const subtract: DayRange[] = [];
+  for (const m of eachMonth({ from: r.from, to })) {
+    const mEnd = endOfMonth(m);
+    const from = r.from > m ? r.from : m;
+    const end = to < mEnd ? to : mEnd;
+    const inside = daysBetween(from, end) + 1;
+    if (inside * 2 <= daysBetween(m, mEnd) + 1) {
+      add.push({ from, to: end });
+      continue;
+    }
+    months.push(m);
+    if (from > m) subtract.push({ from: m, to: addDays(from, -1) });
+    if (end < mEnd) subtract.push({ from: addDays(end, 1), to: mEnd });
+  }
+  return { add, subtract, months: months.length ? { from: months[0]!, to: months[months.length - 1]! } : null };
 }
