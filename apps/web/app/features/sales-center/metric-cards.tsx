@@ -24,7 +24,7 @@ const METRICS: Metric[] = [
   { key: 'views', label: 'Просмотры', color: 'ink.9', kind: 'area', format: formatCount },
   { key: 'favorites', label: 'Добавили в избранное', color: 'coral.5', kind: 'bar', format: formatCount },
   { key: 'orders', label: 'Заказы', color: 'ink.7', kind: 'bar', format: formatCount },
-  { key: 'revenue', label: 'Выручка', color: '#2F9E44', kind: 'area', format: formatRubles },
+  { key: 'revenue', label: 'Выручка', color: '#2F9E44', kind: 'bar', format: formatRubles },
 ];
 
 /** «+12 % к прошлой неделе» in the figure's tone. */
