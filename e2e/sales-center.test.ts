@@ -8,8 +8,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiSignIn, createListing } from './buy-helpers.js';
-import { allowPageProblem, baseURL, browserAvailable, launch, settled, signedInPage } from './helpers.js';
+import { apiSignIn, createListing, post } from './buy-helpers.js';
+import { allowPageProblem, baseURL, browserAvailable, latestCode, launch, settled, signedInPage } from './helpers.js';
 
 const SHOTS = 'test-results/sales-center';
 const BROWSER_UA =
@@ -206,6 +206,34 @@ describe.runIf(browserAvailable())('sales center', () => {
     await statisticsOf(page, 'week');
     await expect(page.getByTestId('metric-views').getByTestId('total').textContent()).resolves.toBe(String(VIEWS));
     await expect(alert.count()).resolves.toBe(0);
+  });
+
+  it('shows the demo seller a live dashboard over the last 90 days (the seeded history)', async () => {
+    const phone = '+79001234567'; // README: the demo seller
+    await post('/v1/auth/send-code/', { phone });
+    const { token: demo } = await post<{ token: string }>('/v1/auth/verify-code/', {
+      phone,
+      code: await latestCode(phone),
+    });
+    const today = moscowDay();
+    const from = new Date(Date.parse(`${today}T12:00:00Z`) - 89 * 86_400_000).toISOString().slice(0, 10);
+    for (const width of [1440, 360] as const) {
+      const page = await signedInPage(browser, demo, width);
+      await page.goto(`/account/sales-center?period=custom&from=${from}&to=${today}`);
+      await statisticsOf(page, 'custom');
+      const total = async (m: string) =>
+        Number((await page.getByTestId(`metric-${m}`).getByTestId('total').textContent())!.replace(/\D/g, ''));
+      expect(await total('views')).toBeGreaterThan(0);
+      expect(await total('orders')).toBeGreaterThan(0);
+      expect(await total('revenue')).toBeGreaterThan(0);
+      expect(await page.getByTestId('listing-row').count()).toBeGreaterThan(0);
+      await page
+        .getByTestId('service-level')
+        .filter({ hasText: /из 100/ })
+        .waitFor();
+      await settled(page.getByTestId('metric-revenue').locator('.recharts-surface'));
+      await page.screenshot({ path: `${SHOTS}/demo-seller-${width}.png`, fullPage: true });
+    }
   });
 
   it('offers a new seller the way to «Продать»', async () => {
