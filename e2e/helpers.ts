@@ -52,6 +52,19 @@ export async function newPage(
   return { context, page };
 }
 
+/**
+ * A fresh page at `width` px (see `newPage`) already signed in with `token`, the cookie notice accepted —
+ * for tests whose subject is not the sign-in itself.
+ */
+export async function signedInPage(browser: Browser, token: string, width: 360 | 1440 = 1440): Promise<Page> {
+  const { page, context } = await newPage(browser, width);
+  await context.addInitScript((t) => {
+    localStorage.setItem('cookie-accepted', JSON.stringify({ state: { accepted: true }, version: 0 }));
+    localStorage.setItem('token', JSON.stringify({ state: { token: t }, version: 0 }));
+  }, token);
+  return page;
+}
+
 interface Allowance {
   pattern: RegExp;
   reason: string;

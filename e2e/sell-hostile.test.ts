@@ -5,8 +5,8 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseURL, browserAvailable, latestCode, launch, newPage } from './helpers.js';
+import type { Browser } from 'playwright-core';
+import { baseURL, browserAvailable, latestCode, launch, newPage, signedInPage } from './helpers.js';
 
 const LIE = {
   name: 'holiday.jpg',
@@ -25,15 +25,6 @@ async function signIn(): Promise<string> {
   await post('/v1/auth/send-code/', { phone });
   const res = await post('/v1/auth/verify-code/', { phone, code: await latestCode(phone) });
   return ((await res.json()) as { token: string }).token;
-}
-
-async function signedInPage(browser: Browser, token: string, width: 360 | 1440): Promise<Page> {
-  const { page, context } = await newPage(browser, width);
-  await context.addInitScript((t) => {
-    localStorage.setItem('cookie-accepted', JSON.stringify({ state: { accepted: true }, version: 0 }));
-    localStorage.setItem('token', JSON.stringify({ state: { token: t }, version: 0 }));
-  }, token);
-  return page;
 }
 
 describe.runIf(browserAvailable())('selling, as a careful checker', () => {

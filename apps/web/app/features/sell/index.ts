@@ -7,5 +7,5 @@ export { OwnerListings } from './owner-listings';
 export { OwnerPanel } from './lazy';
 /** Whether a product belongs to the signed-in user. */
 export { isOwnListing } from './own-listing';
-/** The query of the owner's listing counts by status (shared cache). */
-export { useProductStatuses } from './queries';
+/** The queries of the owner's listing counts by status and of the fee (shared cache). */
+export { useFee, useProductStatuses } from './queries';
