@@ -11,6 +11,11 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const RACE_TESTS = 'apps/api/**/*.race.test.ts';
+/**
+ * A command-line tool run as a person runs it, on its own PGlite directory (`DATA_DIR`): once is enough, so
+ * such files (`*.cli.test.ts`) are excluded from `api-pg`, not skipped.
+ */
+const CLI_TESTS = 'apps/api/**/*.cli.test.ts';
 
 const apiBase = {
   include: ['apps/api/**/*.test.ts'],
@@ -33,7 +38,7 @@ export default defineConfig({
       {
         test: { ...apiBase, name: 'api', exclude: [...configDefaults.exclude, RACE_TESTS], env: { TEST_DB: 'pglite' } },
       },
-      { test: { ...apiBase, name: 'api-pg', env: { TEST_DB: 'postgres' } } },
+      { test: { ...apiBase, name: 'api-pg', exclude: [...configDefaults.exclude, CLI_TESTS], env: { TEST_DB: 'postgres' } } },
       {
         test: {
           name: 'e2e',

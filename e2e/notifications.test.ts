@@ -86,7 +86,8 @@ describe.runIf(browserAvailable())('notification bell', () => {
       await expect.poll(() => items.count()).toBe(2);
       await expect(items.first().getAttribute('data-unread')).resolves.toBe('true');
       await expect(items.first().textContent()).resolves.toContain('У вас новый подписчик');
-      await expect(items.first().getAttribute('href')).resolves.toMatch(/^\/seller\/\d+$/);
+      // The subscriber never published: the link opens the seller's list of subscribers, not a seller page.
+      await expect(items.first().getAttribute('href')).resolves.toBe('/account/sales-center');
       await settled(items.first());
       await shot(page, 'list');
 
@@ -105,9 +106,9 @@ describe.runIf(browserAvailable())('notification bell', () => {
       ).json()) as { unread_count: number };
       expect(unread.unread_count).toBe(0);
 
-      // An item is a link: it opens the subscriber's page.
+      // An item is a link: it opens what it is about.
       await items.first().click();
-      await page.waitForURL(/\/seller\/\d+$/);
+      await page.waitForURL(/\/account\/sales-center$/);
     });
   }
   it('a toast opens what it is about and marks it read', async () => {
@@ -121,7 +122,7 @@ describe.runIf(browserAvailable())('notification bell', () => {
     await toast.waitFor();
     await page.getByRole('button', { name: 'Уведомления, 1 непрочитанное' }).waitFor();
     await toast.getByRole('link').click();
-    await page.waitForURL(/\/seller\/\d+$/);
+    await page.waitForURL(/\/account\/sales-center$/);
     await page.getByRole('button', { name: 'Уведомления', exact: true }).waitFor();
     await toast.waitFor({ state: 'detached' });
   });

@@ -65,7 +65,7 @@ describe.runIf(onPostgres() && dbAvailable())('notifications across two processe
     const res = await t.app.inject({ method: 'POST', url: `/v1/social/subscribe/${star.id}/`, headers: fan.auth });
     expect(res.statusCode).toBe(200);
     const got = newOf(await s.next(undefined, 2000));
-    expect(got).toMatchObject({ type: 'new_subscriber', link: `/seller/${fan.id}` });
+    expect(got).toMatchObject({ type: 'new_subscriber', link: '/account/sales-center' });
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
@@ -89,7 +89,7 @@ describe.runIf(onPostgres() && dbAvailable())('notifications across two processe
     expect(res.statusCode).toBe(200);
     await c.app.close();
     await c.database.close();
-    expect(newOf(await s.next(undefined, 2000))).toMatchObject({ type: 'new_subscriber', link: `/seller/${fan.id}` });
+    expect(newOf(await s.next(undefined, 2000))).toMatchObject({ type: 'new_subscriber', link: '/account/sales-center' });
 
     // D commits a notification and dies before anything else: the NOTIFY still reaches B.
     const d = await startProcess(0);

@@ -116,7 +116,8 @@ describe.runIf(dbAvailable())('notifications socket and REST', () => {
       type: 'new_subscriber',
       title: 'У вас новый подписчик',
       text: 'Борис Тестова теперь следит за вашими вещами.',
-      link: `/seller/${fan.id}`,
+      // Борис never published: no seller page of his, so the link opens the star's list of subscribers
+      link: '/account/sales-center',
       image: null,
     });
     // Subscribing again is no new fact; unsubscribing and subscribing again the same day notifies nobody.
