@@ -38,7 +38,14 @@ export default defineConfig({
       {
         test: { ...apiBase, name: 'api', exclude: [...configDefaults.exclude, RACE_TESTS], env: { TEST_DB: 'pglite' } },
       },
-      { test: { ...apiBase, name: 'api-pg', exclude: [...configDefaults.exclude, CLI_TESTS], env: { TEST_DB: 'postgres' } } },
+      {
+        test: {
+          ...apiBase,
+          name: 'api-pg',
+          exclude: [...configDefaults.exclude, CLI_TESTS],
+          env: { TEST_DB: 'postgres' },
+        },
+      },
       {
         test: {
           name: 'e2e',

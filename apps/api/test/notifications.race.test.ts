@@ -89,7 +89,10 @@ describe.runIf(onPostgres() && dbAvailable())('notifications across two processe
     expect(res.statusCode).toBe(200);
     await c.app.close();
     await c.database.close();
-    expect(newOf(await s.next(undefined, 2000))).toMatchObject({ type: 'new_subscriber', link: '/account/sales-center' });
+    expect(newOf(await s.next(undefined, 2000))).toMatchObject({
+      type: 'new_subscriber',
+      link: '/account/sales-center',
+    });
 
     // D commits a notification and dies before anything else: the NOTIFY still reaches B.
     const d = await startProcess(0);
