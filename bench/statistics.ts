@@ -209,12 +209,14 @@ function judgement(figures: Figure[]): string {
   if (!ping || !calls.length) return '';
   const cpu = (f: Figure) => f.cpuNode + f.cpuPg;
   const worst = calls.reduce((a, b) => (cpu(b) > cpu(a) ? b : a));
-  const fast = calls.every((f) => f.p99 < 50);
-  return fast
-    ? `Все вызовы статистики уложились в p99 < 50 мс (ping — ${ping.p99} мс).`
-    : `Цель p99 < 50 мс в этом замере не достигнута: машина была занята (даже \`/v1/ping/\` — p99 ${ping.p99} мс при ` +
-        `${ping.rps.toFixed(0)} req/s), и p99 здесь в основном — ожидание процессора. От чужой нагрузки не зависит CPU на ` +
-        `запрос: ${cpu(ping).toFixed(1)} мс у ping, у вызовов статистики — до ${cpu(worst).toFixed(1)} мс (${worst.name}).`;
+  const slow = calls.filter((f) => f.p99 >= 50);
+  if (!slow.length) return `Все вызовы статистики уложились в p99 < 50 мс (ping — ${ping.p99} мс).`;
+  return (
+    `Цель p99 < 50 мс не достигнута у: ${slow.map((f) => `${f.name} (${f.p99} мс)`).join(', ')}; ping — p99 ` +
+    `${ping.p99} мс при ${ping.rps.toFixed(0)} req/s. При 10 соединениях на 2 ядрах p99 — в основном ожидание ` +
+    `процессора; от чужой нагрузки не зависит CPU на запрос: ${cpu(ping).toFixed(1)} мс у ping, у вызовов статистики — ` +
+    `до ${cpu(worst).toFixed(1)} мс (${worst.name}).`
+  );
 }
 
 function writeDoc(

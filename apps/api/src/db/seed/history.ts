@@ -10,7 +10,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { splitTotal } from '@vitrina/contract/money';
 import type { Db, Tx } from '../client.js';
-import { offers, orderItems, orders, payments } from '../schema/index.js';
+import { favorites, offers, orderItems, orders, payments } from '../schema/index.js';
 import { Random } from './random.js';
 
 const DAY = 86_400_000;
@@ -92,6 +92,8 @@ export async function seedHistory(
     price: number;
     photo: string | null;
   }[] = [];
+  /** Favorites added to each listing over the history (some of them are still kept: see keptFavorites). */
+  const keptBy: { listing: HistoryListing; added: number }[] = [];
   /** Reserved listings: all their stock is held by the paid order. */
   const emptied: number[] = [];
 
@@ -116,10 +118,12 @@ export async function seedHistory(
     const total = Math.round(l.viewCount * 0.7);
     const wsum = days.reduce((a, d) => a + d.w, 0) || 1;
     const favRate = 0.02 + rnd.next() * 0.05;
+    let added = 0;
     for (const d of days) {
       const views = Math.floor((total * d.w) / wsum + rnd.next());
       if (!views) continue;
       const favorites = Math.floor(views * favRate + rnd.next());
+      added += favorites;
       const day = mskDay(d.at);
       if (day !== today && day !== yesterday) {
         count(l.sellerId, l.id, new Date(d.at), { views, favorites }, false);
@@ -139,6 +143,7 @@ export async function seedHistory(
         if (v || f) count(l.sellerId, l.id, new Date(d.at + h * HOUR), { views: v, favorites: f });
       });
     }
+    keptBy.push({ listing: l, added });
 
     // Sales: the last piece of a sold listing, the hold on a reserved one, earlier pieces of active ones.
     const age = now.getTime() - l.publishedAt.getTime();
@@ -226,6 +231,7 @@ export async function seedHistory(
   );
   if (emptied.length) await tx.update(offers).set({ count: 0 }).where(inArray(offers.productId, emptied));
   await seedLedger(tx, ids, now);
+  await keptFavorites(tx, keptBy, buyers, now, opts.seed);
 
   // The roll-ups.
   const monthly: Buckets = new Map();
@@ -237,6 +243,33 @@ export async function seedHistory(
   await insertRollup(tx, 'stats_monthly', 'month', 'date', monthly);
   await insertRollup(tx, 'stats_hourly', 'hour', 'timestamptz', hourly);
   return orderRows.length;
+}
+
+/**
+ * The favorites still kept today: about a third of each listing's adds (people remove some), by distinct demo
+ * buyers other than the seller, added within the last month — so «В избранном у N» and a buyer's favorites page
+ * agree with the statistics. Its own random stream: the rest of the history stays as it was for a seed.
+ */
+async function keptFavorites(
+  tx: Tx | Db,
+  keptBy: { listing: HistoryListing; added: number }[],
+  buyers: number[],
+  now: Date,
+  seed: number,
+) {
+  const rnd = new Random(seed * 7919 + 29);
+  const rows: (typeof favorites.$inferInsert)[] = [];
+  for (const { listing, added } of keptBy) {
+    const who = buyers.filter((b) => b !== listing.sellerId);
+    const kept = Math.min(who.length, Math.round(added / 3));
+    for (let i = 0; i < kept; i += 1) {
+      const j = rnd.int(i, who.length - 1);
+      [who[i], who[j]] = [who[j]!, who[i]!];
+      const age = Math.min(now.getTime() - listing.publishedAt.getTime(), 30 * DAY);
+      rows.push({ userId: who[i]!, productId: listing.id, createdAt: new Date(now.getTime() - rnd.next() * age) });
+    }
+  }
+  await inChunks(rows, 1000, (chunk) => tx.insert(favorites).values(chunk).onConflictDoNothing());
 }
 
 /**

@@ -89,6 +89,16 @@ async function seriesOf(db: Db, grain: 'day' | 'month', sellerId: number, r: Day
 }
 const dailySeries = (db: Db, sellerId: number, r: DayRange) => seriesOf(db, 'day', sellerId, r);
 
+/** The seller's totals over a range of days, summed by PostgreSQL (one row, not one per day). */
+async function dailyTotals(db: Db, sellerId: number, r: DayRange): Promise<Raw> {
+  const [row] = await preparedRows<Raw>(
+    db,
+    sql`select ${SUMS} from stats_daily
+        where seller_id = ${sellerId} and product_id = 0 and day between ${r.from} and ${r.to}`,
+  );
+  return row ? num(row) : ZERO;
+}
+
 /** The seller's hourly totals in a range, by the hour's start (ms). */
 async function hourlySeries(db: Db, sellerId: number, r: HourRange): Promise<Map<number, Raw>> {
   const rows = await preparedRows<Raw & { b: number }>(
@@ -229,7 +239,7 @@ export async function statisticsOf(db: Db, sellerId: number, p: ResolvedPeriod):
   }
   const [series, previous, listings] = await Promise.all([
     seriesOf(db, p.grain, sellerId, p.days),
-    dailySeries(db, sellerId, p.previousDays),
+    dailyTotals(db, sellerId, p.previousDays),
     topListings(db, sellerId, listingRowsOverDays(sellerId, p.days, p.today)),
   ]);
   const points =
@@ -240,7 +250,7 @@ export async function statisticsOf(db: Db, sellerId: number, p: ResolvedPeriod):
     ...head,
     points,
     totals: totals(sum(series)),
-    previous_totals: totals(sum(previous)),
+    previous_totals: totals(previous),
     top_listings: listings,
   };
 }
