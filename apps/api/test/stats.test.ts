@@ -5,6 +5,7 @@
  * custom ranges and bad periods, owner-only figures, the CSV export and the service level.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statisticsAnswerSchema, weeklyStatisticsAnswerSchema } from '@vitrina/contract/sales';
 import { eq } from 'drizzle-orm';
 import { listingViewVisitors, orders } from '../src/db/schema/index.js';
 import { VIEW_LIMIT_PER_MINUTE } from '../src/modules/stats/routes.js';
@@ -57,7 +58,8 @@ describeDb('statistics', () => {
   const stats = async (qs: string, who: TestUser = seller) => {
     const res = await t.app.inject({ method: 'GET', url: `/v1/sales/statistics/?${qs}`, headers: who.auth });
     expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { data: Stats }).data;
+    // served without a zod pass (plainJson): the answer itself must hold to the contract
+    return statisticsAnswerSchema.parse(res.json()).data as Stats;
   };
   const favorite = async (productId: number, sellerId: number, at: string, userId = buyer.id) => {
     await t.app.db.transaction((tx) =>
@@ -192,8 +194,7 @@ describeDb('statistics', () => {
 
     const weekly = await t.app.inject({ method: 'GET', url: '/v1/sales/weekly-statistics/', headers: seller.auth });
     expect(weekly.statusCode).toBe(200);
-    const w = (weekly.json() as { success: true; data: { days: (Figures & { date: string })[]; totals: Figures } })
-      .data;
+    const w = weeklyStatisticsAnswerSchema.parse(weekly.json()).data;
     expect(w.days.map((d) => d.date)).toEqual([
       '2026-11-19',
       '2026-11-20',

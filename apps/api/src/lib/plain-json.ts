@@ -1,0 +1,8 @@
+/**
+ * Route option for hot reads whose answers are built field by field from typed values (never from a raw row),
+ * so nothing unlisted can reach them: the answer is serialized with plain `JSON.stringify` instead of a zod pass
+ * over every field. The route's response schema stays for the OpenAPI document, and the API tests check such
+ * answers against the contract. Used by the catalog's listing pages, search and listing by slug (≈ 0.25 ms of
+ * ≈ 2 ms per request) and the seller statistics (366 daily points of a custom range).
+ */
+export const plainJson = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
