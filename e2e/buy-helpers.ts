@@ -149,3 +149,32 @@ export const cartSlugs = (page: Page) =>
     const raw = localStorage.getItem('cart');
     return raw ? (JSON.parse(raw) as { state: { items: { slug: string }[] } }).state.items.map((i) => i.slug) : [];
   });
+
+/** A form body for the multipart calls (add-card, delivery points). */
+export const form = (fields: Record<string, string>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.append(k, v);
+  return f;
+};
+
+/** Orders one piece of `slug` as `buyer`, pays at the test bank, and returns the order id. */
+export async function paidOrder(buyer: string, slug: string, size: string): Promise<number> {
+  const point = await post<{ id: number }>(
+    '/v1/delivery_points/',
+    form({ name: 'Дом', address: 'г. Москва, ул. Тверская, д. 7', point_id: 'MSK001', delivery_service_type: 'cdek' }),
+    buyer,
+  );
+  const placed = await post<{ order: { id: number }; payment: { confirmation_url: string } }>(
+    '/v1/sales/order/',
+    { items: [{ slug, size, count: 1 }], delivery_point: point.id },
+    buyer,
+  );
+  const gatewayId = placed.payment.confirmation_url.split('/').pop()!;
+  await post(`/testgateway/api/payments/${gatewayId}/pay`, {
+    number: '4111 1111 1111 1111',
+    exp_month: 12,
+    exp_year: 2030,
+    cvc: '123',
+  });
+  return placed.order.id;
+}

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseURL, browserAvailable, hydrated, launch, newPage, settled } from './helpers.js';
-import { apiSignIn, completeSignIn, createListing, post } from './buy-helpers.js';
+import { apiSignIn, completeSignIn, createListing, paidOrder, post } from './buy-helpers.js';
 
 const SHOTS = 'test-results/favorites';
 
@@ -151,6 +151,23 @@ describe.runIf(browserAvailable())('favorites in the browser', () => {
       await hydrated(seller.page);
       await shot(seller.page, 'product-seller');
     }
+  });
+
+  it('/account/favorites: an item someone else bought stays, greyed with «Продано»', async () => {
+    const sellerToken = await apiSignIn();
+    const keeper = await apiSignIn();
+    const listing = await createListing(sellerToken);
+    await post(`/v1/favorites/${await productId(listing.slug)}/add-to-favorites/`, {}, keeper);
+    await paidOrder(await apiSignIn(), listing.slug, listing.size);
+
+    const { page, context } = await newPage(browser, 360);
+    await useToken(context, keeper);
+    await page.goto('/account/favorites');
+    const card = page.getByTestId('product-card').first();
+    await card.getByText('Продано').waitFor();
+    await expect(card.getAttribute('href')).resolves.toBe(`/product/${listing.slug}`);
+    await hydrated(page);
+    await shot(page, 'account-favorites-sold');
   });
 
   it('/account/favorites: grid, sorting by price, withdrawn greyed, removing, the empty state', async () => {

@@ -8,42 +8,13 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseURL, browserAvailable, hydrated, launch, newPage, settled } from './helpers.js';
-import { apiSignIn, createListing, post, signIn } from './buy-helpers.js';
+import { apiSignIn, createListing, form, paidOrder, post, signIn } from './buy-helpers.js';
 
 const SHOTS = 'test-results/payouts';
 
 interface SellerOrder {
   id: number;
   payout_status?: string | null;
-}
-
-/** A form body for the multipart calls (add-card, delivery points). */
-const form = (fields: Record<string, string>) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.append(k, v);
-  return f;
-};
-
-/** Orders one piece of `slug` as `buyer`, pays at the test bank, and returns the order id. */
-async function paidOrder(buyer: string, slug: string, size: string): Promise<number> {
-  const point = await post<{ id: number }>(
-    '/v1/delivery_points/',
-    form({ name: 'Дом', address: 'г. Москва, ул. Тверская, д. 7', point_id: 'MSK001', delivery_service_type: 'cdek' }),
-    buyer,
-  );
-  const placed = await post<{ order: { id: number }; payment: { confirmation_url: string } }>(
-    '/v1/sales/order/',
-    { items: [{ slug, size, count: 1 }], delivery_point: point.id },
-    buyer,
-  );
-  const gatewayId = placed.payment.confirmation_url.split('/').pop()!;
-  await post(`/testgateway/api/payments/${gatewayId}/pay`, {
-    number: '4111 1111 1111 1111',
-    exp_month: 12,
-    exp_year: 2030,
-    cvc: '123',
-  });
-  return placed.order.id;
 }
 
 describe.runIf(browserAvailable())("payouts on the seller's sales", () => {
