@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 import {
+  chargedAtTestBank,
   makeListing,
   makePoint,
   makeUser,
@@ -16,7 +17,7 @@ import {
   testgatewaySuccessNotice,
   type TestUser,
 } from './buy-fixtures.js';
-import { orders, payments, testgatewayPayments, testgatewayRefunds } from '../src/db/schema/index.js';
+import { orders, payments, testgatewayRefunds } from '../src/db/schema/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 
 const ROUNDS = 20;
@@ -40,10 +41,7 @@ describe.runIf(dbAvailable())('cancel vs the bank notice on the same order', () 
       const l = await makeListing(t.app, seller.id, [{ size: 'M', price: 1000 + round, count: 1 }]);
       const { order, payment, row: pay, gatewayId } = await placeOrder(t.app, buyer, l.slug, point);
       // The bank charged the card; its notice and the cancel now race.
-      await t.app.db
-        .update(testgatewayPayments)
-        .set({ status: 'succeeded' })
-        .where(eq(testgatewayPayments.id, gatewayId));
+      await chargedAtTestBank(t.app, gatewayId);
       const cancel = t.app.inject({ method: 'POST', url: `/v1/sales/orders/${order.id}/cancel/`, headers: buyer.auth });
       const notice = testgatewaySuccessNotice(t.app, gatewayId, pay.amount, `evt_race_${round}`);
       const [c, n] =

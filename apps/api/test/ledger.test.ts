@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceAnswerSchema } from '@vitrina/contract/sales';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 import {
+  chargedAtTestBank,
   makeCard,
   makeListing,
   makePoint,
@@ -18,7 +19,7 @@ import {
   testgatewaySuccessNotice,
   type TestUser,
 } from './buy-fixtures.js';
-import { ledgerEntries, testgatewayPayments } from '../src/db/schema/index.js';
+import { ledgerEntries } from '../src/db/schema/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 
 describe.runIf(dbAvailable())('money ledger', () => {
@@ -86,10 +87,7 @@ describe.runIf(dbAvailable())('money ledger', () => {
   it("a payment arriving after the buyer cancelled: charge, then the refund job's refund; no hold", async () => {
     const l = await makeListing(t.app, seller.id, [{ size: 'M', price: 2500, count: 1 }]);
     const { order, gatewayId } = await placeOrder(t.app, buyer, l.slug, point);
-    await t.app.db
-      .update(testgatewayPayments)
-      .set({ status: 'succeeded' })
-      .where(eq(testgatewayPayments.id, gatewayId));
+    await chargedAtTestBank(t.app, gatewayId);
     const cancel = await t.app.inject({
       method: 'POST',
       url: `/v1/sales/orders/${order.id}/cancel/`,

@@ -9,8 +9,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
-import { makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
-import { offers, orders, payments, products, testgatewayPayments } from '../src/db/schema/index.js';
+import { chargedAtTestBank, makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
+import { offers, orders, payments, products } from '../src/db/schema/index.js';
 import { signTestgatewayBody } from '../src/providers/payments/testgateway-webhook.js';
 
 describe.runIf(dbAvailable())('order and payment races', () => {
@@ -126,10 +126,7 @@ describe.runIf(dbAvailable())('order and payment races', () => {
   it('applies concurrent duplicate webhooks once', async () => {
     const { order, gatewayId } = await newOrder(6100);
     // the bank charged the card (the shop checks every notice with the bank)
-    await t.app.db
-      .update(testgatewayPayments)
-      .set({ status: 'succeeded' })
-      .where(eq(testgatewayPayments.id, gatewayId));
+    await chargedAtTestBank(t.app, gatewayId);
     const raw = JSON.stringify({
       event_id: 'evt_parallel',
       event: 'payment.succeeded',

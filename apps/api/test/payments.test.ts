@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
-import { makeCard, makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
-import { offers, orders, paymentEvents, payments, products, testgatewayPayments } from '../src/db/schema/index.js';
+import { chargedAtTestBank, makeCard, makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
+import { offers, orders, paymentEvents, payments, products } from '../src/db/schema/index.js';
 import { signTestgatewayBody } from '../src/providers/payments/testgateway-webhook.js';
 
 const PAN_OK = '4111 1111 1111 1111';
@@ -58,8 +58,7 @@ describe.runIf(dbAvailable())('payments: test gateway and webhooks', () => {
       payload: raw,
     });
   /** The bank's books say the card was charged (its own notice is not sent: the test sends its own). */
-  const chargedAtBank = (gatewayId: string) =>
-    t.app.db.update(testgatewayPayments).set({ status: 'succeeded' }).where(eq(testgatewayPayments.id, gatewayId));
+  const chargedAtBank = (gatewayId: string) => chargedAtTestBank(t.app, gatewayId);
   const sign = (raw: string) => `sha256=${signTestgatewayBody(t.app.config.payments.testgatewaySecret, raw)}`;
 
   it('tells the web which provider is on and where new cards are entered', async () => {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 import {
+  chargedAtTestBank,
   makeListing,
   makePoint,
   makeUser,
@@ -36,10 +37,7 @@ describe.runIf(dbAvailable())('npm run reconcile: charges without an order or a 
   it('is clean on a shop where every charge is a paid order', async () => {
     const l = await makeListing(t.app, seller.id, [{ size: 'M', price: 1000, count: 1 }]);
     const o = await order(buyer, l.slug, point);
-    await t.app.db
-      .update(testgatewayPayments)
-      .set({ status: 'succeeded' })
-      .where(eq(testgatewayPayments.id, o.gatewayId));
+    await chargedAtTestBank(t.app, o.gatewayId);
     expect((await notice(o.gatewayId, 100000)).json().result).toBe('applied');
     await t.app.jobs.runDue();
     const r = await reconcileReport(t.app.db);
@@ -55,10 +53,7 @@ describe.runIf(dbAvailable())('npm run reconcile: charges without an order or a 
     const rival = await makeUser(t.app, 'Глеб');
     await order(rival, l.slug, await makePoint(t.app, rival));
     // the bank took the money all the same, after the shop cancelled the payment there
-    await t.app.db
-      .update(testgatewayPayments)
-      .set({ status: 'succeeded' })
-      .where(eq(testgatewayPayments.id, mine.gatewayId));
+    await chargedAtTestBank(t.app, mine.gatewayId);
     expect((await notice(mine.gatewayId, 200000)).json().result).toBe('applied');
 
     let r = await reconcileReport(t.app.db);
@@ -87,10 +82,7 @@ describe.runIf(dbAvailable())('npm run reconcile: charges without an order or a 
     expect(text).toContain('попыток 1');
     expect(text).toMatch(/2\s000\s₽/);
 
-    await t.app.db
-      .update(testgatewayPayments)
-      .set({ status: 'succeeded' })
-      .where(eq(testgatewayPayments.id, mine.gatewayId));
+    await chargedAtTestBank(t.app, mine.gatewayId);
     t.clock.advance(refundBackoffMs(1));
     await t.app.jobs.runDue();
     expect(await reconcileReport(t.app.db)).toMatchObject({

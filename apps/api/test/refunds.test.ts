@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 import {
+  chargedAtTestBank,
   makeListing,
   makePoint,
   makeUser,
@@ -63,10 +64,7 @@ describe.runIf(dbAvailable())('refunds: a payment for an order that can no longe
     const rival = await makeUser(t.app, 'Глеб');
     await newOrder(rival, l.slug, await makePoint(t.app, rival));
     // the bank took the money all the same (its books say so after the shop cancelled the payment there)
-    await t.app.db
-      .update(testgatewayPayments)
-      .set({ status: 'succeeded' })
-      .where(eq(testgatewayPayments.id, mine.gatewayId));
+    await chargedAtTestBank(t.app, mine.gatewayId);
     return mine;
   };
 
@@ -176,10 +174,7 @@ describe.runIf(dbAvailable())('refunds: a payment for an order that can no longe
     expect(job).toMatchObject({ status: 'queued', attempts: 2 });
     expect((await t.app.db.select().from(payments).where(eq(payments.id, payment.id)))[0]!.status).toBe('succeeded');
     // the bank recovers; the next attempt succeeds
-    await t.app.db
-      .update(testgatewayPayments)
-      .set({ status: 'succeeded' })
-      .where(eq(testgatewayPayments.id, gatewayId));
+    await chargedAtTestBank(t.app, gatewayId);
     t.clock.advance(refundBackoffMs(2));
     await t.app.jobs.runDue();
     [job] = await refundJobs(payment.id);
