@@ -97,6 +97,9 @@ const envSchema = z.object({
   FEE_PERCENT: z.coerce.number().min(0).max(100).default(12),
   FEE_MIN_RUB: z.coerce.number().min(0).default(0),
   YANDEX_MAPS_API_KEY: z.string().optional(),
+  /** Contact addresses shown on the FAQ and the vacancies; unset → no address is shown (never a placeholder). */
+  SUPPORT_EMAIL: z.email({ error: 'SUPPORT_EMAIL: нужен адрес электронной почты' }).optional(),
+  JOBS_EMAIL: z.email({ error: 'JOBS_EMAIL: нужен адрес электронной почты' }).optional(),
   STORAGE: z.enum(['local']).default('local'),
   /** Whole request (headers and body) must arrive within this, ms; a slow or endless body is closed (issue 15). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
@@ -186,6 +189,8 @@ export interface Config {
   /** `METRICS_TOKEN`: the bearer token `GET /metrics` wants in production (unset there → 404). */
   metricsToken?: string;
   yandexMapsApiKey?: string;
+  /** `SUPPORT_EMAIL`, `JOBS_EMAIL`: the shop's contact addresses (unset → not shown). */
+  contacts: { support?: string; jobs?: string };
   mediaDir: string;
 }
 
@@ -327,6 +332,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fee: { percent: e.FEE_PERCENT, minRub: e.FEE_MIN_RUB },
     metricsToken: e.METRICS_TOKEN,
     yandexMapsApiKey: e.YANDEX_MAPS_API_KEY,
+    contacts: { support: e.SUPPORT_EMAIL, jobs: e.JOBS_EMAIL },
     mediaDir: path.join(dataDir, 'media'),
   };
 }
