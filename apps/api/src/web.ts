@@ -197,7 +197,9 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
       const controller = new AbortController();
       reply.raw.on('close', () => controller.abort());
       const answer = await render(req, reply, controller.signal);
-      return pc.send(req, reply, answer, req.headers.authorization === undefined);
+      const isShared = req.headers.authorization === undefined;
+      if (isShared && !opts.dev) pc.cache.set(req.url, answer);
+      return pc.send(req, reply, answer, isShared);
     }
     // One render for concurrent visitors of a page; a hot page is rendered again in the background.
     return pc.send(req, reply, await pc.cache.fetch(req.url, () => render(req, reply)), true);

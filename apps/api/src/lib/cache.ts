@@ -122,12 +122,9 @@ export class Cache<K extends NonNullable<unknown>, V extends NonNullable<unknown
     return this.#lru.peek(key);
   }
 
-  /**
-   * Stores `value` for `key` (a value failing `keep` removes the entry instead).
-   * @param opts.keepAge keep the entry's age (its lifetime is not restarted): to store a value that grew
-   */
-  set(key: K, value: V, opts: { keepAge?: boolean } = {}): void {
-    this.#lru.set(key, value, opts.keepAge ? { noUpdateTTL: true } : undefined);
+  /** Stores `value` for `key` (a value failing `keep` removes the entry instead). */
+  set(key: K, value: V): void {
+    this.#lru.set(key, value);
   }
 
   /** Forgets `key` (a load of it already running still answers its waiters, but is not stored). */

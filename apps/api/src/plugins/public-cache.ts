@@ -67,7 +67,10 @@ export const publicAnswer = { config: { publicCache: true } } as const;
 export interface PublicCache {
   /** Per-process cache of answers by URL (its lifetime: `config.publicCacheMs`). */
   cache: Cache<string, PublicAnswer>;
-  /** Whether this request may get (and fill) a shared answer: GET or HEAD without `Authorization`, cache on. */
+  /**
+   * Whether this request may be answered from the micro-cache: GET or HEAD without `Authorization`, the cache on,
+   * and no `Cache-Control: no-cache` (a hard reload, the server-side render's own calls, a benchmark of cold pages).
+   */
   shared(req: FastifyRequest): boolean;
   /** Sends `answer` with ETag (or `304`), caching headers and the body compressed by `Accept-Encoding`. */
   send(req: FastifyRequest, reply: FastifyReply, answer: PublicAnswer, shared: boolean): FastifyReply;
@@ -164,7 +167,7 @@ export default fp(async function publicCachePlugin(app: FastifyInstance) {
   const fromCache = new WeakSet<FastifyRequest>();
   const publicCache: PublicCache = {
     cache,
-    shared: (req) => ttlMs > 0 && shared(req),
+    shared: (req) => ttlMs > 0 && shared(req) && !req.headers['cache-control']?.includes('no-cache'),
     send: (req, reply, answer, isShared) => {
       const control = answer.status === 200 ? cacheControl(isShared && answer.shareable, ttlMs) : undefined;
       return reply.send(prepare(req, reply, answer, control, 'accept-encoding'));
@@ -175,8 +178,7 @@ export default fp(async function publicCachePlugin(app: FastifyInstance) {
   const VARY = 'accept-encoding, authorization';
 
   app.addHook('onRequest', async (req, reply) => {
-    // `Cache-Control: no-cache` (a hard reload; the server-side render, which has its own cache) reads afresh.
-    if (!marked(req) || !publicCache.shared(req) || req.headers['cache-control']?.includes('no-cache')) return;
+    if (!marked(req) || !publicCache.shared(req)) return;
     const hit = cache.get(req.url);
     if (!hit) return;
     fromCache.add(req);
