@@ -246,6 +246,10 @@ function renderDoc(
   }
   lines.push('## Цели', '');
   lines.push('- 100 000 товаров: p99 страницы с фильтрами < 50 мс, p99 поиска < 100 мс (на 2 ядрах).');
+  lines.push(
+    '- 100 000 товаров, 10 соединений (issue 17): страницы товара и каталога с тёплым микрокэшем ≥ 15 % ping и p99 < 50 мс;',
+    '  публичный JSON — список и товар ≥ 30 %, поиск ≥ 15 %; холодный рендер страницы («без кэша») ≤ 5 мс CPU Node.',
+  );
   lines.push('- Главная: < 150 КБ JavaScript в gzip.', '');
   lines.push('## Как повторить', '');
   lines.push('```sh');
@@ -256,6 +260,7 @@ function renderDoc(
   lines.push('npm run bench -- --sizes demo --duration 5');
   lines.push('npm run bench -- --url http://127.0.0.1:3000 --no-write   # уже запущенный сервер');
   lines.push('npm run bench:burst                # 500 соединений разом: 200 / 503 + Retry-After, p99 и максимум');
+  lines.push('npm run bench:scale                # 1 и 2 процесса на одной PostgreSQL (раздел ниже)');
   lines.push('```', '');
   return lines.join('\n');
 }
