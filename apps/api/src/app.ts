@@ -30,6 +30,7 @@ import pubsubPlugin from './plugins/pubsub.js';
 import metricsPlugin from './plugins/metrics.js';
 import nulGuard from './plugins/nul-guard.js';
 import inFlight from './plugins/in-flight.js';
+import publicCache from './plugins/public-cache.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { defineRateLimitCleanup, postgresRateLimitStore } from './plugins/rate-limit-store.js';
 import { MEDIA_MAX_BYTES } from './modules/media/index.js';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON answers up to 64 KB (a listing page is ~15 KB) are compressed inline: on two cores the stream path
   // (thread pool hand-off, chunked writes) cost a listing page ~0.7 ms more CPU than gzip itself.
   await app.register(compress, { global: true, threshold: 1024, syncThreshold: 64 * 1024 });
+  await app.register(publicCache);
   // Counters live in PostgreSQL, shared by every process (issue 15).
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(app) });
   await app.register(multipart, {

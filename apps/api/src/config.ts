@@ -115,6 +115,8 @@ const envSchema = z.object({
   OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).optional(),
   /** How often each process looks for due jobs, ms (architecture §6); 0 — only on demand (tests). */
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** How long each process reuses a public page or public JSON answer, ms (plugins/public-cache.ts); 0 — off. */
+  PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(3000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -141,6 +143,8 @@ export interface Config {
   overload?: { eventLoopDelayMs: number; heapMb?: number; maxInFlight?: number };
   /** Job worker poll interval, ms; 0 disables polling. */
   jobsPollMs: number;
+  /** Micro-cache lifetime of public answers, ms (`PUBLIC_CACHE_MS`); absent or 0 — off. */
+  publicCacheMs?: number;
   /** Fastify `trustProxy` from `TRUST_PROXY`; optional for hand-made configs (false when absent). */
   trustProxy?: boolean | string[] | ((address: string, hop: number) => boolean);
   sms: {
@@ -285,6 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedProducts: e.SEED_PRODUCTS,
     logLevel: e.LOG_LEVEL,
     jobsPollMs: e.JOBS_POLL_MS,
+    publicCacheMs: e.PUBLIC_CACHE_MS,
     timeouts: {
       requestMs: e.REQUEST_TIMEOUT_MS,
       headersMs: e.HEADERS_TIMEOUT_MS,
