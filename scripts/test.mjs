@@ -65,7 +65,7 @@ else
   skip('API-тесты на PostgreSQL (и тесты гонок *.race.test.ts, которые идут только там)', 'не задан TEST_DATABASE_URL');
 vitest('Модульные и API-тесты', projects);
 
-step(run('Сборка сайта', 'npm', ['run', 'build', '-w', 'apps/web']));
+step(run('Сборка сайта и сервера (что устарело)', 'node', ['scripts/ensure-build.mjs']));
 if (existsSync(chromium)) vitest('Браузерные тесты', ['e2e'], { CHROMIUM_PATH: chromium });
 else skip('браузерные тесты', `не найден Chromium (${chromium}); установите: apt-get install -y chromium`);
 
