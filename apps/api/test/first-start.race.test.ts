@@ -4,10 +4,9 @@
  * the other process waits and then starts on the finished database. Without the lock both would find the catalog
  * empty and seed it twice (or fail on the same migration).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsFolder, openDatabase, queryRows } from '../src/db/client.js';
+import { openDatabase, queryRows } from '../src/db/client.js';
+import { journalMillis } from '../src/db/startup.js';
 import { sql } from 'drizzle-orm';
 import { startServer, type ServerProcess } from './crash-server.js';
 import { adminUrl, dbUrl, dropDatabase, randomDbName } from './pg-admin.js';
@@ -45,14 +44,11 @@ describe('first start of two processes on an empty database', () => {
     try {
       const [listings] = await queryRows<{ n: number }>(db.db, sql`select count(*)::int as n from products`);
       expect(listings!.n).toBe(SEED_PRODUCTS);
-      const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
-        entries: unknown[];
-      };
       const [migrations] = await queryRows<{ n: number }>(
         db.db,
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
       );
-      expect(migrations!.n).toBe(journal.entries.length);
+      expect(migrations!.n).toBe(journalMillis().length);
     } finally {
       await db.close();
     }

@@ -3,17 +3,12 @@
  * (migrations/meta/_journal.json) is recorded as applied in drizzle's `__drizzle_migrations`; 503 otherwise, so a
  * load balancer sends no traffic to a process on a database its code does not match.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../src/db/client.js';
+import { journalMillis } from '../src/db/startup.js';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 
-const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
-  entries: { when: number }[];
-};
-const last = journal.entries.at(-1)!.when;
+const last = journalMillis().at(-1)!;
 
 describe.runIf(dbAvailable())('/readyz', () => {
   let t: TestContext;

@@ -34,9 +34,12 @@ export async function withStartupLock<T>(database: Database, fn: () => Promise<T
   }
 }
 
-/** The `when` (folder millis) of every migration in the journal: drizzle records it as `created_at`. */
 let journal: number[] | null = null;
-function journalMillis(): number[] {
+/**
+ * The migrations the code expects: the `when` (folder millis) of every entry of `migrations/meta/_journal.json`,
+ * oldest first — drizzle records each applied one with it as `created_at`.
+ */
+export function journalMillis(): number[] {
   journal ??= (
     JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
       entries: { when: number }[];
