@@ -20,8 +20,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { NOTIFICATIONS_SOCKET_CLOSE } from '@vitrina/contract/notifications';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import { migrationsApplied } from './db/startup.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { withInstallationSettings } from './lib/installation-settings.js';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.js';
@@ -153,7 +155,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       parts: FORM_LIMITS.parts,
     },
   });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // A stopping server closes every socket with 1012 «service restart» (not the plugin's bare close, 1005), so
+    // clients reconnect to another process or to this one once it is back.
+    preClose: async function closeSockets(this: FastifyInstance) {
+      for (const client of this.websocketServer.clients) {
+        client.close(NOTIFICATIONS_SOCKET_CLOSE.serviceRestart, 'service restart');
+      }
+      this.websocketServer.close();
+    },
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Витрина API', version: '1.0.0', description: 'API маркетплейса «Витрина»' },
@@ -181,12 +193,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // Ready: the database answers and every migration of the journal is applied (db/startup.ts); 503 otherwise.
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
     try {
-      await database.db.execute('select 1' as never);
-      return { status: 'ok' };
+      if (await migrationsApplied(database)) return { status: 'ok' };
+      return reply.status(503).send({ status: 'unavailable', detail: 'Не все миграции базы данных применены.' });
     } catch {
-      return reply.status(503).send({ status: 'unavailable' });
+      return reply.status(503).send({ status: 'unavailable', detail: 'База данных недоступна.' });
     }
   });
   app.get('/v1/ping/', { schema: { hide: true } }, async () => ({ success: true }));

@@ -133,6 +133,12 @@ export interface Config {
   databaseUrl?: string;
   publicApiUrl: string;
   publicUrl: string;
+  /**
+   * In development (`NODE_ENV=development`) with `PUBLIC_URL` unset: links written into redirects and texts (the test
+   * bank's return, SMS) follow the origin the page was opened at (lib/public-origin.ts), not `publicUrl`. Optional
+   * (off) for hand-made configs.
+   */
+  followRequestOrigin?: boolean;
   /** undefined → seed when the database is empty outside production. */
   seedDemo?: boolean;
   seedProducts: number;
@@ -258,6 +264,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && paymentProvider === 'testgateway') {
     problems.push('PAYMENT_PROVIDER: тестовый шлюз только для разработки, в production укажите yookassa');
   }
+  if (isProduction && !e.PUBLIC_URL) {
+    problems.push(
+      'PUBLIC_URL: в production обязателен — адрес магазина для ссылок, возврата из банка и SMS, например https://vitrina.ru',
+    );
+  }
   if (smsProvider === 'smsru' && !e.SMSRU_API_ID) problems.push('SMSRU_API_ID: обязателен для SMS_PROVIDER=smsru');
   if (paymentProvider === 'yookassa' && (!e.YOOKASSA_SHOP_ID || !e.YOOKASSA_SECRET_KEY)) {
     problems.push('YOOKASSA_SHOP_ID и YOOKASSA_SECRET_KEY: обязательны для PAYMENT_PROVIDER=yookassa');
@@ -285,6 +296,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     publicApiUrl: e.PUBLIC_API_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    followRequestOrigin: e.NODE_ENV === 'development' && !e.PUBLIC_URL,
     seedDemo: e.SEED_DEMO,
     seedProducts: e.SEED_PRODUCTS,
     logLevel: e.LOG_LEVEL,
