@@ -10,6 +10,7 @@ import { buildApp } from './app.js';
 import { OffsetClock, systemClock } from './lib/clock.js';
 import { mountWeb } from './web.js';
 import { isCatalogEmpty, seedDemo } from './db/seed/index.js';
+import { createStorage } from './providers/storage/index.js';
 
 async function main() {
   let config;
@@ -25,14 +26,15 @@ async function main() {
   const dev = process.argv.includes('--dev');
   const database = await openDatabase({ url: config.databaseUrl, dir: path.join(config.dataDir, 'db') });
   await migrateDatabase(database);
+  const storage = createStorage(config);
   const shouldSeed = config.seedDemo ?? !config.isProduction;
   if (shouldSeed && (await isCatalogEmpty(database.db))) {
     console.log(`Витрина: создаю демо-каталог (${config.seedProducts} товаров)…`);
-    await seedDemo(database.db, { products: config.seedProducts, mediaDir: config.mediaDir });
+    await seedDemo(database.db, { products: config.seedProducts, storage });
   }
   // Outside production the clock can be moved forward by `POST /v1/dev/clock/` (architecture §6).
   const clock = config.isProduction ? systemClock : new OffsetClock();
-  const app = await buildApp({ config, database, clock });
+  const app = await buildApp({ config, database, clock, storage });
   // `--api-only`: the API alone, without the site's pages (a separate web process; the SIGKILL tests).
   if (!process.argv.includes('--api-only')) await mountWeb(app, { dev });
   let closing = false;
@@ -42,6 +44,7 @@ async function main() {
     app.log.info({ signal }, 'остановка сервера');
     try {
       await app.close();
+      await storage.close();
       await database.close();
     } finally {
       process.exit(0);
