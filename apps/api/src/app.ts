@@ -9,10 +9,8 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import websocket from '@fastify/websocket';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { mkdirSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
 import {
   jsonSchemaTransform,
@@ -35,7 +33,8 @@ import inFlight from './plugins/in-flight.js';
 import publicCache from './plugins/public-cache.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { defineRateLimitCleanup, postgresRateLimitStore } from './plugins/rate-limit-store.js';
-import { MEDIA_MAX_BYTES } from './modules/media/index.js';
+import { MEDIA_MAX_BYTES, mediaRoutes, setMediaPublicUrl } from './modules/media/index.js';
+import { createStorage, type MediaStorage } from './providers/storage/index.js';
 import { logSerializers } from './lib/log-privacy.js';
 import { FORM_LIMITS } from './lib/multipart.js';
 import { authRoutes } from './modules/auth/index.js';
@@ -66,6 +65,8 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     clock: Clock;
+    /** Where photos are kept (`STORAGE`: local files or an S3 bucket); every media write, read and delete. */
+    storage: MediaStorage;
     /** Renders pages for GETs no route matched (set by web.ts); null → JSON 404. */
     pageHandler: ((req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | null;
   }
@@ -78,6 +79,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Pino logger options; false in tests. */
   logger?: boolean | object;
+  /** The photo storage; default: the one `config` names (`STORAGE`), closed with the app. */
+  storage?: MediaStorage;
 }
 
 /** Builds the app: plugins, API modules, `/healthz`, `/readyz`, `/media/`, OpenAPI at `/v1/docs/`. */
@@ -120,6 +123,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorate('pageHandler', null);
+  const storage = deps.storage ?? createStorage(config);
+  app.decorate('storage', storage);
+  if (!deps.storage) app.addHook('onClose', () => storage.close());
+  setMediaPublicUrl(config.mediaPublicUrl);
   app.setNotFoundHandler(async (req, reply) => {
     const isApi = /^\/(v1|media|ws|testgateway\/api)\//.test(req.url);
     if (!isApi && app.pageHandler && (req.method === 'GET' || req.method === 'HEAD'))
@@ -180,17 +187,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(metricsPlugin);
   defineRateLimitCleanup(app);
 
-  mkdirSync(config.mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    immutable: true,
-    maxAge: '365d',
-    allowedPath: (p) => p.endsWith('.webp'),
-  });
+  // Photos from the storage, whichever process stored them (also with MEDIA_PUBLIC_URL: URLs given out before it).
+  await app.register(mediaRoutes);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   // Ready: the database answers and every migration of the journal is applied (db/startup.ts); 503 otherwise.

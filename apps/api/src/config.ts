@@ -100,7 +100,35 @@ const envSchema = z.object({
   /** Contact addresses shown on the FAQ and the vacancies; unset → no address is shown (never a placeholder). */
   SUPPORT_EMAIL: z.email({ error: 'SUPPORT_EMAIL: нужен адрес электронной почты' }).optional(),
   JOBS_EMAIL: z.email({ error: 'JOBS_EMAIL: нужен адрес электронной почты' }).optional(),
-  STORAGE: z.enum(['local']).default('local'),
+  /** Where photos are kept: `local` — files under DATA_DIR/media; `s3` — an S3-compatible bucket (S3_*). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** The S3 API's address (MinIO, Yandex Object Storage…); unset — AWS by S3_REGION. */
+  S3_ENDPOINT: z
+    .string()
+    .url('укажите адрес, например http://minio:9000')
+    .regex(/^https?:\/\//, 'должен начинаться с http:// или https://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'имя бакета: 3–63 строчные латинские буквы, цифры, точки и дефисы')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** `bucket` in the path (`http://host/bucket/key`), as MinIO wants; unset — on when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  /**
+   * Public base URL of the photos (the bucket's public address or a CDN): image URLs in answers point there; unset —
+   * the app serves them at `/media/`.
+   */
+  MEDIA_PUBLIC_URL: z
+    .string()
+    .url('укажите адрес, например https://cdn.example.ru/media')
+    .regex(/^https?:\/\//, 'должен начинаться с http:// или https://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Whole request (headers and body) must arrive within this, ms; a slow or endless body is closed (issue 15). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** Request headers must arrive within this, ms. */
@@ -201,8 +229,28 @@ export interface Config {
   yandexMapsApiKey?: string;
   /** `SUPPORT_EMAIL`, `JOBS_EMAIL`: the shop's contact addresses (unset → not shown). */
   contacts: { support?: string; jobs?: string };
+  /** Local photo directory (`DATA_DIR/media`): where `STORAGE=local` keeps them. */
   mediaDir: string;
+  /** Where photos are kept (`STORAGE`); optional for hand-made configs (local files under `mediaDir`). */
+  storage?: StorageConfig;
+  /** `MEDIA_PUBLIC_URL` without a trailing slash: image URLs point there instead of `/media/`. */
+  mediaPublicUrl?: string;
 }
+
+/** The S3-compatible bucket of `STORAGE=s3`. */
+export interface S3Settings {
+  /** API address; undefined — AWS by region. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `http://host/bucket/key` instead of `http://bucket.host/key`. */
+  forcePathStyle: boolean;
+}
+
+/** `STORAGE`: local files, or an S3-compatible bucket. */
+export type StorageConfig = { provider: 'local' } | { provider: 's3'; s3: S3Settings };
 
 /** Per-user write limits: how many per hour. */
 export interface UserLimits {
@@ -286,6 +334,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `SMS_WRONG_TRIES_PER_SENDER: не больше SMS_WRONG_TRIES_PER_DAY (${wrongTriesPerDay}), иначе один отправитель может заблокировать вход владельцу номера`,
     );
   }
+  const storage = storageConfig(e, problems);
   if (problems.length) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -351,6 +400,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     yandexMapsApiKey: e.YANDEX_MAPS_API_KEY,
     contacts: { support: e.SUPPORT_EMAIL, jobs: e.JOBS_EMAIL },
     mediaDir: path.join(dataDir, 'media'),
+    storage,
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
+  };
+}
+
+/** `STORAGE` and `S3_*` → the storage settings; what is missing for `s3` goes to `problems`, naming the variable. */
+function storageConfig(e: Env, problems: string[]): StorageConfig {
+  if (e.STORAGE === 'local') return { provider: 'local' };
+  const required = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  for (const name of required) if (!e[name]) problems.push(`${name}: обязателен для STORAGE=s3`);
+  return {
+    provider: 's3',
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      bucket: e.S3_BUCKET ?? '',
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+      forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import { OffsetClock, systemClock } from './lib/clock.js';
 import { mountWeb } from './web.js';
 import { isCatalogEmpty, seedDemo } from './db/seed/index.js';
 import { withStartupLock } from './db/startup.js';
+import { createStorage } from './providers/storage/index.js';
 
 /**
  * How long a stopping server lets requests in flight finish, ms; past it the remaining connections are cut and
@@ -31,17 +32,18 @@ async function main() {
   }
   const dev = process.argv.includes('--dev');
   const database = await openDatabase({ url: config.databaseUrl, dir: path.join(config.dataDir, 'db') });
+  const storage = createStorage(config);
   await withStartupLock(database, async () => {
     await migrateDatabase(database);
     const shouldSeed = config.seedDemo ?? !config.isProduction;
     if (shouldSeed && (await isCatalogEmpty(database.db))) {
       console.log(`Витрина: создаю демо-каталог (${config.seedProducts} товаров)…`);
-      await seedDemo(database.db, { products: config.seedProducts, mediaDir: config.mediaDir });
+      await seedDemo(database.db, { products: config.seedProducts, storage });
     }
   });
   // Outside production the clock can be moved forward by `POST /v1/dev/clock/` (architecture §6).
   const clock = config.isProduction ? systemClock : new OffsetClock();
-  const app = await buildApp({ config, database, clock });
+  const app = await buildApp({ config, database, clock, storage });
   // `--api-only`: the API alone, without the site's pages (a separate web process; the SIGKILL tests).
   if (!process.argv.includes('--api-only')) await mountWeb(app, { dev });
   // Stopping: the job worker takes no more jobs (the one running finishes), sockets are closed with 1012 so clients
@@ -60,6 +62,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     try {
       await Promise.all([app.jobs.stop(), app.close()]);
+      await storage.close();
       await database.close();
     } catch (err) {
       code = 1;
