@@ -110,6 +110,20 @@ export function LazyPart({ children, fallback = null }: { children: ReactNode; f
 }
 
 /**
+ * For a dialog or drawer loaded on its first opening: `opened` held back until the component has mounted
+ * (closed) once. Mantine's Modal and Drawer remember the element to give focus back to, and trap focus,
+ * when `opened` turns true — a dialog mounted already open skips both, and on closing the focus fell to the
+ * top of the page. Call it in the lazily loaded component and pass the result to the Modal or Drawer.
+ * @param opened whether the dialog should be open
+ * @returns `opened`, false on the first render
+ */
+export function useOpenAfterMount(opened: boolean): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return opened && mounted;
+}
+
+/**
  * False on the server and until the browser is idle after hydration (or `timeoutMs` has passed), then true.
  * For what the first paint does not need — the toasts' container, the cookie notice — so it neither
  * competes with the page's own work nor becomes its largest paint (issue 16).
