@@ -39,6 +39,7 @@ export function PaymentWait({ orderId, paymentId }: { orderId: number | null; pa
 
   useEffect(() => {
     if (!orderId) return;
+    void UnpaidOrder.preload(); // loads alongside the first answer, which usually calls for it
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const started = Date.now();
