@@ -5,20 +5,12 @@
  * form at 360 and 1440 px go to `test-results/sell/`.
  */
 import { mkdirSync } from 'node:fs';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseURL, browserAvailable, latestCode, launch, newPage } from './helpers.js';
+import { choose, photo } from './sell-helpers.js';
 
 const SHOTS = 'test-results/sell';
-
-const photo = async (name: string, color: string, w = 900, h = 1200) => ({
-  name,
-  mimeType: 'image/jpeg',
-  buffer: await sharp({ create: { width: w, height: h, channels: 3, background: color } })
-    .jpeg({ quality: 80 })
-    .toBuffer(),
-});
 
 const api = async <T>(path: string, token?: string): Promise<{ status: number; body: T }> => {
   const r = await fetch(`${baseURL()}${path}`, { headers: token ? { authorization: `Token ${token}` } : {} });
@@ -29,17 +21,6 @@ async function storedToken(page: Page): Promise<string> {
   return page.evaluate(
     () => (JSON.parse(localStorage.getItem('token') ?? '{}') as { state?: { token?: string } }).state?.token ?? '',
   );
-}
-
-/** Picks an option of a Mantine Select/MultiSelect found by its label. */
-async function choose(page: Page, label: string, option: string | RegExp, type?: string) {
-  const input = page.locator('input').and(page.getByLabel(label, { exact: true }));
-  await input.click();
-  if (type) await input.fill(type);
-  await page
-    .getByRole('option', { name: option, exact: typeof option === 'string' })
-    .first()
-    .click();
 }
 
 describe.runIf(browserAvailable())('selling', () => {
@@ -129,10 +110,16 @@ describe.runIf(browserAvailable())('selling', () => {
     await expect(page.getByLabel('Количество', { exact: true }).inputValue()).resolves.toBe('1');
     await page.screenshot({ path: `${SHOTS}/sell-form-1440.png`, fullPage: true });
 
-    // Publish → the product page.
+    // Publish: a new seller without a name is asked for one first (issue 16), then → the product page.
     await page.getByRole('button', { name: 'Опубликовать' }).click();
+    const named = page.getByRole('dialog', { name: 'Как вас представить покупателям?' });
+    await named.getByRole('button', { name: 'Сохранить и опубликовать' }).click();
+    await named.getByText('Введите имя — его увидят покупатели.').waitFor();
+    await named.getByLabel('Имя', { exact: true }).fill('Ольга');
+    await named.getByRole('button', { name: 'Сохранить и опубликовать' }).click();
     await page.waitForURL(/\/product\//, { timeout: 30_000 });
     await page.getByRole('heading', { name: title }).waitFor();
+    await page.getByText('Ольга', { exact: true }).first().waitFor(); // the seller's name, as buyers see it
     const slug = new URL(page.url()).pathname.split('/').pop()!;
     const detail = await api<{ photos: { url: string; width: number }[]; price: number; status: string }>(
       `/v1/public/products/${slug}/`,

@@ -3,10 +3,14 @@
  * - `useAuth()` → `{user, token, status}`; status is `unknown` until storage was read and the user loaded.
  * - `useRequireUser()` — the account guard for account-only pages: without a user it opens the sign-in dialog
  *   and sends the person to `/`; after signing in they land back on the page they asked for.
+ * - `useSignInHere(leaveTo)` — the guard of a buying page that is not an account page (`/checkout`,
+ *   `/payment`): the sign-in dialog opens over the page, which shows itself once signed in; closing the
+ *   dialog goes to `leaveTo`.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
+import { forgetAuthAction, requireAuth } from './require-auth';
 import { openSignIn } from './sign-in-state';
 import { startAuth, useAuthStore } from './store';
 import type { AuthStatus, SelfUser } from './types';
@@ -59,4 +63,32 @@ export function useRequireUser(): {
     void navigate('/', { replace: true });
   }, [status, location.pathname, location.search, location.hash, navigate]);
   return { user: status === 'signed-in' ? user : null, status, loadError, reload };
+}
+
+/**
+ * The guard of a buying page (issue 16): a guest is asked to sign in where they are — the dialog over this
+ * page — and stays on it once signed in; closing the dialog without signing in (or «Выйти» here) goes to
+ * `leaveTo`. Render a skeleton while `user` is null.
+ * @param leaveTo where a guest who does not sign in goes (e.g. `/cart`: the cart is kept)
+ * @returns `{user, status}`; `user` is set once `status === 'signed-in'`
+ */
+export function useSignInHere(leaveTo: string): { user: SelfUser | null; status: AuthStatus } {
+  const { user, status } = useAuth();
+  const navigate = useNavigate();
+  // One waiting action per page: nothing to do after signing in (the page shows itself), forgotten on leaving.
+  const stay = useRef(() => undefined);
+  useEffect(() => {
+    if (status !== 'signed-out') return;
+    if (useAuthStore.getState().exited) {
+      useAuthStore.setState({ exited: false });
+      void navigate(leaveTo, { replace: true });
+      return;
+    }
+    requireAuth(stay.current, { onCancel: () => void navigate(leaveTo, { replace: true }) });
+  }, [status, leaveTo, navigate]);
+  useEffect(() => {
+    const action = stay.current;
+    return () => forgetAuthAction(action);
+  }, []);
+  return { user: status === 'signed-in' ? user : null, status };
 }

@@ -1,19 +1,20 @@
 /**
  * The cart page: items grouped by seller (an order is placed per seller), each with photo, title, size,
  * price, count («Уменьшить»/«Увеличить»), «Удалить»; a subtotal and «Оформить заказ» per seller
- * (→ /checkout?seller=<id>), the total. On open the availability check removes unavailable items with
+ * (→ /checkout?seller=<id>; a guest signs in over the cart first), the total. On open the availability check removes unavailable items with
  * a notice naming them. Empty state «Корзина пуста».
  */
 import { ActionIcon, Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { IconMinus, IconPlus, IconShoppingBag, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState, type MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { LightButton } from '../../shared/ui/light-button';
 import { countLabel, WORDS } from '../../shared/lib/plural';
 import { formatPrice } from '../../shared/lib/price';
+import { requireAuth, useAuth } from '../auth';
 import { checkAvailability } from './availability';
 import { canIncrease, cartCount, cartTotal, groupBySeller, type CartItem } from './cart-rules';
 import { useCart, useCartItems } from './store';
@@ -86,6 +87,14 @@ function CartLine({ item }: { item: CartItem }) {
 
 export function CartView() {
   const mounted = useMounted();
+  const { status } = useAuth();
+  const navigate = useNavigate();
+  // A guest signs in over the cart and then goes on to the checkout; closing the dialog leaves them here.
+  const toCheckout = (e: MouseEvent<HTMLElement>, to: string) => {
+    if (status === 'signed-in') return;
+    e.preventDefault();
+    requireAuth(() => void navigate(to));
+  };
   const items = useCartItems();
   const [removed, setRemoved] = useState<CartItem[]>([]);
   const [checkFailed, setCheckFailed] = useState(false);
@@ -196,7 +205,11 @@ export function CartView() {
                     Итого у продавца: <span className="vt-price">{formatPrice(subtotal)}</span>
                   </Text>
                   {g.seller_id !== null && (
-                    <LightButton to={`/checkout?seller=${g.seller_id}`} className={classes.checkout}>
+                    <LightButton
+                      to={`/checkout?seller=${g.seller_id}`}
+                      onClick={(e) => toCheckout(e, `/checkout?seller=${g.seller_id}`)}
+                      className={classes.checkout}
+                    >
                       Оформить заказ
                     </LightButton>
                   )}

@@ -1,14 +1,14 @@
 /**
  * Renders its children only for a signed-in user (buying screens load their data in the browser with
- * the token). Without a user the auth guard opens the sign-in dialog and sends the person to `/` (spec §4);
- * after signing in they come back here. Until the user is known a skeleton is shown.
+ * the token). These are not account pages: a guest is asked to sign in over the page (issue 16) and sees it
+ * once signed in; closing the dialog goes to the cart, which is kept. Until the user is known a skeleton.
  */
 import { Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useRequireUser } from '../auth';
+import { useSignInHere } from '../auth';
 
 export function SignedInOnly({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
-  const { user } = useRequireUser();
+  const { user } = useSignInHere('/cart');
   if (user) return <>{children}</>;
   return (
     fallback ?? (

@@ -10,8 +10,8 @@ import { api, authToken } from '../../shared/api/client';
 import { showNotification } from '../../shared/lib/notify';
 import { favoritesState, setFavorites } from './store';
 
-/** A guest's heart click waiting for the sign-in (the add completes once signed in). */
-let pendingAdd: number | null = null;
+/** The latest load of the ids (resolved once they are in). */
+let synced: Promise<void> = Promise.resolve();
 /** The latest request: only its answer replaces the list (an older answer may arrive later). */
 let seq = 0;
 const listeners = new Set<(items: FavoriteItem[]) => void>();
@@ -25,35 +25,30 @@ export function onFavoritesAnswer(listener: (items: FavoriteItem[]) => void): ()
 const setIds = (ids: Iterable<number>) => setFavorites({ ids: new Set(ids) });
 
 /**
- * Follows the signed-in user: loads their ids once (a new user: again), clears them on sign-out, and completes
- * an add a guest asked for before signing in.
+ * Follows the signed-in user: loads their ids once (a new user: again), clears them on sign-out.
  * @param userId the signed-in user's id, or null when signed out
+ * @returns resolves once the user's ids are in (at once when they already were)
  */
-export function syncFavorites(userId: number | null): void {
-  if (favoritesState().owner === userId) return;
+export function syncFavorites(userId: number | null): Promise<void> {
+  if (favoritesState().owner === userId) return synced;
   setFavorites({ owner: userId, ids: new Set() });
-  if (userId === null) return;
+  if (userId === null) return (synced = Promise.resolve());
   const mine = ++seq;
-  void api<{ data: number[] }>('/v1/favorites/ids/').then((res) => {
-    if (favoritesState().owner !== userId) return;
-    if (res.ok && seq === mine) setIds(res.data.data);
-    const wanted = pendingAdd;
-    pendingAdd = null;
-    if (wanted !== null) toggleFavorite(wanted, true);
+  synced = api<{ data: number[] }>('/v1/favorites/ids/').then((res) => {
+    if (favoritesState().owner === userId && res.ok && seq === mine) setIds(res.data.data);
   });
+  return synced;
 }
 
 /**
- * Remembers a guest's heart: the listing is added right after they sign in — and forgotten when they close
- * the dialog without signing in (no surprise add on a later sign-in).
- * @param onClosed the auth feature's `onSignInClosed`
+ * The add a guest asked for, run once they signed in: waits for the user's ids (so their answer cannot undo
+ * it), then adds the listing unless it already is a favorite.
+ * @param userId the user who just signed in
  */
-export function addAfterSignIn(id: number, onClosed: (listener: () => void) => () => void): void {
-  pendingAdd = id;
-  const stop = onClosed(() => {
-    stop();
-    if (authToken() === null && pendingAdd === id) pendingAdd = null;
-  });
+export async function addWhenSynced(id: number, userId: number): Promise<void> {
+  await syncFavorites(userId);
+  const { owner, ids } = favoritesState();
+  if (owner === userId && authToken() !== null && !ids.has(id)) toggleFavorite(id, true);
 }
 
 /**

@@ -2,11 +2,11 @@
  * The heart on a listing card and on the product page (issue 14): «Добавить в избранное» /
  * «Убрать из избранного», `aria-pressed`. The server renders it off for everyone (cached public HTML); the
  * browser then shows the signed-in user's state. Signed out, it opens the sign-in dialog and the add
- * completes after signing in. Its seller sees «В избранном у N» on the product page instead. A chunk of its own (lazy.tsx); loading and toggling (`actions.ts`) arrive as
+ * completes after signing in (the auth feature's `requireAuth`). Its seller sees «В избранном у N» on the product page instead. A chunk of its own (lazy.tsx); loading and toggling (`actions.ts`) arrive as
  * another once a user is signed in or a heart is pressed.
  */
 import { useEffect, type MouseEvent } from 'react';
-import { onSignInClosed, openSignIn, useAuth } from '../auth';
+import { requireAuth, useAuth } from '../auth';
 import FavoriteCount from './count';
 import { useFavorites } from './store';
 import classes from './heart.module.css';
@@ -38,8 +38,11 @@ export default function FavoriteHeart({
   const click = (e: MouseEvent) => {
     e.preventDefault();
     if (status === 'signed-in') return void actions().then((m) => m.toggleFavorite(productId, !on));
-    void actions().then((m) => m.addAfterSignIn(productId, onSignInClosed));
-    openSignIn();
+    // A guest: the sign-in dialog, then the add (their own listing excepted) — no second press.
+    void actions(); // loads while they sign in
+    requireAuth((signedIn) => {
+      if (signedIn.id !== sellerId) void actions().then((m) => m.addWhenSynced(productId, signedIn.id));
+    });
   };
   if (userId !== null && userId === sellerId) return large ? <FavoriteCount productId={productId} /> : null;
   const label = on ? 'Убрать из избранного' : 'Добавить в избранное';

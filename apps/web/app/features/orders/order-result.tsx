@@ -1,7 +1,7 @@
 /**
  * `/success` and `/fail` screens. Success shows the order number and what happens next and clears the
  * bought items from the cart; fail explains (nothing was charged, the item is released) and offers to try
- * again — the items are still in the cart.
+ * again — the items are still in the cart; an order still awaiting payment gets «Оплатить» and «Отменить заказ».
  */
 import { Anchor, Box, Button, Group, List, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
@@ -12,6 +12,8 @@ import { formatPrice } from '../../shared/lib/price';
 import { useCart } from '../cart';
 import { useOrder } from './queries';
 import { OrderItems } from './order-details';
+import { UnpaidOrder } from './payment-wait';
+import { LazyPart } from '../../shared/lib/lazy';
 import { refundView } from './refund';
 
 const PAID = ['paid', 'shipped', 'delivered', 'completed'];
@@ -120,6 +122,13 @@ export function OrderSuccess({ orderId }: { orderId: number | null }) {
 
 export function OrderFail({ orderId }: { orderId: number | null }) {
   const { order } = useResultOrder(orderId);
+  // Still awaiting payment (the bank refused one try, the reservation holds): pay again or cancel it here.
+  if (order?.status === 'awaiting_payment')
+    return (
+      <LazyPart fallback={<ResultSkeleton />}>
+        <UnpaidOrder order={order} />
+      </LazyPart>
+    );
   const retry = order ? `/checkout?seller=${order.seller.id}` : '/cart';
   const refund = order ? refundView(order) : null;
   return (

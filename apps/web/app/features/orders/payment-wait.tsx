@@ -1,14 +1,17 @@
 /**
  * `/payment?order=<id>[&payment=<id>]`: the gateway returns the buyer here. Polls `GET /v1/payments/{id}/`
- * (or the order) until the payment is decided, then moves on to `/success` or `/fail`. A payment still pending
- * after {@link UNPAID_AFTER_MS} means the buyer came back without paying («Вернуться в магазин без оплаты»):
- * the page says so, offers the bank page again and the reservation deadline — and keeps polling meanwhile.
+ * (or the order) until the payment is decided, then moves on to `/success` or `/fail`. The bank's verdict is
+ * in before the buyer is sent back (the test bank notifies first; a YooKassa payment is asked for on each
+ * poll), so a payment still pending at the first answer means the buyer came back without paying
+ * («Вернуться в магазин без оплаты»): the order is shown at once (issue 16: no long spinner) with «Оплатить»
+ * and «Отменить заказ» (`unpaid-order.tsx`) — and the polls go on meanwhile, in case the money comes late.
  * Each poll goes through the shared query cache (the result screen then starts from the order it holds).
  */
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Order } from '@vitrina/contract/orders';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 
 /**
  * The polls go through the shared query cache, whose code loads right after the page instead of with it
@@ -18,13 +21,12 @@ import { Link, useNavigate } from 'react-router';
 const pollOrder = async (id: number) => (await import('./queries')).pollOrder(id);
 const pollPayment = async (id: string) => (await import('./queries')).pollPayment(id);
 
+/** The unpaid order with «Оплатить» and «Отменить заказ»: a chunk of its own (also used by `/fail`). */
+export const UnpaidOrder = lazyWithReload(() => import('./unpaid-order'));
+
 const PAID = ['paid', 'shipped', 'delivered', 'completed'];
 const POLL_MS = 1500;
 const GIVE_UP_MS = 90_000;
-/** A verdict of the test bank or YooKassa arrives within seconds; still pending after this → not paid. */
-const UNPAID_AFTER_MS = 6_000;
-
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' });
 
 export function PaymentWait({ orderId, paymentId }: { orderId: number | null; paymentId: string | null }) {
   const navigate = useNavigate();
@@ -32,13 +34,20 @@ export function PaymentWait({ orderId, paymentId }: { orderId: number | null; pa
   /** The pending order once it is clear the buyer has not paid (null while waiting). */
   const [unpaid, setUnpaid] = useState<Order | null>(null);
   const [attempt, setAttempt] = useState(0);
+  /** The buyer is cancelling (or has cancelled) here: the polls pause, a cancelled order is theirs, not the bank's. */
+  const held = useRef(false);
 
   useEffect(() => {
     if (!orderId) return;
+    void UnpaidOrder.preload(); // loads alongside the first answer, which usually calls for it
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const started = Date.now();
     const tick = async () => {
+      if (held.current) {
+        timer = setTimeout(tick, POLL_MS);
+        return;
+      }
       let orderStatus: string | null = null;
       let paymentStatus: string | null = null;
       let order: Order | null = null;
@@ -61,11 +70,15 @@ export function PaymentWait({ orderId, paymentId }: { orderId: number | null; pa
         }
       }
       if (stopped) return;
+      if (held.current) {
+        timer = setTimeout(tick, POLL_MS);
+        return;
+      }
       if (orderStatus && PAID.includes(orderStatus)) return navigate(`/success?order=${orderId}`, { replace: true });
       if (orderStatus === 'cancelled' || paymentStatus === 'canceled')
         return navigate(`/fail?order=${orderId}`, { replace: true });
       const waited = Date.now() - started;
-      if (orderStatus === 'awaiting_payment' && waited > UNPAID_AFTER_MS) {
+      if (orderStatus === 'awaiting_payment') {
         if (!order) {
           const r = await pollOrder(orderId);
           if (r.ok) order = r.data;
@@ -119,36 +132,16 @@ export function PaymentWait({ orderId, paymentId }: { orderId: number | null; pa
 
   if (unpaid)
     return (
-      <Stack align="center" gap="sm" py={64} ta="center" role="status" aria-live="polite">
-        <Title order={1} fz={28}>
-          Заказ ещё не оплачен
-        </Title>
-        <Text maw={460}>
-          Банк не получил оплату заказа{' '}
-          <Text span inherit style={{ whiteSpace: 'nowrap' }}>
-            {unpaid.number}
-          </Text>
-          .
-          {unpaid.reserved_until
-            ? ` Товар забронирован за вами до ${timeOf(unpaid.reserved_until)} — после этого бронь снимется.`
-            : ''}
-        </Text>
-        <Text c="dimmed" fz="sm" maw={460}>
-          Если вы уже оплатили, подождите немного: страница обновится сама.
-        </Text>
-        <Group mt="sm" justify="center">
-          {unpaid.payment?.confirmation_url && (
-            <Button component="a" href={unpaid.payment.confirmation_url}>
-              Оплатить
-            </Button>
-          )}
-          <Button component={Link} to="/account/history" variant="default">
-            История покупок
-          </Button>
-        </Group>
-      </Stack>
+      <LazyPart fallback={<Spinner />}>
+        <UnpaidOrder order={unpaid} onHold={(h) => void (held.current = h)} />
+      </LazyPart>
     );
 
+  return <Spinner />;
+}
+
+/** Until the first answer (a moment): «Проверяем оплату…». */
+function Spinner() {
   return (
     <Stack align="center" gap="md" py={96} ta="center" role="status" aria-live="polite">
       <Loader color="ink" size="lg" />

@@ -12,7 +12,7 @@ import { ORDER_FILTERS, type Order } from '@vitrina/contract/orders';
 import dayjs from 'dayjs';
 import { errorInfo, errorMessage } from '../../shared/api/query';
 import { PAGE_SIZE } from './api';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { CancelOrderDialog } from './cancel-order';
 import { OrderDetails } from './order-details';
 import { ListSkeleton, OrderHead } from './order-head';
 import { useOrderAction, useOrderFilters, usePurchases } from './queries';
@@ -59,19 +59,6 @@ export function PurchasesList() {
         onError: (err) => notifications.show({ title: 'Не получилось', message: errorMessage(err), color: 'red' }),
       },
     );
-
-  const cancel = () => {
-    if (!cancelling) return;
-    action.mutate(
-      { id: cancelling.id, kind: 'cancel' },
-      {
-        onSettled: () => setCancelling(null),
-        onSuccess: () => notifications.show({ message: 'Заказ отменён, товар снова доступен.', color: 'green' }),
-        onError: (err) =>
-          notifications.show({ title: 'Не получилось отменить', message: errorMessage(err), color: 'red' }),
-      },
-    );
-  };
 
   const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
 
@@ -176,17 +163,7 @@ export function PurchasesList() {
           )}
         </>
       )}
-      <ConfirmDialog
-        opened={cancelling !== null}
-        title="Отменить заказ?"
-        confirmLabel="Отменить заказ"
-        danger
-        loading={busy !== null}
-        onConfirm={cancel}
-        onClose={() => setCancelling(null)}
-      >
-        Заказ {cancelling?.number} будет отменён, товар снова станет доступен другим покупателям. Деньги не списывались.
-      </ConfirmDialog>
+      <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />
     </Stack>
   );
 }

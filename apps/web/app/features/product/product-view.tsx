@@ -1,22 +1,24 @@
 /**
  * The product page body: breadcrumbs, gallery, brand, title, condition, size choice, price,
- * «В корзину», details, description, seller card, similar listings. A draft (only its owner gets it)
+ * «В корзину» (on phones also in a sticky bar at the bottom), details, description, seller card, similar listings. A draft (only its owner gets it)
  * carries the banner «Черновик — виден только вам».
  */
 import { Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core';
 import type { ProductDetail } from '@vitrina/contract/catalog';
-import { use } from 'react';
+import { use, useRef } from 'react';
 import { Link } from 'react-router';
 import { CardActionContext } from '../../shared/ui/card-action';
 import { ProductGrid, SectionTitle } from '../../shared/ui/product-card';
 import { useAuth } from '../auth';
 import { isOwnListing, OwnerPanel } from '../sell';
 import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
+import { BuyBar } from './buy-bar';
 import { BuyBox } from './buy-box';
 import { DetailsTable } from './details-table';
 import { Gallery } from './gallery';
 import { productCrumbs, ProductJsonLd } from './json-ld';
 import classes from './product-view.module.css';
+import { useBuy } from './use-buy';
 import { useViewBeacon } from './use-view-beacon';
 
 /** Only a draft shows it. */
@@ -33,6 +35,10 @@ export function ProductView({ product, origin }: { product: ProductDetail; origi
   useViewBeacon(product.slug, product.status === 'draft', { ready: status !== 'unknown', userId: user?.id, token });
   // The favorites heart the layout gives every card; here the big one (its seller sees «В избранном у N»).
   const Heart = use(CardActionContext);
+  // One buying state for the size block and the phone's sticky bar (the size chosen is the size bought).
+  const buy = useBuy(product);
+  const buyAction = useRef<HTMLDivElement>(null);
+  const own = isOwnListing(product, user?.id);
   const details: [string, string][] = [
     ['Состояние', product.condition_label],
     ['Цвет', product.color_label ?? ''],
@@ -92,12 +98,12 @@ export function ProductView({ product, origin }: { product: ProductDetail; origi
               {product.condition_label}
             </Text>
           </Stack>
-          {isOwnListing(product, user?.id) ? (
+          {own ? (
             <LazyPart>
               <OwnerPanel product={product} />
             </LazyPart>
           ) : (
-            <BuyBox product={product} />
+            <BuyBox product={product} buy={buy} actionRef={buyAction} />
           )}
           <LazyPart>
             <SellerCard seller={product.seller} />
@@ -117,6 +123,7 @@ export function ProductView({ product, origin }: { product: ProductDetail; origi
           <ProductGrid products={product.similar.slice(0, 10)} eagerCount={0} />
         </>
       )}
+      {!own && <BuyBar buy={buy} watch={buyAction} />}
     </div>
   );
 }

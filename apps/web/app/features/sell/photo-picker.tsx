@@ -1,6 +1,7 @@
 /**
  * Photos of the sell form: drag-and-drop or picker (Mantine Dropzone), previews in order, the first is
- * the cover; reorder by «←/→» buttons or by dragging a tile onto another; remove. Up to 10 photos.
+ * the cover; reorder by «←/→» buttons or by dragging a tile onto another; remove. Up to 10 photos. Touch
+ * screens are asked to tap («Нажмите, чтобы добавить фото»), never to drag.
  */
 import { ActionIcon, Badge, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { Dropzone, MIME_TYPES } from '@mantine/dropzone';
@@ -9,6 +10,7 @@ import { IconArrowLeft, IconArrowRight, IconPhotoPlus, IconTrash } from '@tabler
 import { LISTING_LIMITS } from '@vitrina/contract/products';
 import { useState } from 'react';
 import { sortImageFiles } from '../../shared/lib/image-check';
+import classes from './photo-picker.module.css';
 
 /** A photo of the form: a new file (object-URL preview) or one already stored (`photoId`). */
 export type PhotoItem =
@@ -64,8 +66,9 @@ export function PhotoPicker({
         Фотографии
       </Text>
       <Text fz="sm" c="dimmed">
-        До {LISTING_LIMITS.photosMax} фото: JPEG, PNG, WebP или HEIC, не больше 15 МБ. Первое фото — обложка. Перетащите
-        фото, чтобы поменять порядок.
+        До {LISTING_LIMITS.photosMax} фото: JPEG, PNG, WebP или HEIC, не больше 15 МБ. Первое фото — обложка.{' '}
+        <span className={classes.pointer}>Перетащите фото, чтобы поменять порядок.</span>
+        <span className={classes.touch}>Порядок меняют стрелки под фото.</span>
       </Text>
       {items.length > 0 && (
         <div
@@ -174,7 +177,10 @@ export function PhotoPicker({
           <Group justify="center" gap="sm" mih={96} style={{ pointerEvents: 'none' }}>
             <IconPhotoPlus size={32} stroke={1.5} />
             <div>
-              <Text fw={600}>Перетащите фото сюда или нажмите, чтобы выбрать</Text>
+              <Text fw={600}>
+                <span className={classes.pointer}>Перетащите фото сюда или нажмите, чтобы выбрать</span>
+                <span className={classes.touch}>Нажмите, чтобы добавить фото</span>
+              </Text>
               <Text fz="sm" c="dimmed">
                 Можно добавить ещё {left}
               </Text>

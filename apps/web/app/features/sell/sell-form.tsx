@@ -3,7 +3,8 @@
  * category, condition, colour, sizes of the category's grid each with price and count, what the seller
  * receives after the fee, «Сохранить черновик» and «Опубликовать». Validated as the seller types with the
  * SAME shared schema the API uses (`checkListing` from @vitrina/contract/products); server field errors
- * appear under their fields. `?edit=<id>` edits an existing listing.
+ * appear under their fields. `?edit=<id>` edits an existing listing. A seller with no name in their profile is
+ * asked for it (`NamePrompt`) before the listing goes on sale.
  *
  * The parts: the model (`sell-values`), what loads (`use-sell-data`), the field messages (`use-field-errors`),
  * saving (`use-submit-listing`), the sizes with the fee preview (`sizes-editor`), the photos (`photo-picker`).
@@ -26,6 +27,7 @@ import { CATALOG_TYPES, COLORS, CONDITIONS } from '@vitrina/contract/catalog';
 import { LISTING_LIMITS } from '@vitrina/contract/products';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { lacksName, NamePrompt, useAuth } from '../auth';
 import { LabelledSelect } from './labelled-select';
 import { PhotoPicker, type PhotoItem } from './photo-picker';
 import { categoryOptions, EMPTY, type Values } from './sell-values';
@@ -41,11 +43,21 @@ export function SellForm({ editId }: { editId: number | null }) {
   const { chars, fee, cats, gridSizes, listing, loadError } = useSellData(editId, values, setValues, setPhotos);
   const fields = useFieldErrors(values, photos.length);
   const { err, edited } = fields;
-  const { submit, sending, progress, formError } = useSubmitListing({ editId, values, photos, listing, fields });
+  const saving = useSubmitListing({ editId, values, photos, listing, fields });
+  const { submit, sending, progress, formError } = saving;
 
   const set = <K extends keyof Values>(field: K, value: Values[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
     edited(field);
+    saving.edited();
+  };
+
+  // A seller without a name gives one before the listing goes on sale (buyers see it).
+  const { user } = useAuth();
+  const [askName, setAskName] = useState(false);
+  const publish = () => {
+    if (!lacksName(user)) return void submit('publish');
+    if (saving.check('publish')) setAskName(true);
   };
 
   const catOptions = useMemo(() => (cats ? categoryOptions(cats) : []), [cats]);
@@ -65,158 +77,170 @@ export function SellForm({ editId }: { editId: number | null }) {
   const busy = sending !== null;
 
   return (
-    <form onSubmit={(e) => e.preventDefault()} noValidate aria-label="Продажа вещи">
-      <Stack gap="lg">
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-          <PhotoPicker
-            items={photos}
-            onChange={(items) => {
-              setPhotos(items);
-              edited('photos');
-            }}
-            error={err('photos')}
-            disabled={busy}
-          />
-        </Paper>
+    <>
+      <form onSubmit={(e) => e.preventDefault()} noValidate aria-label="Продажа вещи">
+        <Stack gap="lg">
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+            <PhotoPicker
+              items={photos}
+              onChange={(items) => {
+                setPhotos(items);
+                edited('photos');
+                saving.edited();
+              }}
+              error={err('photos')}
+              disabled={busy}
+            />
+          </Paper>
 
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-          <Stack gap="md">
-            <TextInput
-              label="Название"
-              placeholder="Например, пальто из шерсти Zara"
-              value={values.title}
-              onChange={(e) => set('title', e.currentTarget.value)}
-              error={err('title')}
-              maxLength={LISTING_LIMITS.titleMax + 20}
-              description={`${values.title.trim().length} / ${LISTING_LIMITS.titleMax}`}
-              inputWrapperOrder={['label', 'input', 'error', 'description']}
-              required
-              withAsterisk={false}
-              disabled={busy}
-            />
-            <Textarea
-              label="Описание"
-              placeholder="Размер по бирке, замеры, материал, как носили, есть ли дефекты"
-              value={values.description}
-              onChange={(e) => set('description', e.currentTarget.value)}
-              error={err('description')}
-              autosize
-              minRows={4}
-              maxRows={12}
-              description={`${values.description.length} / ${LISTING_LIMITS.descriptionMax}`}
-              inputWrapperOrder={['label', 'input', 'error', 'description']}
-              disabled={busy}
-            />
-            <LabelledSelect
-              label="Бренд"
-              placeholder="Начните вводить название"
-              data={brandData}
-              value={values.brand}
-              onChange={(v) => set('brand', v)}
-              error={err('brand')}
-              searchable
-              clearable
-              limit={60}
-              nothingFoundMessage="Такого бренда нет в списке"
-              required
-              withAsterisk={false}
-              disabled={busy}
-            />
-            <Stack gap={4}>
-              <Text fz="sm" fw={500} id="sell-type-label">
-                Раздел
-              </Text>
-              <SegmentedControl
-                aria-labelledby="sell-type-label"
-                data={CATALOG_TYPES.map((t) => ({ value: t.value, label: t.label }))}
-                value={values.type}
-                onChange={(t) => {
-                  setValues((v) => ({ ...v, type: t, category: null, sizes: [] }));
-                }}
-                disabled={busy}
-                fullWidth
-              />
-            </Stack>
-            <LabelledSelect
-              label="Категория"
-              placeholder={cats ? 'Выберите категорию' : 'Загружаем категории…'}
-              data={catOptions}
-              value={values.category}
-              onChange={(v) => set('category', v)}
-              error={err('category')}
-              searchable
-              nothingFoundMessage="Нет такой категории"
-              required
-              withAsterisk={false}
-              disabled={busy || !cats}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <LabelledSelect
-                label="Состояние"
-                placeholder="Выберите состояние"
-                data={CONDITIONS.map((c) => ({ value: c.value, label: c.label }))}
-                value={values.condition}
-                onChange={(v) => set('condition', v)}
-                error={err('condition')}
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+            <Stack gap="md">
+              <TextInput
+                label="Название"
+                placeholder="Например, пальто из шерсти Zara"
+                value={values.title}
+                onChange={(e) => set('title', e.currentTarget.value)}
+                error={err('title')}
+                maxLength={LISTING_LIMITS.titleMax + 20}
+                description={`${values.title.trim().length} / ${LISTING_LIMITS.titleMax}`}
+                inputWrapperOrder={['label', 'input', 'error', 'description']}
                 required
                 withAsterisk={false}
                 disabled={busy}
               />
-              <LabelledSelect
-                label="Цвет"
-                placeholder="Не указан"
-                data={COLORS.map((c) => ({ value: c.value, label: c.label }))}
-                value={values.color}
-                onChange={(v) => set('color', v)}
-                error={err('color')}
-                clearable
+              <Textarea
+                label="Описание"
+                placeholder="Размер по бирке, замеры, материал, как носили, есть ли дефекты"
+                value={values.description}
+                onChange={(e) => set('description', e.currentTarget.value)}
+                error={err('description')}
+                autosize
+                minRows={4}
+                maxRows={12}
+                description={`${values.description.length} / ${LISTING_LIMITS.descriptionMax}`}
+                inputWrapperOrder={['label', 'input', 'error', 'description']}
                 disabled={busy}
               />
-            </SimpleGrid>
-          </Stack>
-        </Paper>
+              <LabelledSelect
+                label="Бренд"
+                placeholder="Начните вводить название"
+                data={brandData}
+                value={values.brand}
+                onChange={(v) => set('brand', v)}
+                error={err('brand')}
+                searchable
+                clearable
+                limit={60}
+                nothingFoundMessage="Такого бренда нет в списке"
+                required
+                withAsterisk={false}
+                disabled={busy}
+              />
+              <Stack gap={4}>
+                <Text fz="sm" fw={500} id="sell-type-label">
+                  Раздел
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="sell-type-label"
+                  data={CATALOG_TYPES.map((t) => ({ value: t.value, label: t.label }))}
+                  value={values.type}
+                  onChange={(t) => {
+                    setValues((v) => ({ ...v, type: t, category: null, sizes: [] }));
+                  }}
+                  disabled={busy}
+                  fullWidth
+                />
+              </Stack>
+              <LabelledSelect
+                label="Категория"
+                placeholder={cats ? 'Выберите категорию' : 'Загружаем категории…'}
+                data={catOptions}
+                value={values.category}
+                onChange={(v) => set('category', v)}
+                error={err('category')}
+                searchable
+                nothingFoundMessage="Нет такой категории"
+                required
+                withAsterisk={false}
+                disabled={busy || !cats}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <LabelledSelect
+                  label="Состояние"
+                  placeholder="Выберите состояние"
+                  data={CONDITIONS.map((c) => ({ value: c.value, label: c.label }))}
+                  value={values.condition}
+                  onChange={(v) => set('condition', v)}
+                  error={err('condition')}
+                  required
+                  withAsterisk={false}
+                  disabled={busy}
+                />
+                <LabelledSelect
+                  label="Цвет"
+                  placeholder="Не указан"
+                  data={COLORS.map((c) => ({ value: c.value, label: c.label }))}
+                  value={values.color}
+                  onChange={(v) => set('color', v)}
+                  error={err('color')}
+                  clearable
+                  disabled={busy}
+                />
+              </SimpleGrid>
+            </Stack>
+          </Paper>
 
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-          <SizesEditor
-            sizes={values.sizes}
-            sizeData={sizeData}
-            hasCategory={values.category !== null}
-            fee={fee}
-            err={err}
-            busy={busy}
-            onChange={(sizes) => set('sizes', sizes)}
-          />
-        </Paper>
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+            <SizesEditor
+              sizes={values.sizes}
+              sizeData={sizeData}
+              hasCategory={values.category !== null}
+              fee={fee}
+              err={err}
+              busy={busy}
+              onChange={(sizes) => set('sizes', sizes)}
+            />
+          </Paper>
 
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
-        {busy && (
-          <Stack gap={4}>
-            <Text fz="sm">
-              {progress < 1 ? `Загружаем фото… ${Math.round(progress * 100)} %` : 'Обрабатываем фото…'}
-            </Text>
-            <Progress value={Math.round(progress * 100)} animated={progress >= 1} aria-label="Загрузка" />
-          </Stack>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button
-            variant="default"
-            size="md"
-            onClick={() => void submit('draft')}
-            loading={sending === 'draft'}
-            disabled={busy}
-          >
-            Сохранить черновик
-          </Button>
-          <Button size="md" onClick={() => void submit('publish')} loading={sending === 'publish'} disabled={busy}>
-            {isActive ? 'Сохранить изменения' : 'Опубликовать'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          {formError && (
+            <Alert color="red" role="alert">
+              {formError}
+            </Alert>
+          )}
+          {busy && (
+            <Stack gap={4}>
+              <Text fz="sm">
+                {progress < 1 ? `Загружаем фото… ${Math.round(progress * 100)} %` : 'Обрабатываем фото…'}
+              </Text>
+              <Progress value={Math.round(progress * 100)} animated={progress >= 1} aria-label="Загрузка" />
+            </Stack>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button
+              variant="default"
+              size="md"
+              onClick={() => void submit('draft')}
+              loading={sending === 'draft'}
+              disabled={busy}
+            >
+              Сохранить черновик
+            </Button>
+            <Button size="md" onClick={publish} loading={sending === 'publish'} disabled={busy}>
+              {isActive ? 'Сохранить изменения' : 'Опубликовать'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <NamePrompt
+        opened={askName}
+        actionLabel={isActive ? 'Сохранить и продолжить' : 'Сохранить и опубликовать'}
+        onClose={() => setAskName(false)}
+        onSaved={() => {
+          setAskName(false);
+          void submit('publish');
+        }}
+      />
+    </>
   );
 }
 

@@ -14,7 +14,9 @@ export type SubmitKind = 'publish' | 'draft';
  * @param values the form's values; `photoCount` the photos it holds
  * @returns `err(field)` the message under a field (`title`, `sizes.0.price`, …) or `undefined`;
  *   `edited(field)` marks a field touched and drops the server's message for it; `attempt(kind)` shows every
- *   live message by the rules of that submit; `rejected(fields)` shows the server's field messages instead
+ *   live message by the rules of that submit; `rejected(fields)` shows the server's field messages instead;
+ *   `invalid` whether a message is under some field now (a submit was tried and the live check fails, or a
+ *   server message is left)
  */
 export function useFieldErrors(values: Values, photoCount: number) {
   const [touched, setTouched] = useState<Set<string>>(new Set());
@@ -51,5 +53,7 @@ export function useFieldErrors(values: Values, photoCount: number) {
     setAttempted(null);
   };
 
-  return { err, edited, attempt: setAttempted, rejected };
+  const invalid = (attempted !== null && !check.ok) || Object.keys(server).length > 0;
+
+  return { err, edited, attempt: setAttempted, rejected, invalid };
 }

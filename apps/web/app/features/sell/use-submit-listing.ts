@@ -71,8 +71,9 @@ async function saveListing(
 
 /**
  * @param fields the form's field messages (`useFieldErrors`)
- * @returns `submit(kind)`; `sending` the submit under way (or `null`); `progress` 0…1 of the upload;
- *   `formError` the Russian message above the buttons (or `null`)
+ * @returns `submit(kind)`; `check(kind)` the fields' check alone (true when they pass); `sending` the submit under way (or `null`); `progress` 0…1 of the upload;
+ *   `formError` the Russian message above the buttons (or `null`): one about the fields goes once no field
+ *   is marked any more, another once the seller changes something (`edited()`), so none is left stale
  */
 export function useSubmitListing({
   editId,
@@ -88,18 +89,22 @@ export function useSubmitListing({
   fields: ReturnType<typeof useFieldErrors>;
 }) {
   const navigate = useNavigate();
-  const [formError, setFormError] = useState<string | null>(null);
+  /** The banner's message and whether it is about fields (then it lasts while a field is marked). */
+  const [banner, setBanner] = useState<{ message: string; aboutFields: boolean } | null>(null);
   const [sending, setSending] = useState<SubmitKind | null>(null);
   const [progress, setProgress] = useState(0);
 
-  async function submit(kind: SubmitKind) {
+  /** Checks the fields by the rules of `kind`, marking the wrong ones. @returns whether they pass */
+  function check(kind: SubmitKind): boolean {
     fields.attempt(kind);
-    setFormError(null);
+    setBanner(null);
     const res = checkListing(candidate(values, kind === 'publish', photos.length), true);
-    if (!res.ok) {
-      setFormError('Проверьте поля, отмеченные красным.');
-      return;
-    }
+    if (!res.ok) setBanner({ message: 'Проверьте поля, отмеченные красным.', aboutFields: true });
+    return res.ok;
+  }
+
+  async function submit(kind: SubmitKind) {
+    if (!check(kind)) return;
     const form = listingFormData(values, photos, listing, editId, kind);
     setSending(kind);
     setProgress(0);
@@ -107,7 +112,7 @@ export function useSubmitListing({
     setSending(null);
     if (!r.ok) {
       fields.rejected(r.error.fields);
-      setFormError(r.error.message);
+      setBanner({ message: r.error.message, aboutFields: Object.keys(r.error.fields).length > 0 });
       return;
     }
     for (const p of photos.filter((p): p is NewPhoto => p.kind === 'new')) URL.revokeObjectURL(p.preview);
@@ -128,5 +133,9 @@ export function useSubmitListing({
     }
   }
 
-  return { submit, sending, progress, formError };
+  const formError = banner && (!banner.aboutFields || fields.invalid) ? banner.message : null;
+  /** The seller changed something: a message not about fields has done its job. */
+  const edited = () => setBanner((b) => (b && !b.aboutFields ? null : b));
+
+  return { submit, check, sending, progress, formError, edited };
 }

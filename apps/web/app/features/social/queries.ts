@@ -28,16 +28,17 @@ export function useUserPage(which: UserListKind, page: number) {
   );
 }
 
+const isSubscribedQuery = (sellerId: number) => ({
+  queryKey: socialKeys.subscribed(sellerId),
+  queryFn: async () => unwrap(await fetchIsSubscribed(sellerId)).subscribed,
+});
+
+/** Whether the signed-in user follows `sellerId` now (the cached answer, or asked). Throws the API's error. */
+export const fetchSubscribed = (sellerId: number) => queryClient.fetchQuery(isSubscribedQuery(sellerId));
+
 /** Whether the signed-in user follows `sellerId`, loaded while `enabled`. */
 export function useIsSubscribed(sellerId: number, enabled: boolean) {
-  return useQuery(
-    {
-      queryKey: socialKeys.subscribed(sellerId),
-      queryFn: async () => unwrap(await fetchIsSubscribed(sellerId)).subscribed,
-      enabled,
-    },
-    queryClient,
-  );
+  return useQuery({ ...isSubscribedQuery(sellerId), enabled }, queryClient);
 }
 
 /** Subscribes to a seller or unsubscribes (`subscribe` true/false); the answer's state goes into the cache. */

@@ -4,7 +4,7 @@
  * the first page load needs a button (header, home hero, 404) to keep the home page under 150 KB of
  * gzipped JavaScript (issue 2). light-button.test.ts checks the classes still exist in Mantine's CSS.
  */
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { Link, type To } from 'react-router';
 
 /** Mantine's own class names for Button (root, inner, label), as in @mantine/core 9. */
@@ -67,7 +67,8 @@ export interface LightButtonProps {
   /** A link (React Router, prefetched on intent unless `prefetch="none"`) when set; a `<button type="button">` otherwise. */
   to?: To;
   prefetch?: 'intent' | 'none';
-  onClick?: () => void;
+  /** A link's click may be `preventDefault()`ed (e.g. a guest asked to sign in first). */
+  onClick?: (event: MouseEvent<HTMLElement>) => void;
   onPointerEnter?: () => void;
   onFocus?: () => void;
   /** An icon before the label (Mantine's `leftSection`). */
@@ -79,6 +80,8 @@ export interface LightButtonProps {
   /** Theme radius (`md` by default, as our theme sets for Button). */
   radius?: 'md' | 'xl';
   'aria-current'?: 'page';
+  /** -1 keeps a duplicate control (a sticky bar's) out of the keyboard path. */
+  tabIndex?: number;
   /** Mantine's `visibleFrom` breakpoint. */
   visibleFrom?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
   /** Mantine's `hiddenFrom` breakpoint. */
