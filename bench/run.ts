@@ -52,7 +52,18 @@ export const SIZES: Record<string, { products: number; db: string }> = {
 interface Scenario {
   name: string;
   paths: string[];
+  /** Extra request headers (`cache-control: no-cache`: the page rendered anew, past the micro-cache). */
+  headers?: Record<string, string>;
 }
+
+/** Catalog pages as a visitor opens them: a section, a section sorted, a section filtered. */
+const CATALOG_PAGES = [
+  '/catalog/women',
+  '/catalog/men',
+  '/catalog/kids',
+  '/catalog/women?sort=new',
+  '/catalog/men?sort=price_asc',
+];
 
 /** Request paths drawn from the data itself: filtered pages, real slugs, real search words. */
 async function scenarios(base: string): Promise<Scenario[]> {
@@ -97,6 +108,14 @@ async function scenarios(base: string): Promise<Scenario[]> {
     { name: 'Товар по slug (API)', paths: slugs.map((s) => `/v1/public/products/${s}/`) },
     { name: 'Поиск', paths: words.map((w) => `/v1/public/search/?q=${encodeURIComponent(w)}`) },
     { name: 'SSR страницы товара', paths: slugs.slice(0, 20).map((s) => `/product/${s}`) },
+    { name: 'SSR каталога', paths: CATALOG_PAGES },
+    // Cold: every request renders (the micro-cache is skipped by `no-cache`); its Node CPU is the render's cost.
+    {
+      name: 'SSR товара без кэша',
+      paths: slugs.slice(0, 20).map((s) => `/product/${s}`),
+      headers: { 'cache-control': 'no-cache' },
+    },
+    { name: 'SSR каталога без кэша', paths: CATALOG_PAGES, headers: { 'cache-control': 'no-cache' } },
   ];
 }
 
@@ -117,9 +136,16 @@ interface Target {
   db?: string;
 }
 
-async function measure(base: string, name: string, paths: string[], args: Args, target: Target = {}): Promise<Figure> {
+async function measure(
+  base: string,
+  name: string,
+  paths: string[],
+  args: Args,
+  target: Target = {},
+  extra: Record<string, string> = {},
+): Promise<Figure> {
   const requests = paths.map((p) => ({ method: 'GET', path: p }));
-  const headers = { 'accept-encoding': 'gzip' };
+  const headers = { 'accept-encoding': 'gzip', ...extra };
   await autocannon({ url: base, connections: args.connections, duration: 2, requests, headers });
   // CPU per request is what the machine's other load does not change much (latency under a shared CPU does).
   const node0 = cpuMs(target.pid ? [target.pid] : []);
@@ -220,6 +246,10 @@ function renderDoc(
   }
   lines.push('## Цели', '');
   lines.push('- 100 000 товаров: p99 страницы с фильтрами < 50 мс, p99 поиска < 100 мс (на 2 ядрах).');
+  lines.push(
+    '- 100 000 товаров, 10 соединений (issue 17): страницы товара и каталога с тёплым микрокэшем ≥ 15 % ping и p99 < 50 мс;',
+    '  публичный JSON — список и товар ≥ 30 %, поиск ≥ 15 %; холодный рендер страницы («без кэша») ≤ 5 мс CPU Node.',
+  );
   lines.push('- Главная: < 150 КБ JavaScript в gzip.', '');
   lines.push('## Как повторить', '');
   lines.push('```sh');
@@ -230,6 +260,7 @@ function renderDoc(
   lines.push('npm run bench -- --sizes demo --duration 5');
   lines.push('npm run bench -- --url http://127.0.0.1:3000 --no-write   # уже запущенный сервер');
   lines.push('npm run bench:burst                # 500 соединений разом: 200 / 503 + Retry-After, p99 и максимум');
+  lines.push('npm run bench:scale                # 1 и 2 процесса на одной PostgreSQL (раздел ниже)');
   lines.push('```', '');
   return lines.join('\n');
 }
@@ -262,7 +293,7 @@ async function main() {
       const target: Target = { pid: child?.pid, db: t.size in SIZES && !args.url ? SIZES[t.size]!.db : undefined };
       const ping = await measure(base, 'ping', ['/v1/ping/'], args, target);
       const figures: Figure[] = [];
-      for (const s of scen) figures.push(await measure(base, s.name, s.paths, args, target));
+      for (const s of scen) figures.push(await measure(base, s.name, s.paths, args, target, s.headers));
       reports.push({ size: t.size, products: count, ping, figures });
       js ??= await homeJs(base);
     } finally {

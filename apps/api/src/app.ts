@@ -18,8 +18,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { NOTIFICATIONS_SOCKET_CLOSE } from '@vitrina/contract/notifications';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import { migrationsApplied } from './db/startup.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { withInstallationSettings } from './lib/installation-settings.js';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.js';
@@ -28,6 +30,7 @@ import pubsubPlugin from './plugins/pubsub.js';
 import metricsPlugin from './plugins/metrics.js';
 import nulGuard from './plugins/nul-guard.js';
 import inFlight from './plugins/in-flight.js';
+import publicCache from './plugins/public-cache.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { defineRateLimitCleanup, postgresRateLimitStore } from './plugins/rate-limit-store.js';
 import { MEDIA_MAX_BYTES, mediaRoutes, setMediaPublicUrl } from './modules/media/index.js';
@@ -146,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON answers up to 64 KB (a listing page is ~15 KB) are compressed inline: on two cores the stream path
   // (thread pool hand-off, chunked writes) cost a listing page ~0.7 ms more CPU than gzip itself.
   await app.register(compress, { global: true, threshold: 1024, syncThreshold: 64 * 1024 });
+  await app.register(publicCache);
   // Counters live in PostgreSQL, shared by every process (issue 15).
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(app) });
   await app.register(multipart, {
@@ -158,7 +162,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       parts: FORM_LIMITS.parts,
     },
   });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // A stopping server closes every socket with 1012 «service restart» (not the plugin's bare close, 1005), so
+    // clients reconnect to another process or to this one once it is back.
+    preClose: async function closeSockets(this: FastifyInstance) {
+      for (const client of this.websocketServer.clients) {
+        client.close(NOTIFICATIONS_SOCKET_CLOSE.serviceRestart, 'service restart');
+      }
+      this.websocketServer.close();
+    },
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Витрина API', version: '1.0.0', description: 'API маркетплейса «Витрина»' },
@@ -177,12 +191,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // Ready: the database answers and every migration of the journal is applied (db/startup.ts); 503 otherwise.
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
     try {
-      await database.db.execute('select 1' as never);
-      return { status: 'ok' };
+      if (await migrationsApplied(database)) return { status: 'ok' };
+      return reply.status(503).send({ status: 'unavailable', detail: 'Не все миграции базы данных применены.' });
     } catch {
-      return reply.status(503).send({ status: 'unavailable' });
+      return reply.status(503).send({ status: 'unavailable', detail: 'База данных недоступна.' });
     }
   });
   app.get('/v1/ping/', { schema: { hide: true } }, async () => ({ success: true }));

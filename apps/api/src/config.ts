@@ -97,6 +97,9 @@ const envSchema = z.object({
   FEE_PERCENT: z.coerce.number().min(0).max(100).default(12),
   FEE_MIN_RUB: z.coerce.number().min(0).default(0),
   YANDEX_MAPS_API_KEY: z.string().optional(),
+  /** Contact addresses shown on the FAQ and the vacancies; unset → no address is shown (never a placeholder). */
+  SUPPORT_EMAIL: z.email({ error: 'SUPPORT_EMAIL: нужен адрес электронной почты' }).optional(),
+  JOBS_EMAIL: z.email({ error: 'JOBS_EMAIL: нужен адрес электронной почты' }).optional(),
   /** Where photos are kept: `local` — files under DATA_DIR/media; `s3` — an S3-compatible bucket (S3_*). */
   STORAGE: z.enum(['local', 's3']).default('local'),
   /** The S3 API's address (MinIO, Yandex Object Storage…); unset — AWS by S3_REGION. */
@@ -140,6 +143,8 @@ const envSchema = z.object({
   OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).optional(),
   /** How often each process looks for due jobs, ms (architecture §6); 0 — only on demand (tests). */
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** How long each process reuses a public page or public JSON answer, ms (plugins/public-cache.ts); 0 — off. */
+  PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(3000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -156,6 +161,12 @@ export interface Config {
   databaseUrl?: string;
   publicApiUrl: string;
   publicUrl: string;
+  /**
+   * In development (`NODE_ENV=development`) with `PUBLIC_URL` unset: links written into redirects and texts (the test
+   * bank's return, SMS) follow the origin the page was opened at (lib/public-origin.ts), not `publicUrl`. Optional
+   * (off) for hand-made configs.
+   */
+  followRequestOrigin?: boolean;
   /** undefined → seed when the database is empty outside production. */
   seedDemo?: boolean;
   seedProducts: number;
@@ -166,6 +177,8 @@ export interface Config {
   overload?: { eventLoopDelayMs: number; heapMb?: number; maxInFlight?: number };
   /** Job worker poll interval, ms; 0 disables polling. */
   jobsPollMs: number;
+  /** Micro-cache lifetime of public answers, ms (`PUBLIC_CACHE_MS`); absent or 0 — off. */
+  publicCacheMs?: number;
   /** Fastify `trustProxy` from `TRUST_PROXY`; optional for hand-made configs (false when absent). */
   trustProxy?: boolean | string[] | ((address: string, hop: number) => boolean);
   sms: {
@@ -214,6 +227,8 @@ export interface Config {
   /** `METRICS_TOKEN`: the bearer token `GET /metrics` wants in production (unset there → 404). */
   metricsToken?: string;
   yandexMapsApiKey?: string;
+  /** `SUPPORT_EMAIL`, `JOBS_EMAIL`: the shop's contact addresses (unset → not shown). */
+  contacts: { support?: string; jobs?: string };
   /** Local photo directory (`DATA_DIR/media`): where `STORAGE=local` keeps them. */
   mediaDir: string;
   /** Where photos are kept (`STORAGE`); optional for hand-made configs (local files under `mediaDir`). */
@@ -297,6 +312,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && paymentProvider === 'testgateway') {
     problems.push('PAYMENT_PROVIDER: тестовый шлюз только для разработки, в production укажите yookassa');
   }
+  if (isProduction && !e.PUBLIC_URL) {
+    problems.push(
+      'PUBLIC_URL: в production обязателен — адрес магазина для ссылок, возврата из банка и SMS, например https://vitrina.ru',
+    );
+  }
   if (smsProvider === 'smsru' && !e.SMSRU_API_ID) problems.push('SMSRU_API_ID: обязателен для SMS_PROVIDER=smsru');
   if (paymentProvider === 'yookassa' && (!e.YOOKASSA_SHOP_ID || !e.YOOKASSA_SECRET_KEY)) {
     problems.push('YOOKASSA_SHOP_ID и YOOKASSA_SECRET_KEY: обязательны для PAYMENT_PROVIDER=yookassa');
@@ -325,10 +345,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     publicApiUrl: e.PUBLIC_API_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    followRequestOrigin: e.NODE_ENV === 'development' && !e.PUBLIC_URL,
     seedDemo: e.SEED_DEMO,
     seedProducts: e.SEED_PRODUCTS,
     logLevel: e.LOG_LEVEL,
     jobsPollMs: e.JOBS_POLL_MS,
+    publicCacheMs: e.PUBLIC_CACHE_MS,
     timeouts: {
       requestMs: e.REQUEST_TIMEOUT_MS,
       headersMs: e.HEADERS_TIMEOUT_MS,
@@ -376,6 +398,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fee: { percent: e.FEE_PERCENT, minRub: e.FEE_MIN_RUB },
     metricsToken: e.METRICS_TOKEN,
     yandexMapsApiKey: e.YANDEX_MAPS_API_KEY,
+    contacts: { support: e.SUPPORT_EMAIL, jobs: e.JOBS_EMAIL },
     mediaDir: path.join(dataDir, 'media'),
     storage,
     mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),

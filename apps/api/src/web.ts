@@ -6,6 +6,7 @@
  * Router as `cspNonce` in the load context.
  */
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,6 +15,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { allowViteDevServer, cspNonce } from './plugins/security-headers.js';
 import { Cache } from './lib/cache.js';
+import { publicAnswerOf, type PublicAnswer } from './plugins/public-cache.js';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 export const webBuildDir = path.join(webRoot, 'build');
@@ -28,6 +30,8 @@ export interface WebLoadContext {
   ) => Promise<Response>;
   publicUrl: string;
   yandexMapsApiKey?: string;
+  /** The shop's contact addresses (`SUPPORT_EMAIL`, `JOBS_EMAIL`), when configured. */
+  contacts: { support?: string; jobs?: string };
   buildId: string;
   /** The public configuration handed to the browser (a whitelist: nothing else of the config goes out). */
   publicConfig: { apiUrl: string };
@@ -51,17 +55,31 @@ function toResponse(a: InjectedAnswer): Response {
   return new Response(a.status === 204 ? null : a.body, { status: a.status, headers: { 'content-type': a.type } });
 }
 
-function toFetchRequest(req: FastifyRequest, reply: FastifyReply): Request {
+/**
+ * Gives a rendered page a nonce made from its own content: a hash of the HTML without the render's random nonce
+ * replaces that nonce in the page and in its CSP header. The same page thus has the same bytes (and ETag) on
+ * every render and every process, so a `304` and a cached copy stay valid; and a script injected into the
+ * content cannot carry the right nonce — it would have to name a hash of the page that contains it.
+ * @returns the page, its CSP header and the nonce they now carry
+ */
+export function pinNonce(html: string, csp: string, nonce: string): { html: string; csp: string; nonce: string } {
+  const pinned = createHash('sha256').update(html.split(nonce).join('')).digest('base64url').slice(0, 22);
+  return {
+    html: html.split(nonce).join(pinned),
+    csp: csp.split(`'nonce-${nonce}'`).join(`'nonce-${pinned}'`),
+    nonce: pinned,
+  };
+}
+
+function toFetchRequest(req: FastifyRequest, signal?: AbortSignal): Request {
   const origin = `${req.protocol}://${req.host}`;
   const url = new URL(req.url, origin);
-  const controller = new AbortController();
-  reply.raw.on('close', () => controller.abort());
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
     if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
     else if (v !== undefined) headers.set(k, v);
   }
-  const init: RequestInit & { duplex?: string } = { method: req.method, headers, signal: controller.signal };
+  const init: RequestInit & { duplex?: string } = { method: req.method, headers, ...(signal ? { signal } : {}) };
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     init.body = createReadableStreamFromReadable(req.raw);
     init.duplex = 'half';
@@ -127,7 +145,12 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
     reply.header('cache-control', 'no-store');
     return { build: (await getBuild()).assets.version };
   });
-  const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+  /**
+   * Renders a page into a {@link PublicAnswer}. Its CSP nonce is made from the page itself (see
+   * {@link pinNonce}), so the same page has the same bytes and ETag on every render and every process.
+   * @param signal aborts the render when the visitor leaves (only for a render nobody else waits for)
+   */
+  const render = async (req: FastifyRequest, reply: FastifyReply, signal?: AbortSignal): Promise<PublicAnswer> => {
     const nonce = cspNonce(reply);
     const build = await getBuild();
     const handler = requestHandler(build);
@@ -139,7 +162,8 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
             method: (init?.method ?? 'GET') as 'GET',
             url: p,
             remoteAddress: req.ip,
-            headers: init?.headers ?? {},
+            // The page has its own micro-cache: its data is read afresh, not from the JSON answers' one.
+            headers: { 'cache-control': 'no-cache', ...init?.headers },
             payload: init?.body,
           });
           return {
@@ -153,18 +177,35 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
       },
       publicUrl: app.config.publicUrl,
       yandexMapsApiKey: app.config.yandexMapsApiKey,
+      contacts: app.config.contacts,
       buildId: build.assets.version,
       publicConfig: { apiUrl: app.config.publicApiUrl },
     };
-    const response = await handler(toFetchRequest(req, reply), context as never);
-    reply.status(response.status);
+    const response = await handler(toFetchRequest(req, signal), context as never);
+    const headers: Record<string, string> = {};
     response.headers.forEach((v, k) => {
-      if (k !== 'set-cookie') reply.header(k, v);
+      if (k !== 'set-cookie') headers[k] = v;
     });
-    const cookies = response.headers.getSetCookie?.() ?? [];
-    if (cookies.length) reply.header('set-cookie', cookies);
-    if (!response.body) return reply.send();
-    return reply.send(response.body);
+    const html = response.body ? await response.text() : '';
+    const csp = String(reply.getHeader('content-security-policy') ?? '');
+    const page = pinNonce(html, csp, nonce);
+    if (page.csp) headers['content-security-policy'] = page.csp;
+    // A page that sets a cookie is never shared (none does today).
+    const shareable = !response.headers.getSetCookie?.().length;
+    return publicAnswerOf(response.status, headers, Buffer.from(page.html), { tag: page.nonce, shareable });
+  };
+  const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+    const pc = app.publicCache;
+    if (opts.dev || !pc.shared(req)) {
+      const controller = new AbortController();
+      reply.raw.on('close', () => controller.abort());
+      const answer = await render(req, reply, controller.signal);
+      const isShared = req.headers.authorization === undefined;
+      if (isShared && !opts.dev) pc.cache.set(req.url, answer);
+      return pc.send(req, reply, answer, isShared);
+    }
+    // One render for concurrent visitors of a page; a hot page is rendered again in the background.
+    return pc.send(req, reply, await pc.cache.fetch(req.url, () => render(req, reply)), true);
   };
   app.pageHandler = handle;
 }

@@ -2,7 +2,7 @@
  * The cache helper (lib/cache.ts) on its own, with an injected clock: the bound evicts the least recently
  * used entry, a value expires after its lifetime, concurrent misses share one load, a value past `renewAt`
  * is served while it is renewed, values failing `keep` reach their waiters without being stored, and
- * failures are forgotten (a failed renewal leaves the old value to expire). No database.
+ * failures are forgotten (a failed renewal leaves the old value to expire); `maxBytes` bounds the bytes. No database.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Cache, cachePer } from '../src/lib/cache.js';
@@ -47,6 +47,26 @@ describe('Cache (lib/cache.ts)', () => {
     let loads = 0;
     expect(await cache.fetch('b', async () => (loads++, 20))).toBe(20); // dropped: loaded again
     expect(loads).toBe(1);
+  });
+
+  it('keeps at most `maxBytes`, dropping the least recently used, and never a value bigger than all of it', () => {
+    const cache = new Cache<string, string>({
+      max: 100,
+      maxBytes: 10,
+      sizeOf: (v) => v.length,
+      keep: (v) => v !== 'nope',
+    });
+    cache.set('a', 'aaaa');
+    cache.set('b', 'bbbb');
+    expect(cache.get('a')).toBe('aaaa');
+    cache.set('c', 'cccc'); // 12 bytes: b, the least recently used, goes
+    expect(cache.peek('b')).toBeUndefined();
+    expect([cache.peek('a'), cache.peek('c')]).toEqual(['aaaa', 'cccc']);
+    cache.set('big', 'x'.repeat(11));
+    expect(cache.peek('big')).toBeUndefined();
+    cache.set('n', 'nope');
+    expect(cache.peek('n')).toBeUndefined();
+    expect(cache.size).toBe(2);
   });
 
   it('serves a value for its lifetime and loads it again after', async () => {

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { buildApp } from '../src/app.js';
+import { mountWeb } from '../src/web.js';
 import { ManualClock } from '../src/lib/clock.js';
 import { createFromTemplate, dbUrl, dropDatabase, randomDbName } from './pg-admin.js';
 
@@ -25,6 +26,12 @@ export interface TestContext {
 /** True when this run targets PostgreSQL. */
 export const onPostgres = () => process.env.TEST_DB === 'postgres';
 
+/** Options of {@link createTestApp} beyond the environment and the logger. */
+export interface TestAppOptions {
+  /** Also serve the built web app (server-rendered pages; needs `npm run build -w apps/web`). */
+  web?: boolean;
+}
+
 /**
  * A test app on a copy of the template. In the `api-pg` project without TEST_DATABASE_URL the suite is
  * skipped by `describeDb` below (and `npm test` fails in CI for that).
@@ -34,6 +41,7 @@ export const onPostgres = () => process.env.TEST_DB === 'postgres';
 export async function createTestApp(
   env: Record<string, string> = {},
   logger: Parameters<typeof buildApp>[0]['logger'] = false,
+  options: TestAppOptions = {},
 ): Promise<TestContext> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'vitrina-app-'));
   const mediaDir = path.join(work, 'data', 'media');
@@ -44,6 +52,8 @@ export async function createTestApp(
     DATA_DIR: path.join(work, 'data'),
     LOG_LEVEL: 'silent',
     JOBS_POLL_MS: '0',
+    // Public answers are built afresh on every request unless a test of the micro-cache asks for it.
+    PUBLIC_CACHE_MS: '0',
     ...env,
   });
   let database: Database;
@@ -59,6 +69,7 @@ export async function createTestApp(
   }
   const clock = new ManualClock(Date.parse('2026-11-22T12:00:00Z'));
   const app = await buildApp({ config, database, clock, logger });
+  if (options.web) await mountWeb(app, { dev: false });
   await app.ready();
   return {
     app,
@@ -75,19 +86,28 @@ export async function createTestApp(
 }
 
 /**
- * A second server process on the same PostgreSQL database as `t` (same config and clock, its own pool): for tests
- * that two processes behave as one (`*.race.test.ts`). Close it before `t`.
+ * A second server process on the same database as `t` (same config and clock): for tests that two processes
+ * behave as one. On PostgreSQL it has its own pool (`*.race.test.ts` and the multi-process tests); on PGlite it
+ * is a second app on the same embedded database (its own memory: caches, counters kept in process). Close it
+ * before `t`.
  */
-export async function secondProcess(t: TestContext): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
-  const url = (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
-  const database = await openDatabase({ url });
+export async function secondProcess(
+  t: TestContext,
+  options: TestAppOptions = {},
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const own = onPostgres();
+  const url = own
+    ? (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString
+    : '';
+  const database = own ? await openDatabase({ url }) : t.database;
   const app = await buildApp({ config: t.config, database, clock: t.clock, logger: false });
+  if (options.web) await mountWeb(app, { dev: false });
   await app.ready();
   return {
     app,
     async close() {
       await app.close();
-      await database.close();
+      if (own) await database.close();
     },
   };
 }

@@ -34,6 +34,13 @@ export interface CacheOptions<V> {
   renewAt?: number;
   /** Whether a value is stored (default: every value). Others reach the requests that waited for them only. */
   keep?: (value: V) => boolean;
+  /**
+   * Most bytes kept (with `sizeOf`): past it the least recently used entries are dropped; a value bigger than
+   * all of it is not stored. Omitted: only `max` bounds the cache.
+   */
+  maxBytes?: number;
+  /** The size of a value in bytes, counted against `maxBytes`. */
+  sizeOf?: (value: V) => number;
   /** The clock, ms (default `Date.now`). Must not return 0 (lru-cache reads a zero start as «no TTL»). */
   now?: () => number;
 }
@@ -47,15 +54,26 @@ export class Cache<K extends NonNullable<unknown>, V extends NonNullable<unknown
   readonly #renewWhenLeftMs: number | undefined;
 
   constructor(options: CacheOptions<V>) {
-    const { max, ttlMs, renewAt, keep, now = () => Date.now() } = options;
+    const { max, ttlMs, renewAt, keep, maxBytes, sizeOf, now = () => Date.now() } = options;
     if (renewAt !== undefined && (ttlMs === undefined || !(renewAt > 0 && renewAt < 1)))
       throw new RangeError('renewAt needs ttlMs and lies between 0 and 1');
+    if ((maxBytes === undefined) !== (sizeOf === undefined)) throw new RangeError('maxBytes and sizeOf go together');
+    // A value failing `keep` is sized past the largest entry allowed, so lru-cache does not store it.
+    const entryLimit = maxBytes ?? 1;
+    const sizing =
+      keep || sizeOf
+        ? {
+            maxEntrySize: entryLimit,
+            ...(maxBytes !== undefined ? { maxSize: maxBytes } : {}),
+            sizeCalculation: (v: V) => (keep && !keep(v) ? entryLimit + 1 : sizeOf ? Math.max(1, sizeOf(v)) : 1),
+          }
+        : {};
     this.#renewWhenLeftMs = renewAt === undefined || ttlMs === undefined ? undefined : ttlMs * (1 - renewAt);
     this.#lru = new LRUCache<K, V, Load<V>>({
       max,
       ...(ttlMs !== undefined ? { ttl: ttlMs, ttlResolution: 0 } : {}),
       perf: { now },
-      ...(keep ? { maxEntrySize: 1, sizeCalculation: (v: V) => (keep(v) ? 1 : 2) } : {}),
+      ...sizing,
       fetchMethod: (_key, _stale, { context }) => context(),
       // A renewal that fails restores the value it was renewing (which then expires as usual); a load
       // with nothing to fall back on is forgotten and its error reaches the requests waiting for it.

@@ -42,6 +42,7 @@ import { getSitemap } from './sitemap.js';
 import { suggest } from './suggest.js';
 import { flushViews } from './views.js';
 import { plainJson } from '../../lib/plain-json.js';
+import { publicAnswer } from '../../plugins/public-cache.js';
 
 /** Most lines a cart may send to the availability check. */
 const CART_MAX_ITEMS = 100;
@@ -88,6 +89,7 @@ function referenceRoutes(app: CatalogApp) {
   app.get(
     '/v1/product/chars/',
     {
+      ...publicAnswer,
       schema: {
         tags,
         summary: 'Фильтры: бренды, категории, состояния, цвета, разделы',
@@ -100,6 +102,7 @@ function referenceRoutes(app: CatalogApp) {
   app.get(
     '/v1/public/categories/:type/',
     {
+      ...publicAnswer,
       schema: {
         tags,
         summary: 'Категории раздела каталога',
@@ -113,6 +116,7 @@ function referenceRoutes(app: CatalogApp) {
   app.get(
     '/v1/public/sizes/:category/',
     {
+      ...publicAnswer,
       schema: {
         tags,
         summary: 'Размерная сетка категории',
@@ -151,6 +155,7 @@ function listingRoutes(app: CatalogApp) {
   app.get(
     '/v1/public/products/',
     {
+      ...publicAnswer,
       ...plainJson,
       schema: {
         tags,
@@ -168,6 +173,7 @@ function listingRoutes(app: CatalogApp) {
   app.get(
     '/v1/public/products/:slug/',
     {
+      ...publicAnswer,
       ...plainJson,
       schema: {
         tags,
@@ -188,6 +194,7 @@ function searchRoutes(app: CatalogApp) {
   app.get(
     '/v1/public/search/',
     {
+      ...publicAnswer,
       ...plainJson,
       schema: {
         tags,
@@ -202,6 +209,7 @@ function searchRoutes(app: CatalogApp) {
   app.get(
     '/v1/public/search/suggest/',
     {
+      ...publicAnswer,
       schema: {
         tags,
         summary: 'Подсказки поиска: бренды, категории, объявления',
@@ -218,6 +226,7 @@ function brandAndCompilationRoutes(app: CatalogApp) {
   app.get(
     '/v1/public/brands/',
     {
+      ...publicAnswer,
       schema: {
         tags,
         summary: 'Бренды от A до Z',
@@ -230,6 +239,7 @@ function brandAndCompilationRoutes(app: CatalogApp) {
   app.get(
     '/v1/public/brands/:slug/',
     {
+      ...publicAnswer,
       schema: {
         tags,
         summary: 'Бренд',
@@ -242,13 +252,17 @@ function brandAndCompilationRoutes(app: CatalogApp) {
 
   app.get(
     '/v1/public/compilations/',
-    { schema: { tags, summary: 'Подборки', response: { 200: z.object({ results: z.array(compilationSchema) }) } } },
+    {
+      ...publicAnswer,
+      schema: { tags, summary: 'Подборки', response: { 200: z.object({ results: z.array(compilationSchema) }) } },
+    },
     async () => listCompilations(app.db, app.storage),
   );
 
   app.get(
     '/v1/public/compilations/:slug/',
     {
+      ...publicAnswer,
       schema: {
         tags,
         summary: 'Подборка',
@@ -265,6 +279,7 @@ function sellerAndSitemapRoutes(app: CatalogApp) {
   app.get(
     '/v1/public/sellers/:id/',
     {
+      ...publicAnswer,
       schema: {
         tags,
         summary: 'Карточка продавца',
@@ -277,7 +292,10 @@ function sellerAndSitemapRoutes(app: CatalogApp) {
 
   app.get(
     '/v1/public/sitemap/',
-    { schema: { tags, summary: 'Адреса для sitemap.xml', response: { 200: sitemapSchema } } },
+    {
+      ...publicAnswer,
+      schema: { tags, summary: 'Адреса для sitemap.xml', response: { 200: sitemapSchema } },
+    },
     async () => getSitemap(app.db),
   );
 }

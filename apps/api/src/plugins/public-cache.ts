@@ -1,0 +1,200 @@
+/**
+ * Answers that are the same for every visitor (issue 17 «Fast public pages»): public pages and the public GET JSON
+ * (list, listing, search, reference data — routes marked with {@link publicAnswer}). The token lives in the
+ * browser, never in a cookie, so such an answer depends on its URL alone — unless the request carries an
+ * `Authorization` header (the owner sees a draft): then it is built afresh and marked `private, no-store`.
+ *
+ * - **ETag and `304`**: a weak ETag of the body; `If-None-Match` with it answers `304 Not Modified`.
+ * - **`Cache-Control`**: `public, max-age=<micro-cache s>, stale-while-revalidate=27`, so a browser or a CDN
+ *   shows a change within 30 s at worst; with the micro-cache off (`PUBLIC_CACHE_MS=0`) `public, no-cache` (always
+ *   revalidated, `304` while unchanged).
+ * - **Micro-cache** (per process, lib/cache.ts): the answer by URL for `PUBLIC_CACHE_MS` (3 s), at most
+ *   {@link MICRO_CACHE_ENTRIES} entries and {@link MICRO_CACHE_BYTES} bytes of uncompressed bodies; every process
+ *   reads the database itself afterwards, so a price or status change shows on every process within 3 s.
+ * - **Compression**: `br` or `gzip` by `Accept-Encoding`, made once per cached answer and encoding (the copies add
+ *   ≈ 15–25 % to an entry's bytes) instead of once per request.
+ *
+ * The clock is `app.clock` (tests move it).
+ */
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import fp from 'fastify-plugin';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Cache } from '../lib/cache.js';
+
+/** Most answers the micro-cache keeps per process. */
+export const MICRO_CACHE_ENTRIES = 2000;
+/** Most bytes of (uncompressed) bodies the micro-cache keeps per process: 64 MB (≈ 500 pages or 4000 lists). */
+export const MICRO_CACHE_BYTES = 64 * 1024 * 1024;
+/** How long a browser or CDN may serve a public answer stale while it revalidates, s (bounded: issue 17). */
+export const STALE_WHILE_REVALIDATE_S = 27;
+/** Bodies smaller than this are sent uncompressed (as @fastify/compress's `threshold`). */
+const COMPRESS_FROM_BYTES = 1024;
+const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+/** A built answer as the micro-cache keeps it. */
+export interface PublicAnswer {
+  status: number;
+  /** Headers of the answer besides the caching ones (content type; a page's CSP). */
+  headers: Record<string, string>;
+  /** The uncompressed body. */
+  body: Buffer;
+  /** Weak ETag of the body (`W/"…"`). */
+  etag: string;
+  /** Compressed copies by encoding, made on first need. */
+  encoded: Partial<Record<Encoding, Buffer>>;
+  /** False for an answer that must never be shared (a page that sets a cookie). */
+  shareable: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The answer is the same for every visitor without `Authorization` (see {@link publicAnswer}). */
+    publicCache?: boolean;
+  }
+  interface FastifyInstance {
+    /** The micro-cache of public answers and how they are sent (plugins/public-cache.ts). */
+    publicCache: PublicCache;
+  }
+}
+
+/** Route option of a public GET whose JSON answer depends on its URL alone (unless `Authorization` is sent). */
+export const publicAnswer = { config: { publicCache: true } } as const;
+
+/** What the plugin hands to the page handler (web.ts) and the tests. */
+export interface PublicCache {
+  /** Per-process cache of answers by URL (its lifetime: `config.publicCacheMs`). */
+  cache: Cache<string, PublicAnswer>;
+  /**
+   * Whether this request may be answered from the micro-cache: GET or HEAD without `Authorization`, the cache on,
+   * and no `Cache-Control: no-cache` (a hard reload, the server-side render's own calls, a benchmark of cold pages).
+   */
+  shared(req: FastifyRequest): boolean;
+  /** Sends `answer` with ETag (or `304`), caching headers and the body compressed by `Accept-Encoding`. */
+  send(req: FastifyRequest, reply: FastifyReply, answer: PublicAnswer, shared: boolean): FastifyReply;
+}
+
+/**
+ * A {@link PublicAnswer} of `body`.
+ * @param opts.tag the ETag's opaque part (default: a hash of the body)
+ * @param opts.shareable false: never cached nor marked public
+ */
+export function publicAnswerOf(
+  status: number,
+  headers: Record<string, string>,
+  body: Buffer,
+  opts: { tag?: string; shareable?: boolean } = {},
+): PublicAnswer {
+  const tag = opts.tag ?? createHash('sha1').update(body).digest('base64url').slice(0, 22);
+  return { status, headers, body, etag: `W/"${tag}"`, encoded: {}, shareable: opts.shareable ?? true };
+}
+
+/** Whether `If-None-Match` names `etag` (weak comparison; `*` matches any). */
+function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.slice(2);
+  return ifNoneMatch.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag === etag || tag === opaque;
+  });
+}
+
+function compress(encoding: Encoding, body: Buffer): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, {
+        params: {
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          [zlib.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzipSync(body, { level: 6 });
+}
+
+function cacheControl(shared: boolean, ttlMs: number): string {
+  if (!shared) return 'private, no-store';
+  if (ttlMs <= 0) return 'public, no-cache';
+  return `public, max-age=${Math.ceil(ttlMs / 1000)}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}`;
+}
+
+/**
+ * Sets the answer's status and headers on `reply` and gives the payload to send: `null` for `304`, else the body
+ * (compressed by `Accept-Encoding`, its copy kept on `answer`).
+ */
+function prepare(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  answer: PublicAnswer,
+  control: string | undefined,
+  vary: string,
+): Buffer | null {
+  reply.status(answer.status);
+  for (const [k, v] of Object.entries(answer.headers)) reply.header(k, v);
+  reply.header('vary', vary);
+  if (control) reply.header('cache-control', control);
+  if (answer.status !== 200) return answer.body;
+  reply.header('etag', answer.etag);
+  if (notModified(req.headers['if-none-match'], answer.etag)) {
+    reply.status(304);
+    return null;
+  }
+  const encoding =
+    answer.body.length >= COMPRESS_FROM_BYTES
+      ? (negotiate(req.headers['accept-encoding'] ?? '', ENCODINGS as unknown as string[]) as Encoding | null)
+      : null;
+  if (!encoding) return answer.body;
+  reply.header('content-encoding', encoding);
+  return (answer.encoded[encoding] ??= compress(encoding, answer.body));
+}
+
+/** Registers the micro-cache and the hooks of routes marked {@link publicAnswer}. */
+export default fp(async function publicCachePlugin(app: FastifyInstance) {
+  const ttlMs = app.config.publicCacheMs ?? 0;
+  const cache = new Cache<string, PublicAnswer>({
+    max: MICRO_CACHE_ENTRIES,
+    maxBytes: MICRO_CACHE_BYTES,
+    sizeOf: (a) => a.body.length,
+    ttlMs: Math.max(ttlMs, 1),
+    renewAt: 0.5,
+    keep: (a) => ttlMs > 0 && a.status === 200 && a.shareable,
+    now: () => app.clock.now().getTime(),
+  });
+  const shared = (req: FastifyRequest) =>
+    (req.method === 'GET' || req.method === 'HEAD') && req.headers.authorization === undefined;
+  /** Requests answered from the cache in `onRequest` (their `onSend` leaves them alone). */
+  const fromCache = new WeakSet<FastifyRequest>();
+  const publicCache: PublicCache = {
+    cache,
+    shared: (req) => ttlMs > 0 && shared(req) && !req.headers['cache-control']?.includes('no-cache'),
+    send: (req, reply, answer, isShared) => {
+      const control = answer.status === 200 ? cacheControl(isShared && answer.shareable, ttlMs) : undefined;
+      return reply.send(prepare(req, reply, answer, control, 'accept-encoding'));
+    },
+  };
+  app.decorate('publicCache', publicCache);
+  const marked = (req: FastifyRequest) => req.routeOptions.config?.publicCache === true;
+  const VARY = 'accept-encoding, authorization';
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!marked(req) || !publicCache.shared(req)) return;
+    const hit = cache.get(req.url);
+    if (!hit) return;
+    fromCache.add(req);
+    return reply.send(prepare(req, reply, hit, cacheControl(true, ttlMs), VARY));
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!marked(req) || fromCache.has(req)) return payload;
+    if (!shared(req)) {
+      reply.header('cache-control', 'private, no-store').header('vary', VARY);
+      return payload;
+    }
+    if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
+    const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+    const answer = publicAnswerOf(200, { 'content-type': type }, Buffer.from(payload));
+    if (ttlMs > 0) cache.set(req.url, answer);
+    return prepare(req, reply, answer, cacheControl(true, ttlMs), VARY);
+  });
+});

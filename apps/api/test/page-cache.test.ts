@@ -1,0 +1,166 @@
+/**
+ * Fast public pages and many processes on one database (issue 17), through the real HTTP layer with the built
+ * web app (`npm run build -w apps/web`): pages and public JSON compressed by Accept-Encoding, ETag and `304`,
+ * `Cache-Control` (public vs personal), the per-process micro-cache (3 s, moved by the app's clock), and two
+ * processes on one database: a price changed through one shows on the other's page and JSON within 5 s, and
+ * request limits counted on one are enforced on the other. On PostgreSQL (`api-pg`) the second process has its
+ * own pool; on PGlite it is a second app on the same embedded database.
+ */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { categories } from '../src/db/schema/index.js';
+import { createTestApp, multipart, randomIp, randomPhone, secondProcess, signIn, type TestContext } from './helpers.js';
+import { tokenFor } from './catalog-fixtures.js';
+
+const PUBLIC = 'public, max-age=3, stale-while-revalidate=27';
+
+/** A price as the page shows it (`12 990 ₽`), whatever space the formatter puts between groups. */
+const shownPrice = (rubles: number) =>
+  new RegExp(`${String(rubles).replace(/\B(?=(\d{3})+$)/g, '[\\s\\u00a0\\u202f]?')}[\\s\\u00a0\\u202f]?₽`);
+
+describe('public pages and JSON: compression, ETag, Cache-Control, micro-cache, two processes', () => {
+  let t: TestContext;
+  let second: Awaited<ReturnType<typeof secondProcess>>;
+  beforeAll(async () => {
+    const env = { PUBLIC_CACHE_MS: '3000', SMS_IP_LIMIT: '3', LISTING_CREATES_PER_HOUR: '2' };
+    t = await createTestApp(env, false, { web: true });
+    second = await secondProcess(t, { web: true });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await t?.close();
+  });
+
+  it('compresses a page and public JSON with br or gzip by Accept-Encoding, and not without it', async () => {
+    const plain = await t.app.inject({ url: '/catalog/women' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toMatch(/^<!DOCTYPE html>/i);
+    const br = await t.app.inject({ url: '/catalog/women', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    const fromBr = brotliDecompressSync(br.rawPayload).toString();
+    expect(fromBr).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(fromBr.length / 3);
+    const gz = await t.app.inject({ url: '/catalog/women', headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+
+    const json = await t.app.inject({ url: '/v1/public/products/?type=women', headers: { 'accept-encoding': 'br' } });
+    expect(json.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(json.rawPayload).toString()).results.length).toBeGreaterThan(0);
+  });
+
+  it('gives a page an ETag and a nonce made from the page, and answers 304 to If-None-Match', async () => {
+    const first = await t.app.inject({ url: '/catalog/men' });
+    expect(first.headers['cache-control']).toBe(PUBLIC);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    const nonce = /'nonce-([^']+)'/.exec(String(first.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeTruthy();
+    const scripts = [...first.body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.filter((s) => !s.includes('application/ld+json')).every((s) => s.includes(`nonce="${nonce}"`))).toBe(
+      true,
+    );
+    // Rendered anew (the entry expired), the unchanged page keeps its bytes, nonce and ETag.
+    t.clock.advance(10_000);
+    const again = await t.app.inject({ url: '/catalog/men', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['content-security-policy']).toContain(`'nonce-${nonce}'`);
+    const other = await t.app.inject({ url: '/catalog/men', headers: { 'if-none-match': 'W/"something-else"' } });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(first.body);
+  });
+
+  it('marks public JSON public with an ETag, and answers with Authorization private', async () => {
+    const url = '/v1/public/products/?type=men&ordering=-price';
+    const first = await t.app.inject({ url });
+    expect(first.headers['cache-control']).toBe(PUBLIC);
+    expect(first.headers.vary).toMatch(/authorization/i);
+    const etag = String(first.headers.etag);
+    const revalidated = await second.app.inject({ url, headers: { 'if-none-match': etag } });
+    expect(revalidated.statusCode).toBe(304);
+    const slug = (first.json() as { results: { slug: string }[] }).results[0]!.slug;
+    const { auth } = await signIn(t.app);
+    for (const u of [url, `/v1/public/products/${slug}/`]) {
+      const personal = await t.app.inject({ url: u, headers: auth });
+      expect(personal.statusCode).toBe(200);
+      expect(personal.headers['cache-control']).toBe('private, no-store');
+      expect(personal.headers.etag).toBeUndefined();
+    }
+    const self = await t.app.inject({ url: '/v1/self/', headers: auth });
+    expect(self.statusCode).toBe(200);
+    expect(String(self.headers['cache-control'] ?? '')).not.toMatch(/public/);
+  });
+
+  it('shows a price changed through process A on process B within 5 s (cached until then)', async () => {
+    const list = await t.app.inject({ url: '/v1/public/products/?type=women&ordering=price' });
+    const slug = (list.json() as { results: { slug: string }[] }).results[0]!.slug;
+    const readJson = (app: FastifyInstance) =>
+      app.inject({ url: `/v1/public/products/${slug}/` }).then((r) => r.json() as Detail);
+    const readPage = (app: FastifyInstance) => app.inject({ url: `/product/${slug}` }).then((r) => r.body);
+    type Detail = { id: number; price: number; seller: { id: number }; offers: { size: string; count: number }[] };
+    const before = await readJson(second.app);
+    const newPrice = before.price + 1111;
+    expect(await readPage(second.app)).toMatch(shownPrice(before.price));
+
+    const owner = await tokenFor(t.app.db, before.seller.id);
+    const sizes = before.offers.map((o) => ({ size: o.size, price: newPrice, count: Math.max(o.count, 1) }));
+    const form = multipart({ sizes: JSON.stringify(sizes) });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/products/${before.id}/`,
+      headers: { ...owner, ...form.headers },
+      payload: form.payload,
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+
+    // Within its 3 s, process B still answers from its micro-cache…
+    expect((await readJson(second.app)).price).toBe(before.price);
+    expect(await readPage(second.app)).toMatch(shownPrice(before.price));
+    // …and 3 s later (well within 5 s) it reads the database again: page and JSON show the new price.
+    t.clock.advance(3_001);
+    expect((await readJson(second.app)).price).toBe(newPrice);
+    expect(await readPage(second.app)).toMatch(shownPrice(newPrice));
+    expect((await readJson(t.app)).price).toBe(newPrice);
+  });
+
+  it('counts the per-address SMS limit and a per-user limit across both processes', async () => {
+    const ip = randomIp();
+    const send = (app: FastifyInstance) =>
+      app.inject({ method: 'POST', url: '/v1/auth/send-code/', payload: { phone: randomPhone() }, remoteAddress: ip });
+    for (const app of [t.app, second.app, t.app]) expect((await send(app)).statusCode).toBe(200);
+    expect((await send(second.app)).statusCode).toBe(429);
+    expect((await send(t.app)).statusCode).toBe(429);
+
+    const { auth } = await signIn(t.app);
+    const [leaf] = await t.app.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(sql`not exists (select 1 from categories c where c.parent_id = ${categories.id})`)
+      .limit(1);
+    const create = (app: FastifyInstance) => {
+      const body = multipart({
+        title: 'Платье льняное',
+        category: String(leaf!.id),
+        condition: 'excellent',
+        draft: 'true',
+      });
+      return app.inject({
+        method: 'POST',
+        url: '/v1/products/',
+        headers: { ...auth, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    expect((await create(t.app)).statusCode).toBe(201);
+    expect((await create(t.app)).statusCode).toBe(201);
+    const refused = await create(second.app);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
