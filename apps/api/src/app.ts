@@ -28,6 +28,7 @@ import errorsPlugin, { frameworkErrors } from './plugins/errors.js';
 import authPlugin from './plugins/auth.js';
 import pubsubPlugin from './plugins/pubsub.js';
 import metricsPlugin from './plugins/metrics.js';
+import requestIdPlugin, { requestIdOptions } from './plugins/request-id.js';
 import nulGuard from './plugins/nul-guard.js';
 import inFlight from './plugins/in-flight.js';
 import publicCache from './plugins/public-cache.js';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             serializers: logSerializers,
           }
         : deps.logger && { serializers: logSerializers, ...(deps.logger === true ? {} : deps.logger) },
+    ...requestIdOptions,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
@@ -134,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(404).send({ detail: 'Страница не найдена.' });
   });
 
+  await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
   await registerOverload(app, config);
   await app.register(nulGuard);
@@ -183,8 +186,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/v1/docs' });
   await app.register(authPlugin);
   await app.register(pubsubPlugin);
-  await app.register(jobsPlugin);
   await app.register(metricsPlugin);
+  await app.register(jobsPlugin);
   defineRateLimitCleanup(app);
 
   // Photos from the storage, whichever process stored them (also with MEDIA_PUBLIC_URL: URLs given out before it).

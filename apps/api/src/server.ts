@@ -10,8 +10,8 @@ import { buildApp } from './app.js';
 import { OffsetClock, systemClock } from './lib/clock.js';
 import { mountWeb } from './web.js';
 import { isCatalogEmpty, seedDemo } from './db/seed/index.js';
-import { createStorage } from './providers/storage/index.js';
 import { withStartupLock } from './db/startup.js';
+import { createStorage } from './providers/storage/index.js';
 
 /**
  * How long a stopping server lets requests in flight finish, ms; past it the remaining connections are cut and

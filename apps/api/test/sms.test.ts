@@ -2,10 +2,7 @@
  * SMS providers (issue 3): the SMS.ru adapter against a local fake of its HTTP API, the console provider's
  * outbox and masked logs, and the production guard (no console provider, no outbox).
  */
-import { spawnSync } from 'node:child_process';
 import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,17 +99,7 @@ describe('config: production guard', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).sms.provider).toBe('console');
   });
 
-  it('the server process exits with a Russian message instead of starting', () => {
-    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-    const res = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
-      cwd: root,
-      env: { PATH: process.env.PATH, ...prod, SMS_PROVIDER: 'console', PORT: '0', DATA_DIR: '/nonexistent/vitrina' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(res.status).toBe(1);
-    expect(res.stderr).toContain('SMS_PROVIDER: провайдер console только для разработки');
-  }, 60_000);
+  // The server process refusing these settings (exit 1, the message): production-config.cli.test.ts.
 });
 
 describe('maskPhone', () => {

@@ -30,8 +30,7 @@ import type { LoadContext } from './shared/lib/load-context';
 import { NotFound } from './shared/ui/not-found';
 import { ClientGuards } from './shared/lib/client-guards';
 import type { NotificationsProps } from '@mantine/notifications';
-import { LazyPart, lazyWithReload } from './shared/lib/lazy';
-import { useIdle } from './shared/lib/idle';
+import { LazyPart, lazyWithReload, useIdle } from './shared/lib/lazy';
 
 /**
  * The notifications container is a chunk of its own, mounted when the browser is idle after hydration:

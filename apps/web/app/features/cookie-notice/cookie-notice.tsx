@@ -3,8 +3,7 @@
  * accepted never see it flash and it never competes with the page's first paint (nor becomes its largest
  * paint, issue 16); the card itself (cookie-notice-card.tsx) is downloaded only for those who have not.
  */
-import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
-import { useIdle } from '../../shared/lib/idle';
+import { LazyPart, lazyWithReload, useIdle } from '../../shared/lib/lazy';
 import { useCookieConsent } from './store';
 
 const CookieNoticeCard = lazyWithReload(() => import('./cookie-notice-card'));

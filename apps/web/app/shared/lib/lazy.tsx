@@ -11,8 +11,21 @@
  * suspends while hydrating stays dehydrated) — visible at once, interactive a chunk later, and its code
  * not in the page's initial scripts. `LazyPart` is the boundary (entry.server.tsx keeps such finished
  * boundaries in place in the HTML rather than streaming them after the rest).
+ *
+ * `useIdle` defers a part further, until the browser is idle after hydration (here rather than in a module of
+ * its own: one more chunk on every page would cost the pages' JavaScript budget).
  */
-import { Component, createElement, lazy, Suspense, use, type ComponentType, type ReactNode } from 'react';
+import {
+  Component,
+  createElement,
+  lazy,
+  Suspense,
+  use,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { isChunkLoadError, reloadOnce } from './client-guards';
 
 /**
@@ -94,4 +107,38 @@ export function LazyPart({ children, fallback = null }: { children: ReactNode; f
       <Suspense fallback={fallback}>{children}</Suspense>
     </FailSafe>
   );
+}
+
+/**
+ * For a dialog or drawer loaded on its first opening: `opened` held back until the component has mounted
+ * (closed) once. Mantine's Modal and Drawer remember the element to give focus back to, and trap focus,
+ * when `opened` turns true — a dialog mounted already open skips both, and on closing the focus fell to the
+ * top of the page. Call it in the lazily loaded component and pass the result to the Modal or Drawer.
+ * @param opened whether the dialog should be open
+ * @returns `opened`, false on the first render
+ */
+export function useOpenAfterMount(opened: boolean): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return opened && mounted;
+}
+
+/**
+ * False on the server and until the browser is idle after hydration (or `timeoutMs` has passed), then true.
+ * For what the first paint does not need — the toasts' container, the cookie notice — so it neither
+ * competes with the page's own work nor becomes its largest paint (issue 16).
+ * @param timeoutMs the longest wait, ms, when the browser never idles (default 1500)
+ */
+export function useIdle(timeoutMs = 1500): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    const done = () => setIdle(true);
+    if (typeof window.requestIdleCallback !== 'function') {
+      const t = window.setTimeout(done, 0);
+      return () => window.clearTimeout(t);
+    }
+    const id = window.requestIdleCallback(done, { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(id);
+  }, [timeoutMs]);
+  return idle;
 }

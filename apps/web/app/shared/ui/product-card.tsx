@@ -105,7 +105,12 @@ export function ProductGrid<T extends ProductCardData>({
 /** Grid skeleton while a listing page loads. */
 export function ProductGridSkeleton({ count = 10, narrow = false }: { count?: number; narrow?: boolean }) {
   return (
-    <div className={narrow ? classes.gridNarrow : classes.grid} aria-busy="true" aria-label="Загрузка товаров">
+    <div
+      className={narrow ? classes.gridNarrow : classes.grid}
+      role="status"
+      aria-busy="true"
+      aria-label="Загрузка товаров"
+    >
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className={classes.card}>
           <div className={`${classes.photo} vt-shimmer`} />
