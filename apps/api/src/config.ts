@@ -17,6 +17,15 @@ const bool = z
  */
 export const MAX_IN_FLIGHT_DEFAULT = 200;
 
+/** An optional http(s) address (`''` — unset); the message shows `example`. */
+const httpUrl = (example: string) =>
+  z
+    .string()
+    .url(`укажите адрес, например ${example}`)
+    .regex(/^https?:\/\//, 'должен начинаться с http:// или https://')
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -103,12 +112,7 @@ const envSchema = z.object({
   /** Where photos are kept: `local` — files under DATA_DIR/media; `s3` — an S3-compatible bucket (S3_*). */
   STORAGE: z.enum(['local', 's3']).default('local'),
   /** The S3 API's address (MinIO, Yandex Object Storage…); unset — AWS by S3_REGION. */
-  S3_ENDPOINT: z
-    .string()
-    .url('укажите адрес, например http://minio:9000')
-    .regex(/^https?:\/\//, 'должен начинаться с http:// или https://')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  S3_ENDPOINT: httpUrl('http://minio:9000'),
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'имя бакета: 3–63 строчные латинские буквы, цифры, точки и дефисы')
@@ -123,12 +127,7 @@ const envSchema = z.object({
    * Public base URL of the photos (the bucket's public address or a CDN): image URLs in answers point there; unset —
    * the app serves them at `/media/`.
    */
-  MEDIA_PUBLIC_URL: z
-    .string()
-    .url('укажите адрес, например https://cdn.example.ru/media')
-    .regex(/^https?:\/\//, 'должен начинаться с http:// или https://')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  MEDIA_PUBLIC_URL: httpUrl('https://cdn.example.ru/media'),
   /** Whole request (headers and body) must arrive within this, ms; a slow or endless body is closed (issue 15). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** Request headers must arrive within this, ms. */

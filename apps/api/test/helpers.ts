@@ -33,6 +33,23 @@ export interface TestAppOptions {
 }
 
 /**
+ * The configuration of a test app: its data directory, silent, jobs on demand, no micro-cache, plus `env`.
+ * @param dataDir the app's DATA_DIR
+ */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    // Jobs run when a test calls `app.jobs.runDue()` (after moving the clock), unless it asks for polling.
+    JOBS_POLL_MS: '0',
+    // Public answers are built afresh on every request unless a test of the micro-cache asks for it.
+    PUBLIC_CACHE_MS: '0',
+    ...env,
+  });
+}
+
+/**
  * A test app on a copy of the template. In the `api-pg` project without TEST_DATABASE_URL the suite is
  * skipped by `describeDb` below (and `npm test` fails in CI for that).
  * @param env extra environment for `loadConfig` (e.g. `{ FEE_PERCENT: '10' }`)
@@ -46,16 +63,7 @@ export async function createTestApp(
   const work = mkdtempSync(path.join(os.tmpdir(), 'vitrina-app-'));
   const mediaDir = path.join(work, 'data', 'media');
   cpSync(inject('testMediaDir'), mediaDir, { recursive: true });
-  // Jobs run when a test calls `app.jobs.runDue()` (after moving the clock), unless it asks for polling.
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: path.join(work, 'data'),
-    LOG_LEVEL: 'silent',
-    JOBS_POLL_MS: '0',
-    // Public answers are built afresh on every request unless a test of the micro-cache asks for it.
-    PUBLIC_CACHE_MS: '0',
-    ...env,
-  });
+  const config = testConfig(path.join(work, 'data'), env);
   let database: Database;
   let dropName: string | undefined;
   if (onPostgres()) {

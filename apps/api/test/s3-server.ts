@@ -10,9 +10,6 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clien
 import S3rver from 's3rver';
 import type { S3Settings } from '../src/config.js';
 
-// The SDK's notice that its 2027 versions need Node 22 is printed once per process; the tests need not repeat it.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-
 export interface TestBucket {
   /** `http://127.0.0.1:<port>` */
   endpoint: string;

@@ -14,12 +14,21 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { loadConfig, type Config } from '../src/config.js';
+import type { Config } from '../src/config.js';
 import { migrateDatabase, openDatabase, queryRows, type Database } from '../src/db/client.js';
 import { seedDemo } from '../src/db/seed/index.js';
 import { createStorage } from '../src/providers/storage/index.js';
 import { makeFixture, type Fixture } from './catalog-fixtures.js';
-import { createTestApp, dbAvailable, multipart, onPostgres, randomIp, signIn, type TestContext } from './helpers.js';
+import {
+  createTestApp,
+  dbAvailable,
+  multipart,
+  onPostgres,
+  randomIp,
+  signIn,
+  testConfig,
+  type TestContext,
+} from './helpers.js';
 import { adminUrl, dbUrl, dropDatabase, randomDbName } from './pg-admin.js';
 import { startS3, type TestBucket } from './s3-server.js';
 
@@ -43,13 +52,7 @@ interface Process {
  */
 async function otherProcess(t: TestContext, env: Record<string, string>): Promise<Process> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'vitrina-proc-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: path.join(work, 'data'),
-    LOG_LEVEL: 'silent',
-    JOBS_POLL_MS: '0',
-    ...env,
-  });
+  const config = testConfig(path.join(work, 'data'), env);
   const url = onPostgres()
     ? (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString
     : undefined;

@@ -22,6 +22,9 @@ const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: numb
  * @param s bucket, region, endpoint, keys, path style (config `S3_*`)
  */
 export function s3MediaStorage(s: S3Settings): MediaStorage {
+  // The SDK warns on Node 20 that its versions of 2027 will need Node 22; the pinned version works here, so an
+  // operator's log need not carry that notice on every start (set the variable to `false` to see it).
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const client = new S3Client({
     endpoint: s.endpoint,
     region: s.region,
