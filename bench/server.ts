@@ -11,6 +11,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, queryRows } from '../apps/api/src/db/client.js';
 import { isCatalogEmpty, seedDemo } from '../apps/api/src/db/seed/index.js';
+import { localMediaStorage } from '../apps/api/src/providers/storage/index.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The PostgreSQL server the benchmarks use (no database name). */
@@ -31,7 +32,7 @@ export async function prepareDatabase(name: string, products: number, dataDir: s
       console.log(`[bench] сидирую ${name}: ${products} товаров…`);
       await seedDemo(database.db, {
         products,
-        mediaDir: path.join(dataDir, 'media'),
+        storage: localMediaStorage(path.join(dataDir, 'media')),
         log: (m) => console.log(`[bench] ${m}`),
       });
     }

@@ -1,8 +1,10 @@
 /**
- * Starts the built shop once for the browser tests: a fresh data dir, the demo catalog seeded by the
- * real generator (smaller than the default for speed), a free port. Provides `baseURL`.
+ * Starts the built shop once for the browser tests, as `npm start` does: what is missing or stale is built
+ * (scripts/ensure-build.mjs: the site and the compiled server), then the compiled server runs with a fresh data
+ * dir, the demo catalog seeded by the real generator (smaller than the default for speed), a free port. Provides
+ * `baseURL`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -25,7 +27,8 @@ function freePort(): Promise<number> {
 export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrina-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
+  const child: ChildProcess = spawn(process.execPath, ['--conditions=compiled', 'apps/api/dist/server.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,7 +1,9 @@
 /**
  * Browser tests of issue 2 (keyboard access, 360 px and 1440 px): the active-filter pills are removable
  * by keyboard and name brands given by slug in the URL; the header search is an ARIA combobox driven by
- * the arrow keys and Enter.
+ * the arrow keys and Enter. Issue 16: the skip link is the first stop and shows itself, the header search
+ * is reached within 5 Tab presses, and the dialogs loaded on first open (catalog drawer, filters drawer,
+ * sign-in) hold the focus inside while open and give it back to the control that opened them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -15,6 +17,37 @@ async function tabTo(page: Page, name: string, max = 200) {
     if (label === name) return;
   }
   throw new Error(`«${name}» не получил фокус за ${max} нажатий Tab`);
+}
+
+/** What has the focus: its accessible name as a person hears it (aria-label or text), and its role. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return {
+      name: (el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim(),
+      role: el?.getAttribute('role') ?? el?.tagName.toLowerCase() ?? '',
+      inDialog: Boolean(el?.closest('[role="dialog"]')),
+    };
+  });
+
+/**
+ * Opens a dialog from the keyboard: Tab to the control named `opener`, Enter; then checks that the focus
+ * moved into the dialog `dialogName`, stays inside over `presses` Tab presses, and returns to the opener
+ * after Escape.
+ */
+async function dialogKeepsFocus(page: Page, opener: string, dialogName: string, presses = 25) {
+  await tabTo(page, opener);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  await dialog.waitFor();
+  await expect.poll(async () => (await focused(page)).inDialog).toBe(true);
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).inDialog).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(opener);
 }
 
 describe.runIf(browserAvailable())('keyboard access', () => {
@@ -111,5 +144,102 @@ describe.runIf(browserAvailable())('keyboard access', () => {
     await page.waitForURL(/\/catalog\/brand\//);
     await page.getByRole('heading', { level: 1, name: 'Nike' }).waitFor();
     await context.close();
+  });
+
+  for (const width of [360, 1440] as const) {
+    it(`the skip link comes first and shows; the search is within 5 Tab presses (${width} px)`, async () => {
+      const { page } = await newPage(browser, width);
+      await page.goto('/catalog/women');
+      await hydrated(page);
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toMatchObject({ name: 'К содержанию', role: 'a' });
+      const skip = page.getByRole('link', { name: 'К содержанию' });
+      const box = (await skip.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.width).toBeGreaterThan(24);
+      let presses = 1;
+      while ((await focused(page)).role !== 'combobox' && presses < 5) {
+        await page.keyboard.press('Tab');
+        presses++;
+      }
+      expect(await focused(page)).toMatchObject({ role: 'combobox', name: 'Поиск по каталогу' });
+      // The skip link moves on to the page's content.
+      await page.keyboard.press('Shift+Tab');
+      for (let i = 0; i < 5 && (await focused(page)).name !== 'К содержанию'; i++)
+        await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      expect(
+        await page.evaluate(() => Boolean(document.activeElement?.closest('main'))),
+        'after «К содержанию» Tab goes into the page content',
+      ).toBe(true);
+    });
+  }
+
+  it('the catalog drawer and the filters drawer keep and give back the focus on their first opening (360 px)', async () => {
+    const { page } = await newPage(browser, 360);
+    await page.goto('/catalog/women');
+    await hydrated(page);
+    await dialogKeepsFocus(page, 'Каталог', 'Каталог');
+    // A second opening behaves the same.
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Каталог' }).waitFor();
+    await expect.poll(async () => (await focused(page)).inDialog).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Каталог');
+
+    await page.getByRole('button', { name: /^Фильтры/ }).focus();
+    await page.keyboard.press('Enter');
+    const filters = page.getByRole('dialog', { name: 'Фильтры' });
+    await filters.waitFor();
+    await expect.poll(async () => (await focused(page)).inDialog).toBe(true);
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab');
+      expect((await focused(page)).inDialog).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await filters.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await focused(page)).name).toMatch(/^Фильтры/);
+  });
+
+  it('the sign-in dialog keeps and gives back the focus on its first opening (1440 px)', async () => {
+    const { page } = await newPage(browser, 1440);
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Войти', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Вход' });
+    await dialog.waitFor();
+    await expect.poll(async () => (await focused(page)).inDialog).toBe(true);
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press('Tab');
+      expect((await focused(page)).inDialog).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await focused(page)).name).toBe('Войти');
+  });
+
+  it('the desktop catalog menu is a disclosure: Tab passes it by, its button opens it, Escape closes (1440 px)', async () => {
+    const { page } = await newPage(browser, 1440);
+    await page.goto('/');
+    await hydrated(page);
+    const nav = page.getByRole('navigation', { name: 'Каталог' });
+    const toggle = nav.getByRole('button', { name: 'Категории: Женщинам' });
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    // From the women's link, Tab reaches «Бренды» in 6 presses: no category links in between.
+    await nav.getByRole('link', { name: 'Женщинам' }).focus();
+    for (let i = 0; i < 6 && (await focused(page)).name !== 'Бренды'; i++) await page.keyboard.press('Tab');
+    expect((await focused(page)).name).toBe('Бренды');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toMatch(
+      /^\/catalog\/women\?category=/,
+    );
+    await page.keyboard.press('Escape');
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    expect((await focused(page)).name).toBe('Категории: Женщинам');
   });
 });

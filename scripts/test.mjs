@@ -59,8 +59,9 @@ step(run('Линтер', 'npx', ['eslint', '.', '--max-warnings=0']));
 step(run('Границы модулей и циклы (dependency-cruiser)', 'npm', ['run', 'boundaries', '--silent']));
 step(run('Форматирование (prettier --check)', 'npx', ['prettier', '--check', '.', '--log-level=warn']));
 
-// The web is built before the API tests: apps/api/test/page-cache.test.ts serves the built pages.
-step(run('Сборка сайта', 'npm', ['run', 'build', '-w', 'apps/web']));
+// The web and the server are built (what is stale) before the API tests: apps/api/test/page-cache.test.ts serves the
+// built pages, and the start-up tests run the compiled server as `npm start` does.
+step(run('Сборка сайта и сервера (что устарело)', 'node', ['scripts/ensure-build.mjs']));
 const projects = ['unit', 'api'];
 if (process.env.TEST_DATABASE_URL) projects.push('api-pg');
 else

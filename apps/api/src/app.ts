@@ -9,10 +9,8 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import websocket from '@fastify/websocket';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { mkdirSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
 import {
   jsonSchemaTransform,
@@ -20,20 +18,24 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { NOTIFICATIONS_SOCKET_CLOSE } from '@vitrina/contract/notifications';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import { migrationsApplied } from './db/startup.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { withInstallationSettings } from './lib/installation-settings.js';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.js';
 import authPlugin from './plugins/auth.js';
 import pubsubPlugin from './plugins/pubsub.js';
 import metricsPlugin from './plugins/metrics.js';
+import requestIdPlugin, { requestIdOptions } from './plugins/request-id.js';
 import nulGuard from './plugins/nul-guard.js';
 import inFlight from './plugins/in-flight.js';
 import publicCache from './plugins/public-cache.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { defineRateLimitCleanup, postgresRateLimitStore } from './plugins/rate-limit-store.js';
-import { MEDIA_MAX_BYTES } from './modules/media/index.js';
+import { MEDIA_MAX_BYTES, mediaRoutes, setMediaPublicUrl } from './modules/media/index.js';
+import { createStorage, type MediaStorage } from './providers/storage/index.js';
 import { logSerializers } from './lib/log-privacy.js';
 import { FORM_LIMITS } from './lib/multipart.js';
 import { authRoutes } from './modules/auth/index.js';
@@ -64,6 +66,8 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     clock: Clock;
+    /** Where photos are kept (`STORAGE`: local files or an S3 bucket); every media write, read and delete. */
+    storage: MediaStorage;
     /** Renders pages for GETs no route matched (set by web.ts); null → JSON 404. */
     pageHandler: ((req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | null;
   }
@@ -76,6 +80,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Pino logger options; false in tests. */
   logger?: boolean | object;
+  /** The photo storage; default: the one `config` names (`STORAGE`), closed with the app. */
+  storage?: MediaStorage;
 }
 
 /** Builds the app: plugins, API modules, `/healthz`, `/readyz`, `/media/`, OpenAPI at `/v1/docs/`. */
@@ -93,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             serializers: logSerializers,
           }
         : deps.logger && { serializers: logSerializers, ...(deps.logger === true ? {} : deps.logger) },
+    ...requestIdOptions,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
@@ -118,6 +125,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorate('pageHandler', null);
+  const storage = deps.storage ?? createStorage(config);
+  app.decorate('storage', storage);
+  if (!deps.storage) app.addHook('onClose', () => storage.close());
+  setMediaPublicUrl(config.mediaPublicUrl);
   app.setNotFoundHandler(async (req, reply) => {
     const isApi = /^\/(v1|media|ws|testgateway\/api)\//.test(req.url);
     if (!isApi && app.pageHandler && (req.method === 'GET' || req.method === 'HEAD'))
@@ -125,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(404).send({ detail: 'Страница не найдена.' });
   });
 
+  await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
   await registerOverload(app, config);
   await app.register(nulGuard);
@@ -153,7 +165,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       parts: FORM_LIMITS.parts,
     },
   });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // A stopping server closes every socket with 1012 «service restart» (not the plugin's bare close, 1005), so
+    // clients reconnect to another process or to this one once it is back.
+    preClose: async function closeSockets(this: FastifyInstance) {
+      for (const client of this.websocketServer.clients) {
+        client.close(NOTIFICATIONS_SOCKET_CLOSE.serviceRestart, 'service restart');
+      }
+      this.websocketServer.close();
+    },
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Витрина API', version: '1.0.0', description: 'API маркетплейса «Витрина»' },
@@ -164,29 +186,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/v1/docs' });
   await app.register(authPlugin);
   await app.register(pubsubPlugin);
-  await app.register(jobsPlugin);
   await app.register(metricsPlugin);
+  await app.register(jobsPlugin);
   defineRateLimitCleanup(app);
 
-  mkdirSync(config.mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    immutable: true,
-    maxAge: '365d',
-    allowedPath: (p) => p.endsWith('.webp'),
-  });
+  // Photos from the storage, whichever process stored them (also with MEDIA_PUBLIC_URL: URLs given out before it).
+  await app.register(mediaRoutes);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // Ready: the database answers and every migration of the journal is applied (db/startup.ts); 503 otherwise.
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
     try {
-      await database.db.execute('select 1' as never);
-      return { status: 'ok' };
+      if (await migrationsApplied(database)) return { status: 'ok' };
+      return reply.status(503).send({ status: 'unavailable', detail: 'Не все миграции базы данных применены.' });
     } catch {
-      return reply.status(503).send({ status: 'unavailable' });
+      return reply.status(503).send({ status: 'unavailable', detail: 'База данных недоступна.' });
     }
   });
   app.get('/v1/ping/', { schema: { hide: true } }, async () => ({ success: true }));

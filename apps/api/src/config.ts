@@ -97,7 +97,38 @@ const envSchema = z.object({
   FEE_PERCENT: z.coerce.number().min(0).max(100).default(12),
   FEE_MIN_RUB: z.coerce.number().min(0).default(0),
   YANDEX_MAPS_API_KEY: z.string().optional(),
-  STORAGE: z.enum(['local']).default('local'),
+  /** Contact addresses shown on the FAQ and the vacancies; unset → no address is shown (never a placeholder). */
+  SUPPORT_EMAIL: z.email({ error: 'SUPPORT_EMAIL: нужен адрес электронной почты' }).optional(),
+  JOBS_EMAIL: z.email({ error: 'JOBS_EMAIL: нужен адрес электронной почты' }).optional(),
+  /** Where photos are kept: `local` — files under DATA_DIR/media; `s3` — an S3-compatible bucket (S3_*). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** The S3 API's address (MinIO, Yandex Object Storage…); unset — AWS by S3_REGION. */
+  S3_ENDPOINT: z
+    .string()
+    .url('укажите адрес, например http://minio:9000')
+    .regex(/^https?:\/\//, 'должен начинаться с http:// или https://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'имя бакета: 3–63 строчные латинские буквы, цифры, точки и дефисы')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** `bucket` in the path (`http://host/bucket/key`), as MinIO wants; unset — on when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  /**
+   * Public base URL of the photos (the bucket's public address or a CDN): image URLs in answers point there; unset —
+   * the app serves them at `/media/`.
+   */
+  MEDIA_PUBLIC_URL: z
+    .string()
+    .url('укажите адрес, например https://cdn.example.ru/media')
+    .regex(/^https?:\/\//, 'должен начинаться с http:// или https://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Whole request (headers and body) must arrive within this, ms; a slow or endless body is closed (issue 15). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** Request headers must arrive within this, ms. */
@@ -130,6 +161,12 @@ export interface Config {
   databaseUrl?: string;
   publicApiUrl: string;
   publicUrl: string;
+  /**
+   * In development (`NODE_ENV=development`) with `PUBLIC_URL` unset: links written into redirects and texts (the test
+   * bank's return, SMS) follow the origin the page was opened at (lib/public-origin.ts), not `publicUrl`. Optional
+   * (off) for hand-made configs.
+   */
+  followRequestOrigin?: boolean;
   /** undefined → seed when the database is empty outside production. */
   seedDemo?: boolean;
   seedProducts: number;
@@ -190,8 +227,30 @@ export interface Config {
   /** `METRICS_TOKEN`: the bearer token `GET /metrics` wants in production (unset there → 404). */
   metricsToken?: string;
   yandexMapsApiKey?: string;
+  /** `SUPPORT_EMAIL`, `JOBS_EMAIL`: the shop's contact addresses (unset → not shown). */
+  contacts: { support?: string; jobs?: string };
+  /** Local photo directory (`DATA_DIR/media`): where `STORAGE=local` keeps them. */
   mediaDir: string;
+  /** Where photos are kept (`STORAGE`); optional for hand-made configs (local files under `mediaDir`). */
+  storage?: StorageConfig;
+  /** `MEDIA_PUBLIC_URL` without a trailing slash: image URLs point there instead of `/media/`. */
+  mediaPublicUrl?: string;
 }
+
+/** The S3-compatible bucket of `STORAGE=s3`. */
+export interface S3Settings {
+  /** API address; undefined — AWS by region. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `http://host/bucket/key` instead of `http://bucket.host/key`. */
+  forcePathStyle: boolean;
+}
+
+/** `STORAGE`: local files, or an S3-compatible bucket. */
+export type StorageConfig = { provider: 'local' } | { provider: 's3'; s3: S3Settings };
 
 /** Per-user write limits: how many per hour. */
 export interface UserLimits {
@@ -253,6 +312,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && paymentProvider === 'testgateway') {
     problems.push('PAYMENT_PROVIDER: тестовый шлюз только для разработки, в production укажите yookassa');
   }
+  if (isProduction && !e.PUBLIC_URL) {
+    problems.push(
+      'PUBLIC_URL: в production обязателен — адрес магазина для ссылок, возврата из банка и SMS, например https://vitrina.ru',
+    );
+  }
   if (smsProvider === 'smsru' && !e.SMSRU_API_ID) problems.push('SMSRU_API_ID: обязателен для SMS_PROVIDER=smsru');
   if (paymentProvider === 'yookassa' && (!e.YOOKASSA_SHOP_ID || !e.YOOKASSA_SECRET_KEY)) {
     problems.push('YOOKASSA_SHOP_ID и YOOKASSA_SECRET_KEY: обязательны для PAYMENT_PROVIDER=yookassa');
@@ -270,6 +334,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `SMS_WRONG_TRIES_PER_SENDER: не больше SMS_WRONG_TRIES_PER_DAY (${wrongTriesPerDay}), иначе один отправитель может заблокировать вход владельцу номера`,
     );
   }
+  const storage = storageConfig(e, problems);
   if (problems.length) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -280,6 +345,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     publicApiUrl: e.PUBLIC_API_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    followRequestOrigin: e.NODE_ENV === 'development' && !e.PUBLIC_URL,
     seedDemo: e.SEED_DEMO,
     seedProducts: e.SEED_PRODUCTS,
     logLevel: e.LOG_LEVEL,
@@ -332,7 +398,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fee: { percent: e.FEE_PERCENT, minRub: e.FEE_MIN_RUB },
     metricsToken: e.METRICS_TOKEN,
     yandexMapsApiKey: e.YANDEX_MAPS_API_KEY,
+    contacts: { support: e.SUPPORT_EMAIL, jobs: e.JOBS_EMAIL },
     mediaDir: path.join(dataDir, 'media'),
+    storage,
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
+  };
+}
+
+/** `STORAGE` and `S3_*` → the storage settings; what is missing for `s3` goes to `problems`, naming the variable. */
+function storageConfig(e: Env, problems: string[]): StorageConfig {
+  if (e.STORAGE === 'local') return { provider: 'local' };
+  const required = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  for (const name of required) if (!e[name]) problems.push(`${name}: обязателен для STORAGE=s3`);
+  return {
+    provider: 's3',
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      bucket: e.S3_BUCKET ?? '',
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+      forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 /**
- * Entry point (`npm start`, `npm run dev`): config → database → migrations → demo seed when empty →
- * buildApp → web (unless `--api-only`) → listen. Stops gracefully on SIGTERM/SIGINT: in-flight requests finish, the
- * database closes.
+ * Entry point (`npm start` runs it compiled, `npm run dev` through tsx): config → database → migrations → demo seed
+ * when empty (both under a PostgreSQL advisory lock, so processes starting together do them once) → buildApp → web
+ * (unless `--api-only`) → listen. Stops gracefully on SIGTERM/SIGINT ({@link SHUTDOWN_GRACE_MS}).
  */
 import path from 'node:path';
 import { loadConfig, ConfigError } from './config.js';
@@ -10,6 +10,14 @@ import { buildApp } from './app.js';
 import { OffsetClock, systemClock } from './lib/clock.js';
 import { mountWeb } from './web.js';
 import { isCatalogEmpty, seedDemo } from './db/seed/index.js';
+import { withStartupLock } from './db/startup.js';
+import { createStorage } from './providers/storage/index.js';
+
+/**
+ * How long a stopping server lets requests in flight finish, ms; past it the remaining connections are cut and
+ * the process exits with 1.
+ */
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   let config;
@@ -24,27 +32,44 @@ async function main() {
   }
   const dev = process.argv.includes('--dev');
   const database = await openDatabase({ url: config.databaseUrl, dir: path.join(config.dataDir, 'db') });
-  await migrateDatabase(database);
-  const shouldSeed = config.seedDemo ?? !config.isProduction;
-  if (shouldSeed && (await isCatalogEmpty(database.db))) {
-    console.log(`Витрина: создаю демо-каталог (${config.seedProducts} товаров)…`);
-    await seedDemo(database.db, { products: config.seedProducts, mediaDir: config.mediaDir });
-  }
+  const storage = createStorage(config);
+  await withStartupLock(database, async () => {
+    await migrateDatabase(database);
+    const shouldSeed = config.seedDemo ?? !config.isProduction;
+    if (shouldSeed && (await isCatalogEmpty(database.db))) {
+      console.log(`Витрина: создаю демо-каталог (${config.seedProducts} товаров)…`);
+      await seedDemo(database.db, { products: config.seedProducts, storage });
+    }
+  });
   // Outside production the clock can be moved forward by `POST /v1/dev/clock/` (architecture §6).
   const clock = config.isProduction ? systemClock : new OffsetClock();
-  const app = await buildApp({ config, database, clock });
+  const app = await buildApp({ config, database, clock, storage });
   // `--api-only`: the API alone, without the site's pages (a separate web process; the SIGKILL tests).
   if (!process.argv.includes('--api-only')) await mountWeb(app, { dev });
+  // Stopping: the job worker takes no more jobs (the one running finishes), sockets are closed with 1012 so clients
+  // reconnect (notifications hub), the server stops accepting and lets requests in flight finish — at most
+  // SHUTDOWN_GRACE_MS, then the connections left are cut — and the database closes last.
   let closing = false;
   const stop = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'остановка сервера');
+    let code = 0;
+    const force = setTimeout(() => {
+      code = 1;
+      app.log.warn('остановка: запросы не завершились за 10 с, соединения закрыты принудительно');
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
     try {
-      await app.close();
+      await Promise.all([app.jobs.stop(), app.close()]);
+      await storage.close();
       await database.close();
+    } catch (err) {
+      code = 1;
+      app.log.error({ err }, 'остановка: ошибка');
     } finally {
-      process.exit(0);
+      clearTimeout(force);
+      process.exit(code);
     }
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

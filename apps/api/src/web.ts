@@ -30,6 +30,8 @@ export interface WebLoadContext {
   ) => Promise<Response>;
   publicUrl: string;
   yandexMapsApiKey?: string;
+  /** The shop's contact addresses (`SUPPORT_EMAIL`, `JOBS_EMAIL`), when configured. */
+  contacts: { support?: string; jobs?: string };
   buildId: string;
   /** The public configuration handed to the browser (a whitelist: nothing else of the config goes out). */
   publicConfig: { apiUrl: string };
@@ -175,6 +177,7 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
       },
       publicUrl: app.config.publicUrl,
       yandexMapsApiKey: app.config.yandexMapsApiKey,
+      contacts: app.config.contacts,
       buildId: build.assets.version,
       publicConfig: { apiUrl: app.config.publicApiUrl },
     };

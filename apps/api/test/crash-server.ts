@@ -1,6 +1,6 @@
 /**
- * The real server (`apps/api/src/server.ts --api-only`, through tsx) as a child process, for the SIGKILL tests
- * (issue 15): started on a given PostgreSQL database, optionally with `VITRINA_CRASH_AT` naming the crash point
+ * The real server (`apps/api/src/server.ts --api-only`, through tsx; or compiled, as `npm start` runs it) as a child
+ * process, for the SIGKILL tests (issue 15) and the production-start tests (issue 17): started on a given PostgreSQL database, optionally with `VITRINA_CRASH_AT` naming the crash point
  * where it kills itself (lib/crash-points.ts), and a small HTTP client for its API.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { COMPILED_SERVER_ARGS, ensureCompiledServer } from './compiled-server.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -35,13 +36,17 @@ export interface ServerProcess {
  * Starts the server on `databaseUrl` and waits until `/healthz` answers.
  * @param crashAt the crash point it dies at (`VITRINA_CRASH_AT`), or none
  * @param extraEnv more environment (e.g. `TESTGATEWAY_WEBHOOK_URL`)
- * @throws Error when it exits or is not up within 90 s
+ * @param opts.compiled run apps/api/dist (built first when stale) instead of the TypeScript sources
+ * @param opts.upWithinMs how long it may take to come up (default 90 s)
+ * @throws Error when it exits or is not up within `upWithinMs`
  */
 export async function startServer(
   databaseUrl: string,
   crashAt?: string,
   extraEnv: Record<string, string> = {},
+  opts: { compiled?: boolean; upWithinMs?: number } = {},
 ): Promise<ServerProcess> {
+  if (opts.compiled) ensureCompiledServer();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrina-crash-'));
   const env: NodeJS.ProcessEnv = {
@@ -61,7 +66,8 @@ export async function startServer(
   delete env.TESTGATEWAY_WEBHOOK_URL;
   if (crashAt) env.VITRINA_CRASH_AT = crashAt;
   Object.assign(env, extraEnv);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts', '--api-only'], {
+  const args = opts.compiled ? COMPILED_SERVER_ARGS : ['--import', 'tsx', 'apps/api/src/server.ts'];
+  const child = spawn(process.execPath, [...args, '--api-only'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -75,12 +81,12 @@ export async function startServer(
   let gone = false;
   void exited.then(() => (gone = true));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + (opts.upWithinMs ?? 90_000);
   for (;;) {
     if (gone) throw new Error(`server exited before it was up:\n${out}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server not up within 90 s:\n${out}`);
+      throw new Error(`server not up in time:\n${out}`);
     }
     const up = await fetch(`${base}/healthz`).then(
       (r) => r.ok,

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, migrateDatabase } from '../src/db/client.js';
 import { seedDemo } from '../src/db/seed/index.js';
+import { localMediaStorage } from '../src/providers/storage/index.js';
 import { adminUrl, dbUrl, randomDbName, dropDatabase } from './pg-admin.js';
 
 export const TEST_SEED_PRODUCTS = 48;
@@ -31,7 +32,7 @@ export default async function setup(project: TestProject) {
     await admin.close();
     const db = await openDatabase({ url: dbUrl(base, name) });
     await migrateDatabase(db);
-    await seedDemo(db.db, { products: TEST_SEED_PRODUCTS, mediaDir, seed: 7 });
+    await seedDemo(db.db, { products: TEST_SEED_PRODUCTS, storage: localMediaStorage(mediaDir), seed: 7 });
     await db.close();
     project.provide('pgTemplate', name);
     return async () => {
@@ -41,7 +42,7 @@ export default async function setup(project: TestProject) {
   }
   const db = await openDatabase({});
   await migrateDatabase(db);
-  await seedDemo(db.db, { products: TEST_SEED_PRODUCTS, mediaDir, seed: 7 });
+  await seedDemo(db.db, { products: TEST_SEED_PRODUCTS, storage: localMediaStorage(mediaDir), seed: 7 });
   const dump = await db.pglite!.dumpDataDir('none');
   const file = path.join(work, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

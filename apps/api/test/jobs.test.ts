@@ -256,6 +256,7 @@ describe.runIf(dbAvailable())('development clock in production', () => {
   beforeAll(async () => {
     t = await createTestApp({
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://vitrina.example',
       JOBS_POLL_MS: '0',
       SMS_PROVIDER: 'smsru',
       SMSRU_API_ID: 'x',

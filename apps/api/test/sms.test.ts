@@ -70,6 +70,7 @@ function captureLog() {
 describe('config: production guard', () => {
   const prod = {
     NODE_ENV: 'production',
+    PUBLIC_URL: 'https://vitrina.example',
     PAYMENT_PROVIDER: 'yookassa',
     YOOKASSA_SHOP_ID: '1',
     YOOKASSA_SECRET_KEY: 'k',
@@ -267,6 +268,7 @@ describe.runIf(dbAvailable())('production app', () => {
   it('has no development outbox', async () => {
     const t = await createTestApp({
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://vitrina.example',
       SMS_PROVIDER: 'smsru',
       SMSRU_API_ID: 'x',
       SMSRU_URL: 'http://127.0.0.1:1',

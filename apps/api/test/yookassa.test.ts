@@ -322,6 +322,7 @@ describe.runIf(dbAvailable())('YooKassa adapter against a local fake', () => {
     ).toBe(404);
     const prodConfig = loadConfig({
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://vitrina.example',
       DATA_DIR: t.config.dataDir,
       LOG_LEVEL: 'silent',
       SMS_PROVIDER: 'smsru',

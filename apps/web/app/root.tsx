@@ -21,7 +21,7 @@ import {
   useRouteLoaderData,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { publicConfigScript } from './shared/api/client';
 import { theme } from './shared/ui/theme';
 import { ThemeProvider } from './shared/ui/theme-provider';
@@ -31,6 +31,7 @@ import { NotFound } from './shared/ui/not-found';
 import { ClientGuards } from './shared/lib/client-guards';
 import type { NotificationsProps } from '@mantine/notifications';
 import { LazyPart, lazyWithReload } from './shared/lib/lazy';
+import { useIdle } from './shared/lib/idle';
 
 /**
  * The notifications container is a chunk of its own, mounted when the browser is idle after hydration:
@@ -53,13 +54,7 @@ const WIDE_TOASTS = { position: 'bottom-right', zIndex: 400 } as const;
 
 function LazyNotifications() {
   const phone = useMediaQuery('(max-width: 47.99em)');
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => {
-    const show = () => setMounted(true);
-    if (typeof window.requestIdleCallback !== 'function') return show();
-    const id = window.requestIdleCallback(show, { timeout: 1500 });
-    return () => window.cancelIdleCallback(id);
-  }, []);
+  const mounted = useIdle();
   if (!mounted) return null;
   return (
     <LazyPart fallback={null}>

@@ -2,9 +2,9 @@
  * The public catalog contract (issue «The shop runs»; spec §7 `product/chars`, `public/categories`,
  * `public/sizes`, `product/check-availability`; ours under `/v1/public/`). Prices are rubles (numbers).
  */
-import './zod-config';
+import './zod-config.js';
 import { z } from 'zod';
-import { imageSchema } from './common';
+import { imageSchema } from './common.js';
 
 /** Item conditions: value → Russian label (spec: «новое с биркой, отличное, хорошее, удовлетворительное»). */
 export const CONDITIONS = [

@@ -1,7 +1,7 @@
 /**
  * Shapes shared by every API module and the web app (architecture §3).
  */
-import './zod-config';
+import './zod-config.js';
 import { z } from 'zod';
 
 /** A DRF page: `{count, next, previous, results}`. */

@@ -5,7 +5,7 @@
  * local favorites (spec §4). Ours: `GET /v1/favorites/ids/` (auth, the ids only, for hearts on grids) and
  * `GET /v1/favorites/{id}/count/` (auth, the listing's seller only: «В избранном у N»).
  */
-import './zod-config';
+import './zod-config.js';
 import { z } from 'zod';
 import { productCardSchema } from './catalog.js';
 

@@ -82,6 +82,8 @@ export const NOTIFICATIONS_SOCKET_CLOSE = {
   tooManySockets: 4429,
   /** Two pings went unanswered. */
   noPong: 4408,
+  /** The server is stopping (a restart or a deploy, RFC 6455 «Service Restart»): reconnect, as after any drop. */
+  serviceRestart: 1012,
 } as const;
 
 /** `GET /v1/notifications/`: a DRF page of 20, newest first, plus the number of unread notifications. */

@@ -3,7 +3,7 @@
  * `/v1/public/pickup-points/`, `/v1/sales/orders/{id}/…`, `/v1/payments/{id}/`, the test gateway).
  * Money is rubles (numbers) in every answer. No answer ever carries a card number or CVC.
  */
-import './zod-config';
+import './zod-config.js';
 import { z } from 'zod';
 
 /* ------------------------------------------------------------------ delivery */

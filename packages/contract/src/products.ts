@@ -5,10 +5,10 @@
  *
  * Prices are rubles (whole numbers) here; the database keeps kopecks.
  */
-import './zod-config';
+import './zod-config.js';
 import { z } from 'zod';
-import { imageSchema } from './common';
-import { COLORS, CONDITIONS, productCardSchema } from './catalog';
+import { imageSchema } from './common.js';
+import { COLORS, CONDITIONS, productCardSchema } from './catalog.js';
 
 /** Listing limits (ours; spec §9 leaves business limits open). */
 export const LISTING_LIMITS = {

@@ -13,7 +13,7 @@
  *
  * Money is in rubles (numbers), as everywhere in the API.
  */
-import './zod-config';
+import './zod-config.js';
 import { z } from 'zod';
 
 export const STATISTICS_PERIODS = ['day', 'week', 'month', 'year', 'custom'] as const;

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema/index.js';
+import { QueryObservers, timePglite, timePool } from './query-timing.js';
 
 /** One db type for both drivers. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,6 +25,8 @@ export interface Database {
   pglite?: import('@electric-sql/pglite').PGlite;
   /** The node-postgres pool (PostgreSQL only): LISTEN needs a dedicated client. */
   pool?: import('pg').Pool;
+  /** Told every query's duration (`/metrics`, db/query-timing.ts). */
+  queries: QueryObservers;
 }
 
 /**
@@ -73,8 +76,10 @@ export async function openDatabase(opts: { url?: string; dir?: string; loadDataD
     const pool = new Pool({ ...poolConnection(opts.url), max: 10 });
     // An idle client losing its connection (server restart, database dropped) must not crash the process.
     pool.on('error', (err) => console.warn(`postgres: idle client error: ${err.message}`));
+    const queries = new QueryObservers();
+    timePool(pool, queries);
     const db = drizzle(pool, { schema }) as unknown as Db;
-    return { db, driver: 'postgres', close: () => pool.end(), pool };
+    return { db, driver: 'postgres', close: () => pool.end(), pool, queries };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -86,8 +91,10 @@ export async function openDatabase(opts: { url?: string; dir?: string; loadDataD
     loadDataDir: opts.loadDataDir,
   });
   await client.exec(`set pg_trgm.word_similarity_threshold = ${TRGM_WORD_SIMILARITY}`);
+  const queries = new QueryObservers();
+  timePglite(client, queries);
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, driver: 'pglite', close: () => client.close(), pglite: client };
+  return { db, driver: 'pglite', close: () => client.close(), pglite: client, queries };
 }
 
 /** Applies the SQL migrations in `migrations/` (idempotent). */

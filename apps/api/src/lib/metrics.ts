@@ -2,14 +2,24 @@
  * Prometheus metrics (issue 15; `prom-client`): one registry per app (`app.metrics`, see plugins/metrics.ts,
  * scraped at `GET /metrics`). Counters count what this process saw; gauges that must agree across processes
  * are read from the database at scrape time ({@link Metrics.gaugeFromDb}), so every process answers the same.
- * Names are `vitrina_<what>`; a module adds its own metrics to {@link Metrics.registry} when it starts.
+ * Names are `vitrina_<what>` (but `http_request_duration_seconds` and Node's default metrics, named as every
+ * Prometheus dashboard expects); a module adds its own metrics to {@link Metrics.registry} when it starts.
  */
-import { Counter, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** The app's metrics. */
 export interface Metrics {
   /** The registry `GET /metrics` renders (Prometheus text format). */
   registry: Registry;
+  /**
+   * `http_request_duration_seconds{method,route,status}`: answer times. `route` is the route's pattern
+   * (`/v1/products/:slug/`), never the raw URL; `(page)` for server-rendered pages, `(unmatched)` otherwise.
+   */
+  httpDuration: Histogram<'method' | 'route' | 'status'>;
+  /** `vitrina_db_query_duration_seconds{driver,outcome}`: each query's time at the driver (`ok`, `error`). */
+  dbQueryDuration: Histogram<'driver' | 'outcome'>;
+  /** `vitrina_job_failures_total{kind,outcome}`: failed job runs — `retry` (queued again) or `dead` (gave up). */
+  jobFailures: Counter<'kind' | 'outcome'>;
   /** `vitrina_refunds_total{outcome}`: refund attempts at the provider, `succeeded` or `failed`. */
   refunds: Counter<'outcome'>;
   /**
@@ -18,7 +28,8 @@ export interface Metrics {
    */
   webhookNotices: Counter<'provider' | 'outcome'>;
   /**
-   * Adds a gauge whose values are read (from the database) when metrics are scraped.
+   * Adds a gauge whose values are read when metrics are scraped — from the database (then every process
+   * reports the same figure) or from the process (its pool, its open sockets).
    * @param collect returns the value per label set (`{labels: {state: 'dead'}, value: 2}`)
    */
   gaugeFromDb<L extends string>(
@@ -32,6 +43,28 @@ export interface Metrics {
 /** A fresh registry with the base metrics (each app has its own: tests run several apps in one process). */
 export function createMetrics(): Metrics {
   const registry = new Registry();
+  // process_resident_memory_bytes, nodejs_eventloop_lag_seconds, nodejs_heap_size_used_bytes, GC…
+  collectDefaultMetrics({ register: registry });
+  const httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP answer time by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const dbQueryDuration = new Histogram({
+    name: 'vitrina_db_query_duration_seconds',
+    help: 'Database query time at the driver by driver (pglite, postgres) and outcome (ok, error)',
+    labelNames: ['driver', 'outcome'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+    registers: [registry],
+  });
+  const jobFailures = new Counter({
+    name: 'vitrina_job_failures_total',
+    help: 'Failed job runs by kind and outcome (retry: queued again, dead: gave up)',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [registry],
+  });
   const refunds = new Counter({
     name: 'vitrina_refunds_total',
     help: 'Refund attempts at the payment provider by outcome (succeeded, failed)',
@@ -46,6 +79,9 @@ export function createMetrics(): Metrics {
   });
   return {
     registry,
+    httpDuration,
+    dbQueryDuration,
+    jobFailures,
     refunds,
     webhookNotices,
     gaugeFromDb(name, help, labelNames, collect) {

@@ -73,6 +73,8 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     // sending the rest of a 100 MB body instead of the server draining it.
     if (err.statusCode === 413) reply.header('connection', 'close');
     if (err instanceof ApiError) {
+      // A service that failed behind a 5xx (the media storage…) carries what failed as `cause`: the operator's log.
+      if (err.statusCode >= 500 && err.cause) request.log.error({ err: err.cause }, err.message);
       return reply.status(err.statusCode).headers(err.headers).send(err.body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -50,8 +50,15 @@ function apiOrigin(config: Pick<Config, 'publicApiUrl' | 'publicUrl'>): string[]
   }
 }
 
+/** The origin of `MEDIA_PUBLIC_URL` (the bucket or CDN the photos are loaded from), when set. */
+function mediaOrigin(config: Pick<Config, 'mediaPublicUrl'>): string[] {
+  return config.mediaPublicUrl ? [new URL(config.mediaPublicUrl).origin] : [];
+}
+
 /** The helmet options of the app. */
-export function securityHeaders(config: Pick<Config, 'publicApiUrl' | 'publicUrl'>): FastifyHelmetOptions {
+export function securityHeaders(
+  config: Pick<Config, 'publicApiUrl' | 'publicUrl' | 'mediaPublicUrl'>,
+): FastifyHelmetOptions {
   const api = apiOrigin(config);
   const https = config.publicUrl.startsWith('https:');
   return {
@@ -67,7 +74,7 @@ export function securityHeaders(config: Pick<Config, 'publicApiUrl' | 'publicUrl
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // blob: — the previews of photos chosen in the sell form
-        imgSrc: ["'self'", 'data:', 'blob:', ...api, ...YANDEX_DATA],
+        imgSrc: ["'self'", 'data:', 'blob:', ...api, ...mediaOrigin(config), ...YANDEX_DATA],
         fontSrc: ["'self'", 'data:'],
         // 'self' covers the notification WebSocket of our own origin
         connectSrc: [

@@ -30,7 +30,7 @@ export default function AccountLayout() {
               action={<Button onClick={() => void reload()}>Повторить</Button>}
             />
           ) : (
-            <Stack gap="md" aria-busy="true" aria-label="Загрузка">
+            <Stack gap="md" role="status" aria-busy="true" aria-label="Загрузка">
               <Skeleton height={32} width={220} />
               <Skeleton height={18} width="60%" />
               <Skeleton height={180} />

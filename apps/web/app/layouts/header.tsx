@@ -1,9 +1,9 @@
 /**
  * Site header (sticky): word mark, catalog menu by type, search with suggestions, favorites, cart with
  * a count, the account control and «Продать». On phones: a burger drawer for the catalog and the search
- * box on a second row.
+ * box on a second row. One search box for every width, first after the word mark in Tab order.
  */
-import { Box, Burger, Group } from '@mantine/core';
+import { Box, Burger } from '@mantine/core';
 import { IconHeart } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { SearchBox } from '../features/search';
 import { LazyPart } from '../shared/lib/lazy';
 import { LightButton, LightIconButton } from '../shared/ui/light-button';
 import { WordMark } from '../shared/ui/word-mark';
+import classes from './header.module.css';
 
 export function Header({ menu }: { menu: CatalogMenuData }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -27,11 +28,12 @@ export function Header({ menu }: { menu: CatalogMenuData }) {
     <header
       style={{ borderBottom: '1px solid var(--vt-line)', background: '#fff', position: 'sticky', top: 0, zIndex: 200 }}
     >
-      <a href="#main" className="vt-visually-hidden">
+      <a href="#main" className="vt-skip-link">
         К содержанию
       </a>
-      <Group className="vt-container" h={64} gap="md" wrap="nowrap" justify="space-between">
-        <Group gap={8} wrap="nowrap" style={{ flexShrink: 0 }}>
+      {/* DOM order: word mark, search, catalog menu, icons (the grid places the menu before the search). */}
+      <div className={`vt-container ${classes.bar}`}>
+        <div className={classes.brand}>
           <Burger
             hiddenFrom="md"
             opened={drawerOpen}
@@ -39,6 +41,8 @@ export function Header({ menu }: { menu: CatalogMenuData }) {
             onPointerEnter={() => void CatalogDrawer.preload()}
             size="sm"
             aria-label="Каталог"
+            // A 44 px touch target (a main action on phones), the 18 px lines in its middle.
+            style={{ width: 44, height: 44, padding: '21px 13px', marginLeft: -13 }}
           />
           <Link
             to="/"
@@ -48,14 +52,14 @@ export function Header({ menu }: { menu: CatalogMenuData }) {
           >
             <WordMark height={26} />
           </Link>
-        </Group>
-        <Box visibleFrom="md" style={{ flexShrink: 0 }}>
+        </div>
+        <div className={classes.search}>
+          <SearchBox />
+        </div>
+        <Box visibleFrom="md" className={classes.menu}>
           <CatalogMenuDesktop menu={menu} />
         </Box>
-        <Box visibleFrom="sm" style={{ flex: 1, maxWidth: 420, minWidth: 160 }}>
-          <SearchBox />
-        </Box>
-        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+        <div className={classes.actions}>
           <LightIconButton to="/account/favorites" aria-label="Избранное">
             <IconHeart size={24} stroke={1.6} />
           </LightIconButton>
@@ -68,11 +72,8 @@ export function Header({ menu }: { menu: CatalogMenuData }) {
           >
             Продать
           </LightButton>
-        </Group>
-      </Group>
-      <Box hiddenFrom="sm" className="vt-container" pb={10}>
-        <SearchBox />
-      </Box>
+        </div>
+      </div>
       {drawerUsed && (
         <LazyPart fallback={null}>
           <CatalogDrawer menu={menu} opened={drawerOpen} onClose={() => setDrawerOpen(false)} />

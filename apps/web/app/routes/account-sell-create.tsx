@@ -21,7 +21,7 @@ export default function Screen() {
       {status === 'signed-in' ? (
         <SellPage editId={editId} />
       ) : (
-        <Stack gap="lg" maw={760} mx="auto" aria-busy="true" aria-label="Загрузка">
+        <Stack gap="lg" maw={760} mx="auto" role="status" aria-busy="true" aria-label="Загрузка">
           <Skeleton h={40} w="60%" />
           <Skeleton h={180} radius="lg" />
           <Skeleton h={360} radius="lg" />

@@ -1,53 +1,49 @@
-/** Screen `faq` (spec §2): questions and answers. */
+/**
+ * Screen `faq` (spec §2): questions and answers. Every answer is in the server-rendered HTML (native
+ * `<details>`, which opens without JavaScript) and in `FAQPage` structured data; each answer says what the shop
+ * does today. The support address shows only when `SUPPORT_EMAIL` is configured.
+ */
 import type { Route } from './+types/faq';
-import { Accordion, Container, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { FaqList, faqJsonLd, TextLink } from '../features/content';
+import type { LoadContext } from '../shared/lib/load-context';
 import { originFrom, seo } from '../shared/lib/seo';
+import { JsonLd } from '../shared/ui/json-ld';
 
-const QA: [string, string][] = [
-  ['Как войти?', 'По номеру телефона: нажмите «Войти», введите номер и код из СМС. Пароль не нужен.'],
-  ['Сколько стоит доставка?', 'Доставку до пункта выдачи оплачивает продавец, для покупателя она бесплатна.'],
-  [
-    'Сколько берёт Витрина?',
-    'Комиссия с продавца показывается в форме продажи ещё до публикации — вы сразу видите сумму, которую получите.',
-  ],
-  [
-    'Что если вещь не подошла?',
-    'Если вещь не соответствует описанию, откройте спор в течение 48 часов после получения — мы вернём деньги.',
-  ],
-  [
-    'Безопасно ли платить картой?',
-    'Да. Номер карты вы вводите на странице банка; Витрина хранит только последние четыре цифры и маркер шлюза.',
-  ],
-  [
-    'Как долго бронируется вещь?',
-    '15 минут с момента оформления заказа. Если оплата не прошла, вещь снова доступна другим.',
-  ],
-];
+export async function loader({ context }: Route.LoaderArgs) {
+  return { support: (context as unknown as LoadContext).contacts?.support ?? null };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: 'Вопросы и ответы',
-    description: 'Ответы на частые вопросы о покупке и продаже на Витрине.',
+    description: 'Ответы на частые вопросы о покупке и продаже на Витрине: оплата, доставка, выплаты, отмена заказа.',
     path: '/faq',
     origin: originFrom(matches),
   });
 
-export default function Faq() {
+export default function Faq({ loaderData }: Route.ComponentProps) {
+  const { support } = loaderData;
   return (
     <Container size={760} py={{ base: 'lg', sm: 48 }}>
+      <JsonLd data={[faqJsonLd]} />
       <Stack gap="lg">
         <Title order={1} fz={{ base: 28, sm: 36 }}>
           Вопросы и ответы
         </Title>
-        <Text c="dimmed">Не нашли ответ? Напишите нам: help@vitrina.example</Text>
-        <Accordion variant="separated" radius="md">
-          {QA.map(([q, a]) => (
-            <Accordion.Item key={q} value={q}>
-              <Accordion.Control>{q}</Accordion.Control>
-              <Accordion.Panel>{a}</Accordion.Panel>
-            </Accordion.Item>
-          ))}
-        </Accordion>
+        <Text c="dimmed">
+          {support ? (
+            <>
+              Не нашли ответ? Напишите нам: <Anchor href={`mailto:${support}`}>{support}</Anchor>
+            </>
+          ) : (
+            <>
+              Подробнее — на страницах <TextLink to="/how-buy">«Как купить»</TextLink>,{' '}
+              <TextLink to="/how-sell">«Как продать»</TextLink> и <TextLink to="/garanties">«Гарантии»</TextLink>.
+            </>
+          )}
+        </Text>
+        <FaqList />
       </Stack>
     </Container>
   );

@@ -1,13 +1,18 @@
-/** Screen `jobs-slug` (spec §2): one position; unknown slug → 404. */
+/**
+ * Screen `jobs-slug` (spec §2): one position; unknown slug → 404. «Откликнуться» writes to `JOBS_EMAIL` (else
+ * `SUPPORT_EMAIL`); with neither configured the page says so instead of showing a made-up address.
+ */
 import type { Route } from './+types/jobs-slug';
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { JOBS, Bullets } from '../features/content';
+import type { LoadContext } from '../shared/lib/load-context';
 import { originFrom, seo } from '../shared/lib/seo';
 
-export function loader({ params }: Route.LoaderArgs) {
+export function loader({ params, context }: Route.LoaderArgs) {
   const job = JOBS.find((j) => j.slug === params.slug);
   if (!job) throw new Response('Страница не найдена', { status: 404 });
-  return { job };
+  const contacts = (context as unknown as LoadContext).contacts;
+  return { job, email: contacts?.jobs ?? contacts?.support ?? null };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
@@ -21,7 +26,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
     : [];
 
 export default function JobPage({ loaderData }: Route.ComponentProps) {
-  const j = loaderData.job;
+  const { job: j, email } = loaderData;
   return (
     <Container size={760} py={{ base: 'lg', sm: 48 }}>
       <Stack gap="md">
@@ -38,13 +43,13 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
           Что важно для нас
         </Title>
         <Bullets items={j.requirements} />
-        <Button
-          component="a"
-          href={`mailto:jobs@vitrina.example?subject=${encodeURIComponent(j.title)}`}
-          w="fit-content"
-        >
-          Откликнуться
-        </Button>
+        {email ? (
+          <Button component="a" href={`mailto:${email}?subject=${encodeURIComponent(j.title)}`} w="fit-content">
+            Откликнуться
+          </Button>
+        ) : (
+          <Text c="dimmed">Отклики на эту вакансию пока не принимаем — загляните позже.</Text>
+        )}
       </Stack>
     </Container>
   );

@@ -1,28 +1,31 @@
-/** Screen `sizes` (spec §2): size charts RU/EU/US for clothes and shoes. */
+/**
+ * Screen `sizes` (spec §2): size charts RU/EU/US for clothes and shoes, women's, men's and children's, from the
+ * catalog's one table of sizes (`@vitrina/contract/sizes`) — the same sizes the product pages show.
+ */
 import type { Route } from './+types/sizes';
 import { Container, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { footLengthCm, KIDS_AGES, SIZE_GRIDS, type GridDef } from '@vitrina/contract/sizes';
 import { originFrom, seo } from '../shared/lib/seo';
 
-const CLOTHES: string[][] = [
-  ['XS', '42', '36', '4'],
-  ['S', '44', '38', '6'],
-  ['M', '46', '40', '8'],
-  ['L', '48', '42', '10'],
-  ['XL', '50', '44', '12'],
-  ['XXL', '52', '46', '14'],
-];
-const SHOES: string[][] = [
-  ['35', '36', '5', '22,5'],
-  ['36', '37', '6', '23,5'],
-  ['37', '38', '7', '24'],
-  ['38', '39', '7,5', '25'],
-  ['39', '40', '8', '25,5'],
-  ['40', '41', '8,5', '26,5'],
-  ['41', '42', '9', '27'],
-  ['42', '43', '10', '28'],
-  ['43', '44', '11', '28,5'],
-  ['44', '45', '12', '29,5'],
-];
+const num = (v: string | null) => (v ?? '—').replace('.', ',');
+
+/** The guide's columns and rows of one grid, from the catalog's own table of sizes. */
+function tableOf(g: GridDef): { head: string[]; rows: string[][] } {
+  if (g.kind === 'kids-clothes')
+    return {
+      head: ['Рост, см', 'Возраст', 'RU'],
+      rows: g.sizes.map((s) => [s.value, KIDS_AGES[s.value] ?? '', num(s.ru)]),
+    };
+  if (g.kind === 'shoes')
+    return {
+      head: ['EU', 'RU', 'US', 'Длина стопы, см'],
+      rows: g.sizes.map((s) => [num(s.eu), num(s.ru), num(s.us), num(String(footLengthCm(s.eu ?? '0')))]),
+    };
+  return {
+    head: ['Международный', 'RU', 'EU', 'US'],
+    rows: g.sizes.map((s) => [s.value, num(s.ru), num(s.eu), num(s.us)]),
+  };
+}
 
 function SizeTable({ caption, head, rows }: { caption: string; head: string[]; rows: string[][] }) {
   return (
@@ -57,7 +60,8 @@ function SizeTable({ caption, head, rows }: { caption: string; head: string[]; r
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: 'Таблица размеров',
-    description: 'Соответствие размеров одежды и обуви: российский, европейский и американский.',
+    description:
+      'Соответствие размеров женской, мужской и детской одежды и обуви: российский, европейский и американский, длина стопы.',
     path: '/sizes',
     origin: originFrom(matches),
   });
@@ -69,9 +73,13 @@ export default function Sizes() {
         <Title order={1} fz={{ base: 28, sm: 36 }}>
           Таблица размеров
         </Title>
-        <Text c="dimmed">Размеры разных брендов могут отличаться — сверяйтесь с замерами в описании вещи.</Text>
-        <SizeTable caption="Одежда" head={['Международный', 'RU', 'EU', 'US']} rows={CLOTHES} />
-        <SizeTable caption="Обувь" head={['RU', 'EU', 'US', 'Длина стопы, см']} rows={SHOES} />
+        <Text c="dimmed">
+          Это та же таблица, по которой продавцы указывают размер на Витрине. Размеры разных брендов могут отличаться —
+          сверяйтесь с замерами в описании вещи. Длина стопы — примерная.
+        </Text>
+        {SIZE_GRIDS.filter((g) => g.kind !== 'one').map((g) => (
+          <SizeTable key={g.slug} caption={g.name} {...tableOf(g)} />
+        ))}
       </Stack>
     </Container>
   );

@@ -63,6 +63,11 @@ export const statsHourly = rollup('stats_hourly', 'hour', timestamp('hour', { wi
 export const statsDaily = rollup('stats_daily', 'day', date('day', { mode: 'string' }).notNull());
 /** Per Moscow calendar month (`month`, its first day). */
 export const statsMonthly = rollup('stats_monthly', 'month', date('month', { mode: 'string' }).notNull());
+/**
+ * Per Moscow calendar year (`year`, its 1 January): a long range's listings read a year as one row instead of
+ * twelve (read.ts, time.ts `coverDays`).
+ */
+export const statsYearly = rollup('stats_yearly', 'year', date('year', { mode: 'string' }).notNull());
 
 /** Visitors who viewed a listing on a Moscow day (dedupe of views; pruned after two days). */
 export const listingViewVisitors = pgTable(

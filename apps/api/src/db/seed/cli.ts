@@ -1,14 +1,14 @@
 /**
  * `npm run seed -- [--products N] [--seed S] [--reset]`: seeds the demo catalog into the configured
  * database (DATABASE_URL, or PGlite under DATA_DIR) after applying migrations. `--reset` drops every
- * table and the stored media first; without it the catalog must be empty. For large catalogs
+ * table and every stored photo (local files or the S3 bucket, `STORAGE`) first; without it the catalog must be empty. For large catalogs
  * (`--products 100000`, benchmarks) the photo pool stays bounded, so it takes minutes, not hours.
  */
 import path from 'node:path';
-import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../../config.js';
 import { migrateDatabase, openDatabase } from '../client.js';
+import { createStorage } from '../../providers/storage/index.js';
 import { isCatalogEmpty, seedDemo } from './index.js';
 
 function parseArgs(argv: string[]): { products?: number; seed?: number; reset: boolean } {
@@ -34,13 +34,14 @@ async function main() {
   const args = parseArgs(process.argv.slice(2));
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dir: path.join(config.dataDir, 'db') });
+  const storage = createStorage(config);
   try {
     if (args.reset) {
-      console.log('Сброс: удаляю все таблицы и медиафайлы…');
+      console.log('Сброс: удаляю все таблицы и фотографии из хранилища…');
       await database.db.execute(sql`drop schema if exists public cascade`);
       await database.db.execute(sql`drop schema if exists drizzle cascade`);
       await database.db.execute(sql`create schema public`);
-      await rm(config.mediaDir, { recursive: true, force: true });
+      await storage.removePrefix('');
     }
     await migrateDatabase(database);
     if (!(await isCatalogEmpty(database.db))) {
@@ -50,13 +51,14 @@ async function main() {
     console.log(`Создаю демо-каталог: ${products} товаров (${database.driver})…`);
     const res = await seedDemo(database.db, {
       products,
-      mediaDir: config.mediaDir,
+      storage,
       seed: args.seed,
       log: (m) => console.log(m),
     });
     if (database.driver === 'postgres') await database.db.execute(sql`analyze`);
     console.log(`Готово за ${(res.ms / 1000).toFixed(1)} с.`);
   } finally {
+    await storage.close();
     await database.close();
   }
 }

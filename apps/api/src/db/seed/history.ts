@@ -236,12 +236,15 @@ export async function seedHistory(
 
   // The roll-ups.
   const monthly: Buckets = new Map();
+  const yearly: Buckets = new Map();
   for (const [k, c] of daily) {
     const [s, p, day] = k.split('|');
     bump(monthly, `${s}|${p}|${day!.slice(0, 8)}01`, c);
+    bump(yearly, `${s}|${p}|${day!.slice(0, 5)}01-01`, c);
   }
   await insertRollup(tx, 'stats_daily', 'day', 'date', daily);
   await insertRollup(tx, 'stats_monthly', 'month', 'date', monthly);
+  await insertRollup(tx, 'stats_yearly', 'year', 'date', yearly);
   await insertRollup(tx, 'stats_hourly', 'hour', 'timestamptz', hourly);
   return orderRows.length;
 }

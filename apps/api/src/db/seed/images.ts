@@ -7,15 +7,17 @@
  *
  * Rendered images are also kept in a cache directory (`VITRINA_SEED_CACHE`, default
  * `<tmp>/vitrina-seed-cache`), keyed by a hash of the SVG and the pipeline's widths: a later seed (the
- * test template of every test run, a reset) copies the pipeline's output instead of encoding it again.
+ * test template of every test run, a reset) copies the pipeline's output into the media storage (local files or
+ * the S3 bucket) instead of encoding it again.
  */
 import { createHash } from 'node:crypto';
-import { cp, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { COLORS } from '@vitrina/contract/catalog';
 import { MEDIA_WIDTHS, storeImage, type StoredImage } from '../../modules/media/index.js';
+import { localMediaStorage, type MediaStorage } from '../../providers/storage/index.js';
 import { hashString } from './random.js';
 import type { Family } from './reference.js';
 import { silhouette, type Paint } from './silhouettes.js';
@@ -199,7 +201,7 @@ export class ImagePool {
    * Renders every planned image through the media pipeline, `concurrency` at a time.
    * @returns pool id → stored image (media key and size)
    */
-  async render(mediaDir: string, concurrency = 2): Promise<Map<string, StoredImage>> {
+  async render(storage: MediaStorage, concurrency = 2): Promise<Map<string, StoredImage>> {
     const out = new Map<string, StoredImage>();
     const queue = [...this.specs.entries()];
     const worker = async () => {
@@ -207,7 +209,7 @@ export class ImagePool {
         const next = queue.shift();
         if (!next) return;
         const [id, spec] = next;
-        out.set(id, await renderCached(photoSvg(spec), mediaDir));
+        out.set(id, await renderCached(photoSvg(spec), storage));
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
@@ -221,11 +223,21 @@ function cacheDir(): string {
   return process.env.VITRINA_SEED_CACHE || path.join(os.tmpdir(), 'vitrina-seed-cache');
 }
 
+/** Copies a stored image's variants from the cache directory into the storage. */
+async function copyFromCache(cacheMedia: string, key: string, storage: MediaStorage): Promise<void> {
+  const dir = path.join(cacheMedia, key);
+  const files = (await readdir(dir)).filter((f) => /^\d+\.webp$/.test(f));
+  if (!files.length) throw new Error(`пустой кэш ${dir}`);
+  await Promise.all(
+    files.map(async (f) => storage.put(`${key}/${f}`, await readFile(path.join(dir, f)), 'image/webp')),
+  );
+}
+
 /**
  * Stores one SVG through the media pipeline, or copies the pipeline's earlier output from the cache.
- * @returns the stored image (media key under `mediaDir`)
+ * @returns the stored image (its media key in `storage`)
  */
-async function renderCached(svg: string, mediaDir: string): Promise<StoredImage> {
+async function renderCached(svg: string, storage: MediaStorage): Promise<StoredImage> {
   const hash = createHash('sha256')
     .update(`${CACHE_VERSION}|${MEDIA_WIDTHS.join(',')}|${svg}`)
     .digest('hex')
@@ -235,7 +247,7 @@ async function renderCached(svg: string, mediaDir: string): Promise<StoredImage>
   const cacheMedia = path.join(root, 'media');
   try {
     const cached = JSON.parse(await readFile(metaFile, 'utf8')) as StoredImage;
-    await cp(path.join(cacheMedia, cached.key), path.join(mediaDir, cached.key), { recursive: true });
+    await copyFromCache(cacheMedia, cached.key, storage);
     return cached;
   } catch {
     // not cached yet
@@ -243,14 +255,14 @@ async function renderCached(svg: string, mediaDir: string): Promise<StoredImage>
   const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer();
   try {
     await mkdir(path.join(root, 'index'), { recursive: true });
-    const stored = await storeImage(png, { mediaDir: cacheMedia, prefix: 'p', field: 'photo' });
-    await cp(path.join(cacheMedia, stored.key), path.join(mediaDir, stored.key), { recursive: true });
+    const stored = await storeImage(png, { storage: localMediaStorage(cacheMedia), prefix: 'p', field: 'photo' });
+    await copyFromCache(cacheMedia, stored.key, storage);
     const tmp = `${metaFile}.${process.pid}.${Math.random().toString(36).slice(2)}`;
     await writeFile(tmp, JSON.stringify(stored));
     await rename(tmp, metaFile);
     return stored;
   } catch {
-    // The cache is an optimisation only (read-only tmp, full disk…): store straight into mediaDir.
-    return storeImage(png, { mediaDir, prefix: 'p', field: 'photo' });
+    // The cache is an optimisation only (read-only tmp, full disk…): store straight into the storage.
+    return storeImage(png, { storage, prefix: 'p', field: 'photo' });
   }
 }

@@ -10,6 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
+import type { MediaStorage } from '../../providers/storage/index.js';
 import { queryRows } from '../client.js';
 import {
   brands,
@@ -44,8 +45,8 @@ export async function isCatalogEmpty(db: Db): Promise<boolean> {
 export interface SeedOptions {
   /** Number of listings to generate. */
   products: number;
-  /** Where product photos are written (media pipeline). */
-  mediaDir: string;
+  /** Where product photos are written (media pipeline): local files or the S3 bucket. */
+  storage: MediaStorage;
   /** Deterministic seed for the generator (default 1). */
   seed?: number;
   /** Anchor of the dates (default: now). */
@@ -113,7 +114,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
   log(`план готов: ${listings.length} товаров, ${pool.size} изображений`);
 
   // 2. Photos through the media pipeline.
-  const images = await pool.render(opts.mediaDir, 2);
+  const images = await pool.render(opts.storage, 2);
   log(`изображения готовы (${images.size}) за ${((Date.now() - started) / 1000).toFixed(1)} с`);
 
   // 3. Rows, in bulk, in one transaction.

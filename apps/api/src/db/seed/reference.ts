@@ -4,6 +4,7 @@
  * nouns its listing titles start with.
  */
 import { CATALOG_TYPES, type CatalogType } from '@vitrina/contract/catalog';
+import { SIZE_GRIDS, type GridDef, type SizeDef } from '@vitrina/contract/sizes';
 
 /** Grammatical gender of a title noun, for colour adjectives: m, f, n or plural. */
 export type Gender = 'm' | 'f' | 'n' | 'p';
@@ -39,130 +40,9 @@ export type Family =
   | 'sunglasses'
   | 'wallet';
 
-export interface SizeDef {
-  value: string;
-  label: string;
-  ru: string | null;
-  eu: string | null;
-  us: string | null;
-}
-
-export interface GridDef {
-  slug: string;
-  name: string;
-  sizes: SizeDef[];
-}
-
-const clothes = (rows: [string, string, string, string][]): SizeDef[] =>
-  rows.map(([value, ru, eu, us]) => ({ value, ru, eu, us, label: `${value} (RU ${ru}, EU ${eu})` }));
-
-const shoes = (rows: [string, string, string][]): SizeDef[] =>
-  rows.map(([eu, ru, us]) => ({ value: eu, ru, eu, us, label: `EU ${eu} (RU ${ru}, US ${us})` }));
-
-const KIDS_AGES: Record<string, string> = {
-  '92': '1,5–2 года',
-  '98': '2–3 года',
-  '104': '3–4 года',
-  '110': '4–5 лет',
-  '116': '5–6 лет',
-  '122': '6–7 лет',
-  '128': '7–8 лет',
-  '134': '8–9 лет',
-  '140': '9–10 лет',
-  '146': '10–11 лет',
-  '152': '11–12 лет',
-  '158': '12–13 лет',
-  '164': '13–14 лет',
-};
-
-/** Size grids by slug. */
-export const GRIDS: GridDef[] = [
-  {
-    slug: 'clothes-women',
-    name: 'Одежда, женская',
-    sizes: clothes([
-      ['XS', '42', '36', '4'],
-      ['S', '44', '38', '6'],
-      ['M', '46', '40', '8'],
-      ['L', '48', '42', '10'],
-      ['XL', '50', '44', '12'],
-      ['XXL', '52', '46', '14'],
-    ]),
-  },
-  {
-    slug: 'clothes-men',
-    name: 'Одежда, мужская',
-    sizes: clothes([
-      ['XS', '44', '44', '34'],
-      ['S', '46', '46', '36'],
-      ['M', '48', '48', '38'],
-      ['L', '50', '50', '40'],
-      ['XL', '52', '52', '42'],
-      ['XXL', '54', '54', '44'],
-    ]),
-  },
-  {
-    slug: 'clothes-kids',
-    name: 'Одежда, детская (по росту)',
-    sizes: Object.entries(KIDS_AGES).map(([h, age]) => ({
-      value: h,
-      label: `${h} см (${age})`,
-      ru: h,
-      eu: h,
-      us: null,
-    })),
-  },
-  {
-    slug: 'shoes-women',
-    name: 'Обувь, женская',
-    sizes: shoes([
-      ['35', '34', '5'],
-      ['36', '35', '6'],
-      ['37', '36', '6.5'],
-      ['38', '37', '7.5'],
-      ['39', '38', '8'],
-      ['40', '39', '9'],
-      ['41', '40', '9.5'],
-    ]),
-  },
-  {
-    slug: 'shoes-men',
-    name: 'Обувь, мужская',
-    sizes: shoes([
-      ['39', '38', '6.5'],
-      ['40', '39', '7'],
-      ['41', '40', '8'],
-      ['42', '41', '8.5'],
-      ['43', '42', '9.5'],
-      ['44', '43', '10'],
-      ['45', '44', '11'],
-      ['46', '45', '12'],
-    ]),
-  },
-  {
-    slug: 'shoes-kids',
-    name: 'Обувь, детская',
-    sizes: shoes([
-      ['25', '24', '8.5K'],
-      ['26', '25', '9.5K'],
-      ['27', '26', '10K'],
-      ['28', '27', '11K'],
-      ['29', '28', '11.5K'],
-      ['30', '29', '12.5K'],
-      ['31', '30', '13K'],
-      ['32', '31', '1'],
-      ['33', '32', '2'],
-      ['34', '33', '2.5'],
-      ['35', '34', '3.5'],
-      ['36', '35', '4'],
-    ]),
-  },
-  {
-    slug: 'one-size',
-    name: 'Без размера',
-    sizes: [{ value: 'Без размера', label: 'Без размера', ru: null, eu: null, us: null }],
-  },
-];
+/** Size grids by slug: the contract's one table of sizes (the size guide shows the same). */
+export const GRIDS: GridDef[] = SIZE_GRIDS;
+export type { GridDef, SizeDef };
 
 export interface LeafDef {
   slug: string;

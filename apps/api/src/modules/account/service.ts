@@ -138,7 +138,7 @@ export async function deleteAccount(app: FastifyInstance, userId: number, code: 
     return { ok: true as const, avatar: await eraseUser(app, tx, userId) };
   });
   if (!res.ok) throw badRequest({ code: [res.detail] });
-  if (res.avatar) await removeImage(app.config.mediaDir, res.avatar);
+  if (res.avatar) await removeImage(app.storage, res.avatar);
   return { success: true as const };
 }
 

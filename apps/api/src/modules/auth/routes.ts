@@ -3,6 +3,7 @@
  * ours: `POST /v1/auth/logout/`, the devices list `GET /v1/auth/sessions/`, `DELETE /v1/auth/sessions/{id}/`
  * and `POST /v1/auth/logout-all/` (issue 15). Rules live in ./service.ts.
  */
+import { publicOrigin } from '../../lib/public-origin.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -60,7 +61,8 @@ export default async function authRoutes(app: FastifyInstance) {
       preValidation: requireJsonBody,
     },
     async (request) => {
-      const res = await sendCode(app, { phone: request.body.phone, ip: request.ip });
+      const origin = publicOrigin(app.config, request);
+      const res = await sendCode(app, { phone: request.body.phone, ip: request.ip, origin });
       return { success: true, retry_after: res.retryAfter, code_length: app.config.sms.codeLength };
     },
   );

@@ -58,11 +58,15 @@ export function smsProvider(app: FastifyInstance): SmsProvider {
  * older ones of the same purpose. Every limit below is shared by both purposes.
  * @param input.phone the number in any common format
  * @param input.ip the client address (per-IP limit)
+ * @param input.origin the shop origin the SMS names for one-tap code entry (lib/public-origin.ts); default `PUBLIC_URL`
  * @param input.purpose `login` (default) or `delete` (the SMS says the code deletes the account)
  * @returns the E.164 number and the cooldown in seconds
  * @throws ApiError 400 `{phone: [...]}` for an invalid number or one outside `SMS_COUNTRIES`; 429 + Retry-After for limits; 503 when SMS fails
  */
-export async function sendCode(app: FastifyInstance, input: { phone: string; ip: string; purpose?: CodePurpose }) {
+export async function sendCode(
+  app: FastifyInstance,
+  input: { phone: string; ip: string; purpose?: CodePurpose; origin?: string },
+) {
   const purpose = input.purpose ?? 'login';
   const phone = normalizePhone(input.phone);
   requirePhoneCountry(phone, app.config.sms.countries ?? ['RU']);
@@ -117,7 +121,7 @@ export async function sendCode(app: FastifyInstance, input: { phone: string; ip:
     return row!.id;
   });
 
-  const host = safeHost(app.config.publicUrl);
+  const host = safeHost(input.origin ?? app.config.publicUrl);
   const minutes = CODE_TTL_MS / 60_000;
   const text =
     purpose === 'delete'

@@ -5,33 +5,34 @@
  * `/v1/public/products/?compilation=`.
  */
 import { sql } from 'drizzle-orm';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import type { Compilation } from '@vitrina/contract/catalog';
 import type { Image } from '@vitrina/contract/common';
 import { queryRows, type Db } from '../../db/client.js';
 import { Cache } from '../../lib/cache.js';
 import { notFound } from '../../lib/errors.js';
-import { imageUrls } from '../media/index.js';
+import type { MediaStorage } from '../../providers/storage/index.js';
+import { imageUrls, readImage } from '../media/index.js';
 import { photoImage } from './cards.js';
 
 /** Size assumed for a cover whose largest variant cannot be read, px. */
 const COVER_FALLBACK = { width: 1280, height: 960 };
 
 /**
- * Pixel sizes of compilation covers by media directory and key: at most 1 000 entries (a few dozen
+ * Pixel sizes of compilation covers by media key: at most 1 000 entries (a few dozen
  * compilations exist), no lifetime — the image stored under a key never changes. One read of a file for
  * concurrent requests.
  */
 const coverDims = new Cache<string, { width: number; height: number }>({ max: 1000 });
 
 /** Size of a compilation cover stored by the media pipeline (read once from its largest variant). */
-async function coverImage(mediaDir: string, key: string): Promise<Image | null> {
+async function coverImage(storage: MediaStorage, key: string): Promise<Image | null> {
   if (!/^[a-z]\/[0-9a-f]{2}\/[0-9a-f]{24}$/.test(key)) return null;
-  const dims = await coverDims.fetch(`${mediaDir}\u0000${key}`, async () => {
+  const dims = await coverDims.fetch(key, async () => {
     try {
-      const meta = await sharp(await readFile(path.join(mediaDir, key, '1280.webp'))).metadata();
+      const data = await readImage(storage, key, 1280);
+      if (!data) return COVER_FALLBACK;
+      const meta = await sharp(data).metadata();
       return { width: meta.width ?? COVER_FALLBACK.width, height: meta.height ?? COVER_FALLBACK.height };
     } catch {
       return COVER_FALLBACK;
@@ -66,9 +67,9 @@ const compilationSelect = sql`select c.id, c.slug, c.title, c.description, c.cov
   ) ph on true`;
 
 /** A compilation's answer: its own cover, else the first photo of its first active listing. */
-async function toCompilation(mediaDir: string, c: CompilationRow): Promise<Compilation> {
+async function toCompilation(storage: MediaStorage, c: CompilationRow): Promise<Compilation> {
   let cover: Image | null = null;
-  if (c.cover) cover = await coverImage(mediaDir, c.cover);
+  if (c.cover) cover = await coverImage(storage, c.cover);
   else if (c.photo_key)
     cover = photoImage({ key: c.photo_key, width: c.photo_width ?? 0, height: c.photo_height ?? 0 });
   return { id: c.id, slug: c.slug, title: c.title, description: c.description, cover, count: c.count };
@@ -76,20 +77,20 @@ async function toCompilation(mediaDir: string, c: CompilationRow): Promise<Compi
 
 /**
  * `GET /v1/public/compilations/`: curated sets in their order, each with a cover and active count.
- * @param mediaDir the local media directory (cover sizes are read from it)
+ * @param storage the media storage (cover sizes are read from it)
  */
-export async function listCompilations(db: Db, mediaDir: string): Promise<{ results: Compilation[] }> {
+export async function listCompilations(db: Db, storage: MediaStorage): Promise<{ results: Compilation[] }> {
   const rows = await queryRows<CompilationRow>(db, sql`${compilationSelect} order by c.position, c.id`);
-  return { results: await Promise.all(rows.map((r) => toCompilation(mediaDir, r))) };
+  return { results: await Promise.all(rows.map((r) => toCompilation(storage, r))) };
 }
 
 /**
  * `GET /v1/public/compilations/{slug}/` (its listings: `GET /v1/public/products/?compilation=<slug>`).
- * @param mediaDir the local media directory (cover sizes are read from it)
+ * @param storage the media storage (cover sizes are read from it)
  * @throws ApiError 404 for an unknown slug
  */
-export async function getCompilation(db: Db, mediaDir: string, slug: string): Promise<Compilation> {
+export async function getCompilation(db: Db, storage: MediaStorage, slug: string): Promise<Compilation> {
   const rows = await queryRows<CompilationRow>(db, sql`${compilationSelect} where c.slug = ${slug.toLowerCase()}`);
   if (!rows[0]) throw notFound('Подборка не найдена.');
-  return toCompilation(mediaDir, rows[0]);
+  return toCompilation(storage, rows[0]);
 }

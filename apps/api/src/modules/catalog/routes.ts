@@ -256,7 +256,7 @@ function brandAndCompilationRoutes(app: CatalogApp) {
       ...publicAnswer,
       schema: { tags, summary: 'Подборки', response: { 200: z.object({ results: z.array(compilationSchema) }) } },
     },
-    async () => listCompilations(app.db, app.config.mediaDir),
+    async () => listCompilations(app.db, app.storage),
   );
 
   app.get(
@@ -270,7 +270,7 @@ function brandAndCompilationRoutes(app: CatalogApp) {
         response: { 200: compilationSchema, 404: detail },
       },
     },
-    async (req) => getCompilation(app.db, app.config.mediaDir, req.params.slug),
+    async (req) => getCompilation(app.db, app.storage, req.params.slug),
   );
 }
 

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { EventBus } from './events.js';
 import { JobQueue } from './queue.js';
+import { defineJobMetrics } from './metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,8 +23,9 @@ async function jobsPlugin(app: FastifyInstance) {
   const queue = new JobQueue(app);
   app.decorate('jobs', queue);
   app.decorate('events', new EventBus(app, queue));
+  defineJobMetrics(app);
   app.addHook('onReady', async () => queue.start(app.config.jobsPollMs));
   app.addHook('onClose', async () => queue.stop());
 }
 
-export default fp(jobsPlugin, { name: 'jobs' });
+export default fp(jobsPlugin, { name: 'jobs', dependencies: ['metrics'] });

@@ -60,6 +60,11 @@ interface Defined {
   everyMs?: number;
 }
 
+/** The advisory lock class that marks a job running (key: {@link runningLockKey}), held by its transaction. */
+export const RUNNING_LOCK_CLASS = 171717;
+/** The advisory lock key of a job (the lock's `objid` in `pg_locks`): its id modulo 2³¹. */
+export const runningLockKey = (id: number) => id % 2147483648;
+
 /** The queue key of a recurring kind's one queued job. */
 const everyKey = (kind: string) => `every:${kind}`;
 
@@ -130,6 +135,11 @@ export class JobQueue {
     await this.enqueue(tx, kind, {}, { key: everyKey(kind), runAt: new Date(next) });
   }
 
+  /** The kinds with a handler in this process. */
+  kinds(): string[] {
+    return [...this.handlers.keys()];
+  }
+
   /** Whether a kind has a handler in this process. */
   has(kind: string): boolean {
     return this.handlers.has(kind);
@@ -193,7 +203,7 @@ export class JobQueue {
   /** Claims and runs one due job. @returns false when none was due */
   private async runOne(): Promise<boolean> {
     const now = this.app.clock.now();
-    let failed: { job: Job; error: unknown } | null = null;
+    let failed: { job: Job; error: unknown; dead: boolean } | null = null;
     const after: (() => Promise<void>)[] = [];
     const claimed = await this.app.db.transaction(async (tx) => {
       const rows = await tx
@@ -213,6 +223,8 @@ export class JobQueue {
         attempts: row.attempts,
         runAt: row.runAt,
       };
+      // Marks the job running for every process's `/metrics` (metrics.ts): a row lock is not visible to others.
+      await tx.execute(sql`select pg_try_advisory_xact_lock(${RUNNING_LOCK_CLASS}, ${runningLockKey(row.id)})`);
       const def = this.handlers.get(row.kind);
       try {
         if (!def) throw new Error(`no handler for job kind ${row.kind}`);
@@ -226,9 +238,9 @@ export class JobQueue {
         if (def.everyMs) await this.queueNext(tx, row.kind, def.everyMs, row.runAt, now);
       } catch (error) {
         after.length = 0;
-        failed = { job, error };
         const attempts = row.attempts + 1;
         const dead = attempts >= row.maxAttempts;
+        failed = { job, error, dead };
         const backoff = def?.backoffMs ?? defaultBackoffMs;
         await tx
           .update(jobs)
@@ -246,7 +258,8 @@ export class JobQueue {
       return true;
     });
     if (failed) {
-      const { job, error } = failed as { job: Job; error: unknown };
+      const { job, error, dead } = failed as { job: Job; error: unknown; dead: boolean };
+      this.app.metrics.jobFailures.inc({ kind: job.kind, outcome: dead ? 'dead' : 'retry' });
       this.app.log.warn({ job: { id: job.id, kind: job.kind, attempts: job.attempts + 1 }, err: error }, 'job failed');
     }
     for (const fn of after) {

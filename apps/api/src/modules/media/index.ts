@@ -1,10 +1,15 @@
 /**
  * Uploaded images (architecture §1, storage): checked by content, size and pixel count, resized to WebP widths
- * and stored under `DATA_DIR/media`. The public face of the media module.
+ * and stored through the media storage provider (`providers/storage`: `DATA_DIR/media` or an S3 bucket). The
+ * public face of the media module.
  */
 /** Upload limits: bytes per file, pixels per image, the WebP widths a listing photo is stored at. */
 export { MEDIA_MAX_BYTES, MEDIA_MAX_PIXELS, MEDIA_WIDTHS } from './service.js';
-/** Storing, reading and removing images, and their public URLs (`srcset`). */
-export { imageUrls, readUpload, removeImage, storeImage, type StoredImage } from './service.js';
+/** Storing, reading and removing images through the storage. */
+export { readImage, readUpload, removeImage, storeImage, type StoredImage } from './service.js';
+/** Public URLs of a stored image (`srcset`), and where they point (`MEDIA_PUBLIC_URL` or `/media`). */
+export { imageUrls, setMediaPublicUrl } from './urls.js';
+/** `GET /media/<key>/<width>.webp`, streamed from the storage with immutable caching. */
+export { mediaRoutes } from './serve.js';
 /** HEIC/HEIF photos from phones: detection and conversion to PNG before resizing. */
 export { heicToPng, isHevcHeif } from './heic.js';

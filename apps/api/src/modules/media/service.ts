@@ -2,16 +2,16 @@
  * The image pipeline for every picture Vitrina stores (uploads, avatars, demo catalog photos):
  * content sniffed by sharp (JPEG, PNG, WebP, HEIF/AVIF; anything else is a 400 whatever its name says),
  * at most {@link MEDIA_MAX_BYTES} bytes and {@link MEDIA_MAX_PIXELS} pixels, EXIF orientation applied and
- * every metadata block (GPS!) dropped, resized to WebP variants {@link MEDIA_WIDTHS} and written under
- * `<mediaDir>/<key>/<width>.webp`, served from `/media/<key>/<width>.webp` with immutable caching.
- * Originals are never kept.
+ * every metadata block (GPS!) dropped, resized to WebP variants {@link MEDIA_WIDTHS} and written to the media
+ * storage (`providers/storage`: local files or an S3 bucket) as `<key>/<width>.webp`, served from
+ * `/media/<key>/<width>.webp` (or `MEDIA_PUBLIC_URL`) with immutable caching. Originals are never kept.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import sharp, { type Metadata } from 'sharp';
 import { ApiError } from '../../lib/errors.js';
+import type { MediaStorage } from '../../providers/storage/index.js';
 
 /** Largest accepted upload: 15 MB. */
 export const MEDIA_MAX_BYTES = 15 * 1024 * 1024;
@@ -30,18 +30,33 @@ export interface StoredImage {
   height: number;
 }
 
+/** A stored image's key: kind letter, two hex digits of fan-out, 24 hex digits. */
+const IMAGE_KEY = /^[a-z]\/[0-9a-f]{2}\/[0-9a-f]{24}$/;
+
+/** 503 when the media storage fails (the bucket is unreachable…); the storage's own error is its `cause`. */
+function storageUnavailable(cause: unknown): ApiError {
+  const err = new ApiError(
+    503,
+    { detail: 'Хранилище фотографий недоступно. Попробуйте ещё раз через минуту.' },
+    { 'retry-after': '60' },
+  );
+  err.cause = cause;
+  return err;
+}
+
 /**
  * Checks, normalises and stores one image.
  * @param input the uploaded bytes
- * @param opts.mediaDir where variants are written
+ * @param opts.storage where variants are written
  * @param opts.prefix key prefix by kind (`p` product photos, `a` avatars, `c` compilation covers)
  * @param opts.field the form field name, for the 400 answer (`{[field]: [...]}`)
  * @param opts.widths variant widths (default {@link MEDIA_WIDTHS}); avatars use smaller ones
- * @throws ApiError 400 (not an image / unsupported format / too many pixels), 413 (too large)
+ * @throws ApiError 400 (not an image / unsupported format / too many pixels), 413 (too large), 503 (the storage
+ *   failed; nothing of the image is left in it)
  */
 export async function storeImage(
   input: Buffer,
-  opts: { mediaDir: string; prefix: string; field: string; widths?: readonly number[] },
+  opts: { storage: MediaStorage; prefix: string; field: string; widths?: readonly number[] },
 ): Promise<StoredImage> {
   const bad = (msg: string) => new ApiError(400, { [opts.field]: [msg] });
   if (input.length > MEDIA_MAX_BYTES) throw new ApiError(413, { [opts.field]: ['Файл больше 15 МБ.'] });
@@ -60,29 +75,32 @@ export async function storeImage(
 
   const id = randomBytes(12).toString('hex');
   const key = `${opts.prefix}/${id.slice(0, 2)}/${id}`;
-  const dir = path.join(opts.mediaDir, key);
-  await mkdir(dir, { recursive: true });
+  const variants: { width: number; data: Buffer }[] = [];
+  let outW = 0;
+  let outH = 0;
   try {
     // Decode once, applying EXIF orientation; metadata is not copied to the output (sharp's default).
     const base = sharp(input, { limitInputPixels: MEDIA_MAX_PIXELS, failOn: 'error' }).rotate();
-    let outW = 0;
-    let outH = 0;
     for (const w of opts.widths ?? MEDIA_WIDTHS) {
       const { data, info } = await base
         .clone()
         .resize({ width: w, withoutEnlargement: true })
         .webp({ quality: 80 })
         .toBuffer({ resolveWithObject: true });
-      await writeFile(path.join(dir, `${w}.webp`), data);
+      variants.push({ width: w, data });
       outW = info.width;
       outH = info.height;
     }
-    return { key, width: outW, height: outH };
-  } catch (err) {
-    await rm(dir, { recursive: true, force: true });
-    if (err instanceof ApiError) throw err;
+  } catch {
     throw bad('Не удалось обработать изображение: файл повреждён или не поддерживается.');
   }
+  try {
+    await Promise.all(variants.map((v) => opts.storage.put(`${key}/${v.width}.webp`, v.data, 'image/webp')));
+  } catch (err) {
+    await removeImage(opts.storage, key);
+    throw storageUnavailable(err);
+  }
+  return { key, width: outW, height: outH };
 }
 
 /**
@@ -112,30 +130,23 @@ export function readUpload(file: Readable & { truncated?: boolean }): Promise<Bu
   });
 }
 
-/** Removes a stored image's variants (e.g. files of a failed request). Never throws. */
-export async function removeImage(mediaDir: string, key: string): Promise<void> {
-  if (!/^[a-z]\/[0-9a-f]{2}\/[0-9a-f]{24}$/.test(key)) return;
-  await rm(path.join(mediaDir, key), { recursive: true, force: true }).catch(() => undefined);
+/** Removes a stored image's variants (e.g. files of a failed request) from the storage. Never throws. */
+export async function removeImage(storage: MediaStorage, key: string): Promise<void> {
+  if (!IMAGE_KEY.test(key)) return;
+  await storage.removePrefix(key).catch(() => undefined);
 }
 
 /**
- * Public URLs of a stored image: `url` (640 px), `url_large` (1280 px), `srcset` for `<img srcset>`.
- * @param fullWidth the real width of the largest variant, px, when known: variants are never enlarged, so a
- *   1200 px photo's `1280.webp` is 1200 px wide and `srcset` must say `1200w` (variants that came out the
- *   same width are listed once)
+ * The bytes of one stored variant (e.g. to read a cover's pixel size).
+ * @param width the variant, px (`1280` → `<key>/1280.webp`)
+ * @returns the WebP bytes, or null when not stored (or the storage failed)
  */
-export function imageUrls(key: string, widths: readonly number[] = MEDIA_WIDTHS, fullWidth?: number) {
-  const u = (w: number) => `/media/${key}/${w}.webp`;
-  const real = (w: number) => (fullWidth && fullWidth > 0 ? Math.min(w, fullWidth) : w);
-  const seen = new Set<number>();
-  const srcset = widths
-    .filter((w) => !seen.has(real(w)) && seen.add(real(w)))
-    .map((w) => `${u(w)} ${real(w)}w`)
-    .join(', ');
-  return {
-    url: u(widths[Math.min(1, widths.length - 1)]!),
-    url_small: u(widths[0]!),
-    url_large: u(widths[widths.length - 1]!),
-    srcset,
-  };
+export async function readImage(storage: MediaStorage, key: string, width: number): Promise<Buffer | null> {
+  if (!IMAGE_KEY.test(key)) return null;
+  try {
+    const obj = await storage.get(`${key}/${width}.webp`);
+    return obj && (await buffer(obj.body));
+  } catch {
+    return null;
+  }
 }

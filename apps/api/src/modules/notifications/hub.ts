@@ -138,13 +138,16 @@ export class NotificationHub {
     this.timer.unref();
   }
 
-  /** Stops the beat and closes every socket (server shutdown: 1001 «going away»). */
+  /**
+   * Stops the beat and closes every socket (server shutdown: 1012 «service restart»), so
+   * clients reconnect — to another process or to this one once it is back.
+   */
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     for (const c of this.all()) {
       this.remove(c);
-      c.socket.close(1001, 'server shutdown');
+      c.socket.close(NOTIFICATIONS_SOCKET_CLOSE.serviceRestart, 'service restart');
     }
   }
 }

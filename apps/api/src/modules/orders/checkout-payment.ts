@@ -14,11 +14,16 @@ import type { NewOrder, ValidOrder } from './checkout-lines.js';
 
 /**
  * Step 5 (after the transaction committed): opens the payment at the configured provider and saves its id and
- * confirmation URL. When saving fails after the provider created the payment, that payment is cancelled at the
+ * confirmation URL; the provider returns the buyer to `origin` (lib/public-origin.ts; default `PUBLIC_URL`). When saving fails after the provider created the payment, that payment is cancelled at the
  * provider (best effort, logged) before the error goes on to {@link createOrder}, which cancels the order.
  * @throws ApiError 502 when the provider cannot be reached or refuses; whatever saving threw
  */
-export async function startPayment(app: FastifyInstance, order: NewOrder, valid: ValidOrder): Promise<void> {
+export async function startPayment(
+  app: FastifyInstance,
+  order: NewOrder,
+  valid: ValidOrder,
+  origin = app.config.publicUrl,
+): Promise<void> {
   const provider = paymentProvider(app);
   const created = await provider.createPayment({
     paymentId: order.paymentId,
@@ -26,7 +31,7 @@ export async function startPayment(app: FastifyInstance, order: NewOrder, valid:
     orderNumber: order.number,
     amount: order.total,
     description: `Заказ ${order.number}`,
-    returnUrl: `${app.config.publicUrl}/payment?order=${order.id}`,
+    returnUrl: `${origin}/payment?order=${order.id}`,
     idempotenceKey: order.idempotenceKey,
     savedCards: provider.name === 'testgateway' ? await savedCards(app.db, valid) : [],
   });

@@ -48,12 +48,18 @@ import { crashPoint } from '../../lib/crash-points.js';
 
 /**
  * `POST /v1/sales/order/`: validates, reserves stock and creates the order in one transaction, opens a payment.
+ * @param origin where the payment page returns the buyer (lib/public-origin.ts); default `PUBLIC_URL`
  * @throws ApiError 400 (Russian, naming the field) for a missing/foreign delivery point or card, unknown items,
  *   sizes not offered, bad counts, items of several sellers or one's own listing, a listing deleted meanwhile;
  *   409 when the stock is gone (somebody else bought it first); 502 when the payment provider is down (the
  *   reservation is released)
  */
-export async function createOrder(app: FastifyInstance, buyerId: number, body: OrderCreate): Promise<OrderCreated> {
+export async function createOrder(
+  app: FastifyInstance,
+  buyerId: number,
+  body: OrderCreate,
+  origin?: string,
+): Promise<OrderCreated> {
   const valid = await validateOrder(app.db, buyerId, body);
   const now = app.clock.now();
   const order = await app.db.transaction(async (tx) => {
@@ -67,7 +73,7 @@ export async function createOrder(app: FastifyInstance, buyerId: number, body: O
   });
   crashPoint('checkout.order-committed');
   try {
-    await startPayment(app, order, valid);
+    await startPayment(app, order, valid, origin);
     const full = (await loadOrders(app.db, [order.id], buyerId))[0]!;
     return { success: true, order: full, payment: full.payment! };
   } catch (err) {

@@ -2,6 +2,7 @@
  * HTTP routes of the `orders` module (spec §7 `/v1/sales/order/`, `/v1/sales/orders/`, `/v1/sales/orders/seller/`,
  * `/v1/sales/order-filters/`; ours: `/v1/sales/orders/{id}/` and its `ship`, `confirm`, `cancel` actions).
  */
+import { publicOrigin } from '../../lib/public-origin.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -49,7 +50,8 @@ export default async function ordersRoutes(app: FastifyInstance) {
         response: { 201: orderCreatedSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await createOrder(app, request.user!.id, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createOrder(app, request.user!.id, request.body, publicOrigin(app.config, request))),
   );
 
   r.get(

@@ -6,6 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError, badRequest } from '../../lib/errors.js';
 import { checkFilePart, formFieldValue, multipartError, type FileRules } from '../../lib/multipart.js';
+import type { MediaStorage } from '../../providers/storage/index.js';
 import { readUpload, removeImage, storeImage, type StoredImage } from '../media/index.js';
 import { LISTING_LIMITS, LISTING_MESSAGES } from '@vitrina/contract/products';
 import { heicToPng, isHevcHeif } from '../media/index.js';
@@ -30,7 +31,7 @@ const PHOTO_RULES: FileRules = { field: 'photos', tooLarge: 'Файл больш
  */
 export async function readListingUpload(
   request: FastifyRequest,
-  mediaDir: string,
+  storage: MediaStorage,
   maxPhotos = LISTING_LIMITS.photosMax,
   beforePhoto?: () => Promise<void>,
 ): Promise<ListingUpload> {
@@ -40,7 +41,7 @@ export async function readListingUpload(
   const fields: Record<string, string> = {};
   const photos: StoredImage[] = [];
   const discard = async () => {
-    await Promise.all(photos.map((p) => removeImage(mediaDir, p.key)));
+    await Promise.all(photos.map((p) => removeImage(storage, p.key)));
   };
   try {
     for await (const part of request.parts()) {
@@ -68,7 +69,7 @@ export async function readListingUpload(
       let data = await readUpload(part.file);
       if (!data) throw new ApiError(413, { photos: [`Файл «${part.filename}» больше 15 МБ.`] });
       if (await isHevcHeif(data)) data = await heicToPng(data);
-      photos.push(await storeImage(data, { mediaDir, prefix: 'p', field: 'photos' }));
+      photos.push(await storeImage(data, { storage, prefix: 'p', field: 'photos' }));
     }
   } catch (err) {
     await discard();

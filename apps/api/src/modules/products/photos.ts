@@ -7,6 +7,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { orderItems, productPhotos } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
+import type { MediaStorage } from '../../providers/storage/index.js';
 import { imageUrls, MEDIA_WIDTHS, removeImage, type StoredImage } from '../media/index.js';
 import { idList, type RawFields } from './fields.js';
 
@@ -95,6 +96,6 @@ export async function applyPhotoEdit(tx: Tx, id: number, edit: PhotoEdit, added:
 }
 
 /** Removes media of failed or finished requests (never throws). */
-export async function removeKeys(mediaDir: string, keys: string[]): Promise<void> {
-  await Promise.all(keys.map((k) => removeImage(mediaDir, k)));
+export async function removeKeys(storage: MediaStorage, keys: string[]): Promise<void> {
+  await Promise.all(keys.map((k) => removeImage(storage, k)));
 }

@@ -58,7 +58,7 @@ export default async function productsRoutes(app: FastifyInstance) {
       const userId = request.user!.id;
       // Per-user limits (issue 15): refused before any upload is read; counted with the write.
       await refuseUserOverLimit(app, userId, 'listingCreates');
-      const upload = await readListingUpload(request, app.config.mediaDir, undefined, photoLimit(userId));
+      const upload = await readListingUpload(request, app.storage, undefined, photoLimit(userId));
       try {
         const listing = await createListing(app, userId, upload.fields, upload.photos);
         return reply.status(201).send(listing);
@@ -103,7 +103,7 @@ export default async function productsRoutes(app: FastifyInstance) {
       // Ownership first, so another user's upload is never processed.
       await getListing(app.db, request.user!.id, request.params.id);
       await refuseUserOverLimit(app, request.user!.id, 'listingEdits');
-      const upload = await readListingUpload(request, app.config.mediaDir, undefined, photoLimit(request.user!.id));
+      const upload = await readListingUpload(request, app.storage, undefined, photoLimit(request.user!.id));
       try {
         const { listing, removedKeys } = await updateListing(
           app,
@@ -112,7 +112,7 @@ export default async function productsRoutes(app: FastifyInstance) {
           upload.fields,
           upload.photos,
         );
-        await removeKeys(app.config.mediaDir, removedKeys);
+        await removeKeys(app.storage, removedKeys);
         return listing;
       } catch (err) {
         await upload.discard();

@@ -22,7 +22,7 @@ import {
   eachMonth,
   inMoscow,
   resolvePeriod,
-  splitByMonths,
+  coverDays,
   type DayRange,
   type HourRange,
   type ResolvedPeriod,
@@ -113,19 +113,22 @@ const sum = (m: Map<unknown, Raw>) => [...m.values()].reduce(add, ZERO);
 
 /* ------------------------------------------------------------ listings */
 
-/** Per-listing sums over a range of days: whole months from the monthly roll-up, the ends from the daily one. */
+/** The roll-up of each grain of a cover. */
+const ROLLUP = {
+  day: ['stats_daily', 'day'],
+  month: ['stats_monthly', 'month'],
+  year: ['stats_yearly', 'year'],
+} as const;
+
+/** Per-listing rows over a range of days: the fewest rows of the yearly, monthly and daily roll-ups (`coverDays`). */
 function listingRowsOverDays(sellerId: number, r: DayRange, today: string): SQL {
-  const split = splitByMonths(r, today);
-  const days = (d: DayRange, sign: SQL) =>
-    sql`select product_id, ${sign}views as views, ${sign}favorites as favorites, ${sign}orders as orders,
-          ${sign}revenue as revenue from stats_daily
-        where seller_id = ${sellerId} and day between ${d.from} and ${d.to} and product_id <> 0`;
-  const parts = [...split.add.map((d) => days(d, sql``)), ...split.subtract.map((d) => days(d, sql`-`))];
-  if (split.months)
-    parts.push(
-      sql`select product_id, views, favorites, orders, revenue from stats_monthly
-          where seller_id = ${sellerId} and month between ${split.months.from} and ${split.months.to} and product_id <> 0`,
-    );
+  const parts = coverDays(r, today).map((p) => {
+    const [table, col] = ROLLUP[p.grain];
+    const sign = p.sign === 1 ? sql`` : sql`-`;
+    return sql`select product_id, ${sign}views as views, ${sign}favorites as favorites, ${sign}orders as orders,
+          ${sign}revenue as revenue from ${sql.identifier(table)}
+        where seller_id = ${sellerId} and ${sql.identifier(col)} between ${p.from} and ${p.to} and product_id <> 0`;
+  });
   return sql.join(parts, sql` union all `);
 }
 

@@ -200,33 +200,74 @@ const endOfMonth = (day: string) => {
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 };
 
+/** A signed piece of a cover: buckets `from`…`to` (inclusive, as stored) of one roll-up, added or subtracted. */
+export interface CoverPart {
+  grain: 'day' | 'month' | 'year';
+  from: string;
+  to: string;
+  sign: 1 | -1;
+}
+
+/** Rows per listing a cover reads (a day, a month and a year are one row each). */
+const costOf = (parts: CoverPart[]) =>
+  parts.reduce(
+    (n, p) => n + (p.grain === 'day' ? daysBetween(p.from, p.to) + 1 : p.grain === 'month' ? monthsIn(p) : 1),
+    0,
+  );
+const monthsIn = (p: { from: string; to: string }) =>
+  (Number(p.to.slice(0, 4)) - Number(p.from.slice(0, 4))) * 12 +
+  Number(p.to.slice(5, 7)) -
+  Number(p.from.slice(5, 7)) +
+  1;
+const flip = (parts: CoverPart[]): CoverPart[] => parts.map((p) => ({ ...p, sign: p.sign === 1 ? -1 : 1 }));
+
 /**
- * How to read a range of days per listing with the fewest roll-up rows: whole months from the monthly roll-up;
- * a month mostly inside the range from the monthly roll-up minus the days outside it (`subtract`); a month
- * mostly outside from its days (`add`). Days after `today` are empty, so a range reaching today reads its last
- * month whole. A year of a listing is then at most 12 monthly rows and 2 × 15 daily ones.
- * @returns `months` (first and last month, `YYYY-MM-01`, contiguous) or null, and the daily ranges to add and subtract
+ * Days within one year by months: a month mostly inside from the monthly roll-up minus its days outside, a month
+ * mostly outside by its days.
  */
-export function splitByMonths(
-  r: DayRange,
-  today: string,
-): { add: DayRange[]; subtract: DayRange[]; months: DayRange | null } {
-  const to = r.to >= today ? endOfMonth(r.to) : r.to;
-  const months: string[] = [];
-  const add: DayRange[] = [];
-  const subtract: DayRange[] = [];
-  for (const m of eachMonth({ from: r.from, to })) {
+function coverByMonths(r: DayRange): CoverPart[] {
+  if (r.from > r.to) return [];
+  const parts: CoverPart[] = [];
+  let months: DayRange | null = null;
+  for (const m of eachMonth(r)) {
     const mEnd = endOfMonth(m);
     const from = r.from > m ? r.from : m;
-    const end = to < mEnd ? to : mEnd;
-    const inside = daysBetween(from, end) + 1;
-    if (inside * 2 <= daysBetween(m, mEnd) + 1) {
-      add.push({ from, to: end });
+    const end = r.to < mEnd ? r.to : mEnd;
+    if ((daysBetween(from, end) + 1) * 2 <= daysBetween(m, mEnd) + 1) {
+      parts.push({ grain: 'day', from, to: end, sign: 1 });
       continue;
     }
-    months.push(m);
-    if (from > m) subtract.push({ from: m, to: addDays(from, -1) });
-    if (end < mEnd) subtract.push({ from: addDays(end, 1), to: mEnd });
+    months = months ? { from: months.from, to: m } : { from: m, to: m };
+    if (from > m) parts.push({ grain: 'day', from: m, to: addDays(from, -1), sign: -1 });
+    if (end < mEnd) parts.push({ grain: 'day', from: addDays(end, 1), to: mEnd, sign: -1 });
   }
-  return { add, subtract, months: months.length ? { from: months[0]!, to: months[months.length - 1]! } : null };
+  if (months) parts.push({ grain: 'month', ...months, sign: 1 });
+  return parts;
+}
+
+/**
+ * How to read a range of days per listing with the fewest roll-up rows: per calendar year, either by months
+ * ({@link coverByMonths}) or as the year's row minus the months and days outside the range, whichever reads fewer.
+ * Days after `today` are empty, so a range reaching today reads its last year to the end. The 366 days up to
+ * today are then at most 1 + 6 monthly + 15 daily rows of a listing (a year and the few weeks before it), where
+ * months alone took 12 + 15.
+ * @returns the signed parts: the range's sum per listing is the sum of the parts' rows, each times its sign
+ */
+export function coverDays(r: DayRange, today: string): CoverPart[] {
+  const to = r.to >= today ? `${r.to.slice(0, 4)}-12-31` : r.to;
+  const parts: CoverPart[] = [];
+  for (let y = Number(r.from.slice(0, 4)); y <= Number(to.slice(0, 4)); y++) {
+    const first = `${y}-01-01`;
+    const last = `${y}-12-31`;
+    const from = r.from > first ? r.from : first;
+    const end = to < last ? to : last;
+    const byMonths = coverByMonths({ from, to: end });
+    const byYear: CoverPart[] = [
+      { grain: 'year', from: first, to: first, sign: 1 },
+      ...flip(coverByMonths({ from: first, to: addDays(from, -1) })),
+      ...flip(coverByMonths({ from: addDays(end, 1), to: last })),
+    ];
+    parts.push(...(costOf(byYear) < costOf(byMonths) ? byYear : byMonths));
+  }
+  return parts;
 }

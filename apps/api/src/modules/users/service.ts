@@ -189,7 +189,7 @@ export async function updateProfile(app: FastifyInstance, user: AuthUser, form: 
       }
     }
     stored = await storeImage(data, {
-      mediaDir: app.config.mediaDir,
+      storage: app.storage,
       prefix: 'a',
       field: 'avatar',
       widths: AVATAR_WIDTHS,
@@ -214,9 +214,9 @@ export async function updateProfile(app: FastifyInstance, user: AuthUser, form: 
       return row!;
     });
   } catch (err) {
-    if (stored) await removeImage(app.config.mediaDir, stored.key);
+    if (stored) await removeImage(app.storage, stored.key);
     throw err;
   }
-  if (oldAvatar) await removeImage(app.config.mediaDir, oldAvatar);
+  if (oldAvatar) await removeImage(app.storage, oldAvatar);
   return serializeUser(updated);
 }

@@ -17,7 +17,7 @@
  * and the gateway's routes.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, and } from 'drizzle-orm';
 import { z } from 'zod';
@@ -32,6 +32,7 @@ import { cspNonce } from '../../plugins/security-headers.js';
 import type { TestgatewayEvent } from './testgateway-webhook.js';
 import { deliverNotice, recordNotice } from './testgateway-notices.js';
 import { crashPoint } from '../../lib/crash-points.js';
+import { publicOrigin } from '../../lib/public-origin.js';
 import { testgatewayPayout } from './testgateway-payouts.js';
 
 interface GatewayMetadata {
@@ -132,11 +133,11 @@ export function testgatewayProvider(app: FastifyInstance, books: Db | Tx = app.d
 }
 
 /** A return URL is accepted only on our own origin (no open redirect). */
-function safeReturnUrl(app: FastifyInstance, url: string | undefined): string | null {
+function safeReturnUrl(app: FastifyInstance, req: FastifyRequest, url: string | undefined): string | null {
   if (!url) return null;
   if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) return url;
-  const origin = app.config.publicUrl;
-  return url === origin || url.startsWith(`${origin}/`) ? url : null;
+  const ours = [app.config.publicUrl, publicOrigin(app.config, req)];
+  return ours.some((origin) => url === origin || url.startsWith(`${origin}/`)) ? url : null;
 }
 
 /* -------------------------------------------------------------------------- routes */
@@ -192,7 +193,7 @@ export async function testgatewayRoutes(app: FastifyInstance) {
     '/testgateway/cards/new',
     { schema: { hide: true, querystring: z.object({ return_url: z.string().max(2000).optional() }) } },
     async (request, reply) => {
-      const back = safeReturnUrl(app, request.query.return_url) ?? '/account';
+      const back = safeReturnUrl(app, request, request.query.return_url) ?? '/account';
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')

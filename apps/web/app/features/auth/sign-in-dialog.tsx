@@ -8,6 +8,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconMessage2 } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useOpenAfterMount } from '../../shared/lib/lazy';
 import { sendCode, verifyCode } from './auth-api';
 import { formatCountdown, formatPhone, nextPhoneDigits, PHONE_MASK } from './phone-mask';
 import { useSecondsLeft } from './seconds-left';
@@ -16,7 +17,7 @@ import { closeSignIn, useSignInDialog } from './sign-in-state';
 import { useAuthStore } from './store';
 
 export function SignInDialog() {
-  const opened = useSignInDialog((s) => s.opened);
+  const opened = useOpenAfterMount(useSignInDialog((s) => s.opened));
   return (
     <Modal
       opened={opened}

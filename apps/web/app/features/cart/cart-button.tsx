@@ -13,7 +13,7 @@ export function CartButton() {
       disabled={count === 0}
       size={18}
       offset={4}
-      color="coral.5"
+      color="coral.7"
       zIndex={2}
       styles={{ indicator: { fontWeight: 700, fontSize: 11 } }}
     >

@@ -1,16 +1,22 @@
-/** The brands screen's directory: the letter index, popular brands and every brand by letter with its count. */
-import { Anchor, Group, Text } from '@mantine/core';
+/**
+ * The brands screen's directory: a filter by either spelling, the letter index, popular brands and every brand
+ * once, under the first letter of its name, with its count.
+ */
+import { Anchor, Group, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import type { BrandListItem } from '@vitrina/contract/catalog';
 import { Link } from 'react-router';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { SectionTitle } from '../../shared/ui/product-card';
-import { brandIndex, type LetterGroup } from './brand-index';
+import { brandIndex, matchesBrand, type LetterGroup } from './brand-index';
 import classes from './brands.module.css';
 import { PopularBrands } from './home-sections';
 
 /** Every brand grouped by first letter (Latin, Cyrillic, other), with the popular ones first. */
 export function BrandDirectory({ brands }: { brands: BrandListItem[] }) {
-  const groups = brandIndex(brands);
+  const [filter, setFilter] = useState('');
+  const shown = filter.trim() ? brands.filter((b) => matchesBrand(b, filter)) : brands;
+  const groups = brandIndex(shown);
   const popular = brands
     .filter((b) => b.is_popular && b.count > 0)
     .sort((a, b) => b.count - a.count)
@@ -19,6 +25,21 @@ export function BrandDirectory({ brands }: { brands: BrandListItem[] }) {
     <EmptyState title="Брендов пока нет" text="Загляните позже." />
   ) : (
     <>
+      <TextInput
+        mt="md"
+        maw={420}
+        type="search"
+        label="Найти бренд"
+        placeholder="Например, Nike или Найк"
+        value={filter}
+        onChange={(e) => setFilter(e.currentTarget.value)}
+      />
+      {groups.length === 0 && (
+        <EmptyState
+          title="Такого бренда нет"
+          text="Проверьте написание — можно латиницей или по-русски — или поищите вещь в каталоге."
+        />
+      )}
       <nav aria-label="Алфавитный указатель" className={classes.letters}>
         {groups.map((g) => (
           <a key={g.letter} href={`#letter-${g.letter}`} className={classes.letter}>
@@ -26,7 +47,7 @@ export function BrandDirectory({ brands }: { brands: BrandListItem[] }) {
           </a>
         ))}
       </nav>
-      {popular.length > 0 && (
+      {popular.length > 0 && !filter.trim() && (
         <>
           <SectionTitle>Популярные</SectionTitle>
           <PopularBrands brands={popular} />

@@ -1,6 +1,7 @@
 /**
- * The A–Z brand index: every brand under the first letter of its Latin name (A–Z), and again under
- * the first letter of its Cyrillic name (А–Я), so «Nike» is found under N and under Н («Найк»).
+ * The A–Z brand index (screen `brands`): each brand once, under the first letter of its name as written
+ * («Nike» under N, «Зарина» under З), with the other spelling beside it («Найк»); the page's filter
+ * ({@link matchesBrand}) finds a brand by either spelling.
  */
 export interface IndexBrand {
   slug: string;
@@ -13,37 +14,46 @@ export interface LetterGroup {
   letter: string;
   /** `latin`, `cyrillic` or `other` (digits, symbols). */
   script: 'latin' | 'cyrillic' | 'other';
+  /** `label` is the name as written; `alt` the Cyrillic spelling when it differs (else empty). */
   entries: { brand: IndexBrand; label: string; alt: string }[];
 }
 
 const scriptOf = (ch: string): LetterGroup['script'] =>
   /[A-Z]/.test(ch) ? 'latin' : /[А-ЯЁ]/.test(ch) ? 'cyrillic' : 'other';
 
-/** Groups brands by first letter; Latin letters first, then Cyrillic, then «0–9». Sorted inside a group. */
+const fold = (s: string) => s.trim().toLowerCase().replaceAll('ё', 'е');
+
+/** Groups brands by the first letter of their name; Latin letters first, then Cyrillic, then «0–9». */
 export function brandIndex(brands: IndexBrand[]): LetterGroup[] {
   const groups = new Map<string, LetterGroup>();
-  const put = (label: string, alt: string, brand: IndexBrand) => {
-    const first = label.trim().charAt(0).toUpperCase();
-    if (!first) return;
+  for (const brand of brands) {
+    const label = brand.name.trim();
+    const first = label.charAt(0).toUpperCase();
+    if (!first) continue;
     const script = scriptOf(first);
     const letter = script === 'other' ? '0–9' : first === 'Ё' ? 'Е' : first;
     let g = groups.get(letter);
     if (!g) groups.set(letter, (g = { letter, script, entries: [] }));
-    if (!g.entries.some((e) => e.brand.slug === brand.slug)) g.entries.push({ brand, label, alt });
-  };
-  for (const b of brands) {
-    put(b.name, b.name_ru && b.name_ru.toLowerCase() !== b.name.toLowerCase() ? b.name_ru : '', b);
-    if (
-      b.name_ru &&
-      scriptOf(b.name_ru.trim().charAt(0).toUpperCase()) === 'cyrillic' &&
-      b.name_ru.toLowerCase() !== b.name.toLowerCase()
-    )
-      put(capitalize(b.name_ru), b.name, b);
+    const alt = brand.name_ru && fold(brand.name_ru) !== fold(label) ? capitalize(brand.name_ru.trim()) : '';
+    g.entries.push({ brand, label, alt });
   }
   const order = { latin: 0, cyrillic: 1, other: 2 };
   return [...groups.values()]
     .map((g) => ({ ...g, entries: g.entries.sort((a, b) => a.label.localeCompare(b.label, 'ru')) }))
     .sort((a, b) => order[a.script] - order[b.script] || a.letter.localeCompare(b.letter, 'ru'));
+}
+
+/**
+ * Whether a brand matches the page's filter text: a word start of its name or of its Cyrillic spelling,
+ * case- and ё-insensitive («най» finds Nike, «bal» New Balance). Empty text matches every brand.
+ */
+export function matchesBrand(brand: IndexBrand, text: string): boolean {
+  const q = fold(text);
+  if (!q) return true;
+  return [brand.name, brand.name_ru].some((n) => {
+    const s = fold(n);
+    return s.startsWith(q) || s.includes(` ${q}`) || s.includes(`-${q}`);
+  });
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -4,6 +4,7 @@
  */
 import { Accordion, Button, Divider, Drawer, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
+import { useOpenAfterMount } from '../../shared/lib/lazy';
 import type { CatalogMenuData } from './catalog-menu';
 import { TYPE_LABELS, TYPES } from './type-labels';
 
@@ -18,7 +19,7 @@ export default function CatalogDrawer({
 }) {
   return (
     <Drawer
-      opened={opened}
+      opened={useOpenAfterMount(opened)}
       onClose={onClose}
       title="Каталог"
       size="85%"

@@ -1,9 +1,10 @@
 /**
  * The catalog menu by type (Женщинам / Мужчинам / Детям) with their categories: on desktop a panel under
- * each type on hover (120 ms delay) or keyboard focus, closed by Escape; on phones an accordion inside the
+ * each type on hover (120 ms delay) or by its disclosure button, closed by Escape; on phones an accordion inside the
  * drawer (catalog-drawer.tsx, loaded on the first tap). The panels are rendered only while open, so pages
  * carry no hidden menu markup.
  */
+import { IconChevronDown } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { TYPE_LABELS, TYPES } from './type-labels';
@@ -35,7 +36,11 @@ export function buildMenu(
 
 const DELAY_MS = 120;
 
-/** Desktop: type links with a categories panel on hover or keyboard focus. */
+/**
+ * Desktop: type links, each with a categories panel shown on hover, or by its disclosure button (keyboard,
+ * touch): Tab passes the closed panels by, so the links after the menu are a few presses away. Escape
+ * closes the panel and gives the focus back to its button.
+ */
 export function CatalogMenuDesktop({ menu }: { menu: CatalogMenuData }) {
   const [open, setOpen] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -53,34 +58,42 @@ export function CatalogMenuDesktop({ menu }: { menu: CatalogMenuData }) {
       {TYPES.map((t) => {
         const cats = menu[t] ?? [];
         const isOpen = open === t && cats.length > 0;
+        const panelId = `catalog-menu-${t}`;
         return (
           <div
             key={t}
             className={classes.item}
             onMouseEnter={() => later(t)}
             onMouseLeave={() => later(null)}
-            onFocus={() => {
-              window.clearTimeout(timer.current);
-              setOpen(t);
-            }}
             onBlur={(e) => {
               if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(null);
             }}
             onKeyDown={(e) => {
-              if (e.key === 'Escape') setOpen(null);
+              if (e.key !== 'Escape' || !isOpen) return;
+              setOpen(null);
+              e.currentTarget.querySelector('button')?.focus();
             }}
           >
-            <Link
-              to={`/catalog/${t}`}
-              prefetch="intent"
-              className={classes.typeLink}
-              data-open={isOpen || undefined}
-              aria-expanded={cats.length > 0 ? isOpen : undefined}
-            >
+            <Link to={`/catalog/${t}`} prefetch="intent" className={classes.typeLink} data-open={isOpen || undefined}>
               {TYPE_LABELS[t]}
             </Link>
+            {cats.length > 0 && (
+              <button
+                type="button"
+                className={classes.toggle}
+                aria-expanded={isOpen}
+                aria-controls={isOpen ? panelId : undefined}
+                aria-label={`Категории: ${TYPE_LABELS[t]}`}
+                onClick={() => {
+                  window.clearTimeout(timer.current);
+                  setOpen(isOpen ? null : t);
+                }}
+              >
+                <IconChevronDown size={14} stroke={2} aria-hidden />
+              </button>
+            )}
             {isOpen && (
-              <div className={classes.panel}>
+              <div className={classes.panel} id={panelId}>
                 {cats.map((p) => (
                   <div key={p.id} className={classes.column}>
                     <Link to={`/catalog/${t}?category=${p.id}`} className={`${classes.link} ${classes.parent}`}>

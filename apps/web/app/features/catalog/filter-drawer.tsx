@@ -4,6 +4,7 @@
  */
 import { Button, Drawer, Group } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useOpenAfterMount } from '../../shared/lib/lazy';
 import { FilterPanel, type FilterPanelProps, type FilterValues } from './filter-panel';
 
 export interface FilterDrawerProps {
@@ -16,7 +17,8 @@ export interface FilterDrawerProps {
   panel: Omit<FilterPanelProps, 'values' | 'onChange'>;
 }
 
-export default function FilterDrawer({ opened, onClose, filters, onApply, panel }: FilterDrawerProps) {
+export default function FilterDrawer({ opened: wanted, onClose, filters, onApply, panel }: FilterDrawerProps) {
+  const opened = useOpenAfterMount(wanted);
   const [draft, setDraft] = useState<FilterValues>(filters);
   useEffect(() => {
     if (opened) setDraft(filters);

@@ -36,7 +36,8 @@ export function Hero({ photos = [] }: { photos?: { image: Image; alt: string; sl
         <div className={classes.collage} aria-hidden>
           {photos.slice(0, 3).map((p, i) => (
             <Link key={p.slug} to={`/product/${p.slug}`} tabIndex={-1} className={classes[`tile${i}` as 'tile0']}>
-              <ProductImage image={p.image} alt="" sizes="240px" loading="eager" />
+              {/* Lazy: the collage is hidden on phones (then never fetched) and beside the title on wide screens. */}
+              <ProductImage image={p.image} alt="" sizes="240px" />
             </Link>
           ))}
         </div>

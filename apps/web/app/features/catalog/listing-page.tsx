@@ -5,7 +5,7 @@
  */
 import { Box, Group, Text, Title } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { ProductGrid, ProductGridSkeleton } from '../../shared/ui/product-card';
 import { EmptyState } from '../../shared/ui/empty-state';
@@ -110,6 +110,7 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
             hiddenFrom="md"
             variant="default"
             leftSection={<IconAdjustmentsHorizontal size={18} />}
+            style={{ '--button-height': '2.75rem' } as CSSProperties}
             onPointerEnter={() => void FilterDrawer.preload()}
             onFocus={() => void FilterDrawer.preload()}
             onClick={() => {

@@ -12,7 +12,7 @@ export function SignedInOnly({ children, fallback }: { children: ReactNode; fall
   if (user) return <>{children}</>;
   return (
     fallback ?? (
-      <Stack gap="md" py="xl" aria-busy="true" aria-label="Загрузка">
+      <Stack gap="md" py="xl" role="status" aria-busy="true" aria-label="Загрузка">
         <Skeleton h={36} w={280} />
         <Skeleton h={160} />
         <Skeleton h={120} />

@@ -1,6 +1,7 @@
 /**
  * The cookie notice card (spec §1): Russian text, a link to the privacy policy /conf.pdf and «Принять».
- * A chunk of its own, loaded by `CookieNotice` only for visitors who have not accepted yet.
+ * A chunk of its own, loaded by `CookieNotice` only for visitors who have not accepted yet. Kept small (short
+ * text in the small size): a page's largest paint must be its own content, never this card (issue 16).
  */
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import { useCookieConsent } from './store';
@@ -13,20 +14,20 @@ export default function CookieNoticeCard() {
       aria-label="Уведомление о файлах cookie"
       shadow="md"
       radius="md"
-      p="md"
+      px="sm"
+      py="xs"
       withBorder
-      style={{ position: 'fixed', zIndex: 150, left: 12, right: 12, bottom: 12, maxWidth: 560, marginInline: 'auto' }}
+      style={{ position: 'fixed', zIndex: 150, left: 12, right: 12, bottom: 12, maxWidth: 480, marginInline: 'auto' }}
     >
-      <Group gap="md" wrap="nowrap" align="center" style={{ flexWrap: 'wrap' }}>
-        <Text fz="sm" style={{ flex: '1 1 260px' }}>
-          Мы используем файлы cookie, чтобы сайт работал и запоминал вашу корзину. Продолжая пользоваться сайтом, вы
-          соглашаетесь с{' '}
-          <Anchor href="/conf.pdf" target="_blank" rel="noopener" c="ink.9" underline="always">
+      <Group gap="sm" wrap="nowrap" align="center">
+        <Text fz="xs" lh={1.4} style={{ flex: '1 1 auto' }}>
+          Мы используем файлы cookie, чтобы сайт работал и запоминал корзину. Оставаясь на сайте, вы соглашаетесь с{' '}
+          <Anchor href="/conf.pdf" target="_blank" rel="noopener" c="ink.9" underline="always" inherit>
             политикой обработки персональных данных
           </Anchor>
           .
         </Text>
-        <Button onClick={accept} style={{ flex: '0 0 auto' }}>
+        <Button size="sm" onClick={accept} style={{ flex: '0 0 auto' }}>
           Принять
         </Button>
       </Group>

@@ -1,15 +1,16 @@
 /**
- * The cookie notice (spec §1). Rendered in the browser only (after mount), so visitors who accepted never
- * see it flash; the card itself (cookie-notice-card.tsx) is downloaded only for those who have not.
+ * The cookie notice (spec §1). Rendered in the browser only, once it is idle after hydration, so visitors who
+ * accepted never see it flash and it never competes with the page's first paint (nor becomes its largest
+ * paint, issue 16); the card itself (cookie-notice-card.tsx) is downloaded only for those who have not.
  */
-import { useMounted } from '@mantine/hooks';
 import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
+import { useIdle } from '../../shared/lib/idle';
 import { useCookieConsent } from './store';
 
 const CookieNoticeCard = lazyWithReload(() => import('./cookie-notice-card'));
 
 export function CookieNotice() {
-  const mounted = useMounted();
+  const mounted = useIdle();
   const accepted = useCookieConsent((s) => s.accepted);
   if (!mounted || accepted) return null;
   return (

@@ -102,7 +102,7 @@ export function PickupPointDialog({ opened, onClose, onSaved }: PickupPointDialo
           </Button>
         </Alert>
       ) : points === null ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Загрузка пунктов выдачи">
+        <Stack gap="xs" role="status" aria-busy="true" aria-label="Загрузка пунктов выдачи">
           {Array.from({ length: 5 }, (_, i) => (
             <Skeleton key={i} h={76} radius="md" />
           ))}

@@ -74,7 +74,13 @@ export function NotificationPanel({
     );
   } else if (!s.received) {
     body = (
-      <Stack gap={0} aria-busy="true" aria-label="Загружаем уведомления" data-testid="notifications-loading">
+      <Stack
+        gap={0}
+        role="status"
+        aria-busy="true"
+        aria-label="Загружаем уведомления"
+        data-testid="notifications-loading"
+      >
         {[0, 1, 2].map((i) => (
           <Group key={i} gap={12} px={16} py={12} wrap="nowrap" align="flex-start">
             <Skeleton circle height={44} width={44} />

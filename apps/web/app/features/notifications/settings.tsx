@@ -70,7 +70,7 @@ export default function NotificationSettingsPanel() {
   let body;
   if (settings.isPending) {
     body = (
-      <Stack gap="md" aria-busy="true" aria-label="Загружаем настройки">
+      <Stack gap="md" role="status" aria-busy="true" aria-label="Загружаем настройки">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} height={24} />
         ))}

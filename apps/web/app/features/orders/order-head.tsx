@@ -42,7 +42,7 @@ export function OrderHead({ order, who }: { order: Order; who?: string }) {
 /** The lists' loading state: four order-sized placeholders. */
 export function ListSkeleton() {
   return (
-    <Stack gap="sm" aria-busy="true" aria-label="Загрузка заказов">
+    <Stack gap="sm" role="status" aria-busy="true" aria-label="Загрузка заказов">
       {Array.from({ length: 4 }, (_, i) => (
         <Skeleton key={i} h={72} radius="md" />
       ))}

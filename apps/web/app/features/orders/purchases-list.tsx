@@ -124,7 +124,7 @@ export function PurchasesList() {
           <Accordion variant="separated" radius="md" chevronPosition="right" multiple>
             {data.results.map((o) => (
               <Accordion.Item key={o.id} value={String(o.id)} data-testid="purchase">
-                <Accordion.Control aria-label={`Заказ ${o.number}, ${o.status_label}`}>
+                <Accordion.Control>
                   <OrderHead order={o} />
                 </Accordion.Control>
                 <Accordion.Panel>

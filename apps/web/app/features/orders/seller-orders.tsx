@@ -100,7 +100,7 @@ export function SellerOrders() {
       >
         {data.results.map((o) => (
           <Accordion.Item key={o.id} value={String(o.id)} data-testid="sale">
-            <Accordion.Control aria-label={`Заказ ${o.number}, ${o.status_label}`}>
+            <Accordion.Control>
               <OrderHead order={o} who={o.status === 'cancelled' ? undefined : `вам ${formatPrice(o.payout)}`} />
               <PayoutLine order={o} />
             </Accordion.Control>

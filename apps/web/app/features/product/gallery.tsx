@@ -57,12 +57,7 @@ export function Gallery({ photos, title }: { photos: Image[]; title: string }) {
               onClick={() => openZoom(i)}
               aria-label={`Увеличить фото ${i + 1} из ${photos.length}`}
             >
-              <ProductImage
-                image={p}
-                alt={`${title} — фото ${i + 1}`}
-                sizes={MAIN_SIZES}
-                loading={i === 0 ? 'eager' : 'lazy'}
-              />
+              <ProductImage image={p} alt={`${title} — фото ${i + 1}`} sizes={MAIN_SIZES} priority={i === 0} />
             </button>
           ))}
         </div>

@@ -1,6 +1,6 @@
 /** JSON-LD `Product`/`Offer` and `BreadcrumbList` for a product page (nonce on the script tag for the CSP). */
 import type { ProductDetail } from '@vitrina/contract/catalog';
-import { useNonce } from '../../shared/lib/nonce';
+import { JsonLd } from '../../shared/ui/json-ld';
 import { TYPE_LABELS } from '../catalog';
 
 const CONDITION_SCHEMA: Record<string, string> = {
@@ -69,22 +69,6 @@ export function productJsonLd(p: ProductDetail, origin: string) {
   return [product, breadcrumbs];
 }
 
-/** `<` escaped so the JSON can never close the script tag. */
-const safeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
-
 export function ProductJsonLd({ product, origin }: { product: ProductDetail; origin: string }) {
-  const nonce = useNonce();
-  return (
-    <>
-      {productJsonLd(product, origin).map((d, i) => (
-        <script
-          key={i}
-          type="application/ld+json"
-          nonce={nonce}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: safeJson(d) }}
-        />
-      ))}
-    </>
-  );
+  return <JsonLd data={productJsonLd(product, origin)} />;
 }

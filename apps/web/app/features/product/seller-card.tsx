@@ -15,7 +15,6 @@ export default function SellerCard({ seller }: { seller: Seller }) {
       radius="md"
       p="md"
       style={{ display: 'block', color: 'inherit', textDecoration: 'none' }}
-      aria-label={`Продавец ${seller.name}`}
     >
       <Group gap="md" wrap="nowrap">
         <Avatar src={seller.avatar?.url_small} alt="" size={48} radius="xl" color="ink">
@@ -23,6 +22,8 @@ export default function SellerCard({ seller }: { seller: Seller }) {
         </Avatar>
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text fw={700} truncate>
+            {/* The link's name is its text (WCAG 2.5.3), with the word a screen reader needs first. */}
+            <span className="vt-visually-hidden">Продавец </span>
             {seller.name}
           </Text>
           <Text fz="sm" c="dimmed">

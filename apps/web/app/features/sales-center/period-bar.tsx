@@ -34,6 +34,7 @@ export function PeriodBar({
     <Group justify="space-between" align="center" gap="sm">
       <Group gap="sm" style={{ flex: '1 1 auto' }}>
         <SegmentedControl
+          role="radiogroup"
           aria-label="Период"
           value={choice.period}
           onChange={(v) => {

@@ -72,7 +72,7 @@ export function StatusList({ status, page, onPage }: { status: string; page: num
   }
   if (!data) {
     return (
-      <Stack gap="sm" aria-busy="true" aria-label="Загрузка товаров">
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="Загрузка товаров">
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} h={112} radius="md" />
         ))}

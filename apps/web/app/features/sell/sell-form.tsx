@@ -222,7 +222,7 @@ export function SellForm({ editId }: { editId: number | null }) {
 
 function SellFormSkeleton() {
   return (
-    <Stack gap="lg" aria-busy="true" aria-label="Загрузка формы">
+    <Stack gap="lg" role="status" aria-busy="true" aria-label="Загрузка формы">
       <Skeleton h={180} radius="lg" />
       <Skeleton h={360} radius="lg" />
       <Skeleton h={120} radius="lg" />

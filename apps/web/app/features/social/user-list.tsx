@@ -31,7 +31,7 @@ export function UserList({ which }: { which: 'subscribers' | 'subscribes' }) {
     );
   if (!data) {
     return (
-      <SimpleGrid cols={{ base: 1, sm: 2 }} aria-busy="true" aria-label="Загрузка">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} role="status" aria-busy="true" aria-label="Загрузка">
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} h={76} radius="md" />
         ))}

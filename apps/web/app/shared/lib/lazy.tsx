@@ -12,7 +12,17 @@
  * not in the page's initial scripts. `LazyPart` is the boundary (entry.server.tsx keeps such finished
  * boundaries in place in the HTML rather than streaming them after the rest).
  */
-import { Component, createElement, lazy, Suspense, use, type ComponentType, type ReactNode } from 'react';
+import {
+  Component,
+  createElement,
+  lazy,
+  Suspense,
+  use,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { isChunkLoadError, reloadOnce } from './client-guards';
 
 /**
@@ -94,4 +104,18 @@ export function LazyPart({ children, fallback = null }: { children: ReactNode; f
       <Suspense fallback={fallback}>{children}</Suspense>
     </FailSafe>
   );
+}
+
+/**
+ * For a dialog or drawer loaded on its first opening: `opened` held back until the component has mounted
+ * (closed) once. Mantine's Modal and Drawer remember the element to give focus back to, and trap focus,
+ * when `opened` turns true — a dialog mounted already open skips both, and on closing the focus fell to the
+ * top of the page. Call it in the lazily loaded component and pass the result to the Modal or Drawer.
+ * @param opened whether the dialog should be open
+ * @returns `opened`, false on the first render
+ */
+export function useOpenAfterMount(opened: boolean): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return opened && mounted;
 }

@@ -10,6 +10,8 @@ export interface LoadContext {
   ) => Promise<Response>;
   publicUrl: string;
   yandexMapsApiKey?: string;
+  /** The shop's contact addresses (`SUPPORT_EMAIL`, `JOBS_EMAIL`); unset ones are not shown. */
+  contacts?: { support?: string; jobs?: string };
   buildId: string;
   /** The public configuration handed to the browser (spec §7: a whitelist), e.g. the API's base URL. */
   publicConfig?: PublicConfig;

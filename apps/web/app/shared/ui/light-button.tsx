@@ -155,9 +155,11 @@ export const ACTION_ICON_CLASSES = {
   icon: 'm_8d3afb97 mantine-ActionIcon-icon',
 } as const;
 
-/** `variant="subtle" color="ink.9" size={40}`, as Mantine's resolver renders it for our theme. */
+/**
+ * `variant="subtle" color="ink.9"`, as Mantine's resolver renders it for our theme; the size (40 px, 44 px
+ * on phones — a main action's touch target) comes from `.vt-icon-button` in global.css.
+ */
 const ICON_SUBTLE = {
-  '--ai-size': 'calc(2.5rem * var(--mantine-scale))',
   '--ai-bg': 'transparent',
   '--ai-hover': 'rgba(17, 17, 17, 0.12)',
   '--ai-color': 'var(--mantine-color-ink-6)',
@@ -177,10 +179,11 @@ export interface LightIconButtonProps {
   'data-testid'?: string;
 }
 
-/** Mantine's subtle 40 px ActionIcon look (header icons) without ActionIcon's code. */
+/** Mantine's subtle ActionIcon look (header icons, 40 px; 44 px on phones) without ActionIcon's code. */
 export function LightIconButton({ children, to, onClick, hiddenFrom, ...rest }: LightIconButtonProps) {
+  const root = `${ACTION_ICON_CLASSES.root} vt-icon-button`;
   const props = {
-    className: hiddenFrom ? `${ACTION_ICON_CLASSES.root} mantine-hidden-from-${hiddenFrom}` : ACTION_ICON_CLASSES.root,
+    className: hiddenFrom ? `${root} mantine-hidden-from-${hiddenFrom}` : root,
     'data-variant': 'subtle',
     style: ICON_SUBTLE,
     onClick,

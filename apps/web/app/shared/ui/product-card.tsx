@@ -12,18 +12,25 @@ import { formatPrice } from '../lib/price';
 import { ProductImage } from './product-image';
 import classes from './product-card.module.css';
 
+/** Columns of the grid on a phone (product-card.module.css). */
+const PHONE_COLUMNS = 2;
+
 const STATUS_BADGE: Record<string, string> = { sold: 'Продано', reserved: 'Забронировано', draft: 'Черновик' };
 
 /**
+ * @param eager the photo is not lazy (above the fold)
+ * @param priority the photo is fetched first, with high priority (the first row on a phone)
  * @param muted a no-longer-available card: greyed, with this badge («Продано», «Снято с продажи»)
  */
 export function ProductCard({
   product,
   eager = false,
+  priority = false,
   muted,
 }: {
   product: ProductCardData;
   eager?: boolean;
+  priority?: boolean;
   muted?: string;
 }) {
   const badge = muted ?? STATUS_BADGE[product.status];
@@ -38,7 +45,12 @@ export function ProductCard({
     >
       <div className={classes.photo}>
         {product.photo ? (
-          <ProductImage image={product.photo} alt={product.title} loading={eager ? 'eager' : 'lazy'} />
+          <ProductImage
+            image={product.photo}
+            alt={product.title}
+            loading={eager ? 'eager' : 'lazy'}
+            priority={priority}
+          />
         ) : (
           <div className={classes.noPhoto}>Нет фото</div>
         )}
@@ -77,7 +89,14 @@ export function ProductGrid<T extends ProductCardData>({
   return (
     <div className={narrow ? classes.gridNarrow : classes.grid}>
       {products.map((p, i) => (
-        <ProductCard key={p.id} product={p} eager={i < eagerCount} muted={mutedOf?.(p)} />
+        <ProductCard
+          key={p.id}
+          product={p}
+          eager={i < eagerCount}
+          // The first row on a phone (two columns) is the page's likely largest paint.
+          priority={i < Math.min(PHONE_COLUMNS, eagerCount)}
+          muted={mutedOf?.(p)}
+        />
       ))}
     </div>
   );
@@ -86,7 +105,12 @@ export function ProductGrid<T extends ProductCardData>({
 /** Grid skeleton while a listing page loads. */
 export function ProductGridSkeleton({ count = 10, narrow = false }: { count?: number; narrow?: boolean }) {
   return (
-    <div className={narrow ? classes.gridNarrow : classes.grid} aria-busy="true" aria-label="Загрузка товаров">
+    <div
+      className={narrow ? classes.gridNarrow : classes.grid}
+      role="status"
+      aria-busy="true"
+      aria-label="Загрузка товаров"
+    >
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className={classes.card}>
           <div className={`${classes.photo} vt-shimmer`} />

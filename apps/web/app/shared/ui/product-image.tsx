@@ -1,4 +1,7 @@
-/** A responsive listing photo: WebP srcset (320/640/1280) with `sizes`, lazy by default. */
+/**
+ * A responsive listing photo: WebP srcset (320/640/1280) with `sizes`, its width and height (no layout shift),
+ * lazy by default; `priority` for the page's likely largest paint (issue 16).
+ */
 import type { Image } from '@vitrina/contract/common';
 import type { CSSProperties } from 'react';
 
@@ -9,6 +12,8 @@ export interface ProductImageProps {
   sizes?: string;
   /** `eager` for above-the-fold images (first row, product main photo). */
   loading?: 'lazy' | 'eager';
+  /** The first product photo and the first row of cards: fetched at once with high priority (never lazy). */
+  priority?: boolean;
   style?: CSSProperties;
   className?: string;
 }
@@ -21,6 +26,7 @@ export function ProductImage({
   alt,
   sizes = GRID_SIZES,
   loading = 'lazy',
+  priority = false,
   style,
   className,
 }: ProductImageProps) {
@@ -33,8 +39,9 @@ export function ProductImage({
       width={image.width || undefined}
       height={image.height || undefined}
       alt={alt}
-      loading={loading}
-      decoding="async"
+      loading={priority ? 'eager' : loading}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding={priority ? undefined : 'async'}
       style={style}
       className={className}
     />

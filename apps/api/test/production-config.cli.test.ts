@@ -1,0 +1,103 @@
+/**
+ * Production refuses development settings (issue 17): each with one Russian line naming the variable, and the
+ * compiled server (as `npm start` runs it) exits non-zero with that line instead of starting.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { COMPILED_SERVER_ARGS, ensureCompiledServer } from './compiled-server.js';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+/** A production environment that passes: real providers and a public address. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://vitrina.example',
+  SMS_PROVIDER: 'smsru',
+  SMSRU_API_ID: 'id',
+  PAYMENT_PROVIDER: 'yookassa',
+  YOOKASSA_SHOP_ID: '1',
+  YOOKASSA_SECRET_KEY: 'live_key',
+};
+
+/** The problems loadConfig lists for `env` ([] when it passes). */
+function problems(env: Record<string, string | undefined>): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (err) {
+    if (err instanceof ConfigError) return err.issues;
+    throw err;
+  }
+}
+
+describe('production configuration', () => {
+  it('passes with real providers and PUBLIC_URL', () => {
+    expect(problems(PRODUCTION)).toEqual([]);
+    expect(loadConfig(PRODUCTION)).toMatchObject({ publicUrl: 'https://vitrina.example', followRequestOrigin: false });
+  });
+
+  it('refuses the SMS console provider', () => {
+    expect(problems({ ...PRODUCTION, SMS_PROVIDER: 'console' })).toEqual([
+      'SMS_PROVIDER: провайдер console только для разработки, в production укажите smsru',
+    ]);
+  });
+
+  it('refuses the test bank', () => {
+    expect(problems({ ...PRODUCTION, PAYMENT_PROVIDER: 'testgateway' })).toEqual([
+      'PAYMENT_PROVIDER: тестовый шлюз только для разработки, в production укажите yookassa',
+    ]);
+  });
+
+  it('refuses a missing PUBLIC_URL (links would point at localhost)', () => {
+    for (const PUBLIC_URL of [undefined, '']) {
+      expect(problems({ ...PRODUCTION, PUBLIC_URL })).toEqual([
+        'PUBLIC_URL: в production обязателен — адрес магазина для ссылок, возврата из банка и SMS, например https://vitrina.ru',
+      ]);
+    }
+  });
+
+  it('has no default secrets: the real providers need their keys', () => {
+    expect(problems({ ...PRODUCTION, SMSRU_API_ID: undefined })).toEqual([
+      'SMSRU_API_ID: обязателен для SMS_PROVIDER=smsru',
+    ]);
+    expect(problems({ ...PRODUCTION, YOOKASSA_SECRET_KEY: undefined })).toEqual([
+      'YOOKASSA_SHOP_ID и YOOKASSA_SECRET_KEY: обязательны для PAYMENT_PROVIDER=yookassa',
+    ]);
+  });
+
+  it('outside production the same settings pass, and links follow the request without PUBLIC_URL', () => {
+    const dev = { NODE_ENV: 'development', SMS_PROVIDER: 'console', PAYMENT_PROVIDER: 'testgateway' };
+    expect(loadConfig(dev)).toMatchObject({ followRequestOrigin: true, publicUrl: 'http://localhost:3000' });
+    expect(loadConfig({ ...dev, PUBLIC_URL: 'http://shop.local/' })).toMatchObject({
+      followRequestOrigin: false,
+      publicUrl: 'http://shop.local',
+    });
+  });
+});
+
+describe('the compiled server in production with development settings', () => {
+  beforeAll(() => ensureCompiledServer(), 600_000);
+
+  it('exits non-zero naming each variable, before opening the database', () => {
+    const res = spawnSync(process.execPath, [...COMPILED_SERVER_ARGS, '--api-only'], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        SMS_PROVIDER: 'console',
+        PAYMENT_PROVIDER: 'testgateway',
+        PORT: '0',
+        DATA_DIR: '/nonexistent/vitrina',
+      },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(res.status).toBe(1);
+    expect(res.stderr).toContain('Неверная конфигурация:');
+    expect(res.stderr).toContain('  - SMS_PROVIDER: провайдер console только для разработки');
+    expect(res.stderr).toContain('  - PAYMENT_PROVIDER: тестовый шлюз только для разработки');
+    expect(res.stderr).toContain('  - PUBLIC_URL: в production обязателен');
+  }, 60_000);
+});

@@ -1,0 +1,313 @@
+/**
+ * `npm run bench:lighthouse [-- options]`: Lighthouse (mobile form factor, simulated throttling — its
+ * default configuration) on the home page, a catalog page and a product page, three runs each, the median
+ * of each figure written to docs/performance.md between the `lighthouse:` markers with the date and the
+ * machine's load. Not part of `npm test`: the machine's load moves the scores.
+ *
+ * Offline: the browser is Debian's Chromium (CHROME_PATH, default /usr/bin/chromium), started here with
+ * a DevTools port that Lighthouse connects to; nothing is downloaded.
+ *
+ * The server: by default the built site (`npm run build` first) on the demo catalog in PostgreSQL
+ * (database `vitrina_bench_lighthouse` on BENCH_PG, created and seeded when missing), started here.
+ *
+ * Options: `--url http://127.0.0.1:3000` (measure a running server instead), `--runs 3`,
+ * `--gzip-proxy` (put a gzip-compressing proxy in front of the server, for a server that does not compress
+ * its HTML yet), `--no-write` (do not touch the doc), `--json DIR` (keep each run's full report there).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createGzip } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import pg from 'pg';
+import { PG, prepareDatabase, ROOT, startServer, stopServer, waitReady } from './server.js';
+
+interface Args {
+  url?: string;
+  runs: number;
+  gzipProxy: boolean;
+  write: boolean;
+  /** A folder for each run's full report (JSON), for a closer look. */
+  json?: string;
+}
+
+function parseArgs(argv: string[]): Args {
+  const a: Args = { runs: 3, gzipProxy: false, write: true };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i]!.split('=', 2) as [string, string | undefined];
+    const val = () => inline ?? argv[++i] ?? '';
+    if (flag === '--url') a.url = val().replace(/\/$/, '');
+    else if (flag === '--runs') a.runs = Number(val());
+    else if (flag === '--gzip-proxy') a.gzipProxy = true;
+    else if (flag === '--no-write') a.write = false;
+    else if (flag === '--json') a.json = val();
+    else throw new Error(`Неизвестный параметр: ${argv[i]}`);
+  }
+  return a;
+}
+
+const DB = { name: 'vitrina_bench_lighthouse', products: 640 };
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+/** One page's figures: category scores 0–100 and LCP in ms. */
+interface Figures {
+  scores: Record<Category, number>;
+  lcp: number;
+  /** The LCP element as Lighthouse describes it (its selector or snippet). */
+  lcpElement: string;
+  /** Lighthouse's measure of the machine's speed at the run (higher is faster; a quiet desktop ~1000+). */
+  benchmarkIndex: number;
+  /** Total blocking time, ms: the figure the machine's load inflates most. */
+  tbt: number;
+}
+
+/** The pages measured: home, a catalog page and the most popular product (drawn from the data). */
+async function pages(base: string): Promise<{ name: string; path: string }[]> {
+  const list = (await (await fetch(`${base}/v1/public/products/?page_size=1&sort=popular`)).json()) as {
+    results: { slug: string }[];
+  };
+  const slug = list.results[0]?.slug;
+  if (!slug) throw new Error('в каталоге нет товаров');
+  return [
+    { name: 'Главная', path: '/' },
+    { name: 'Каталог', path: '/catalog/women' },
+    { name: 'Товар', path: `/product/${slug}` },
+  ];
+}
+
+/** Debian's Chromium, headless, with a DevTools port chosen by the browser; resolves to that port. */
+async function launchChromium(userDir: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(
+    process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${userDir}`,
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium не запустился:\n${err}`)), 60_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+      const m = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(err);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium завершился с кодом ${code}:\n${err}`)));
+  });
+  return { child, port };
+}
+
+/**
+ * A proxy that gzips text answers (HTML, CSS, JS, JSON, SVG) of `target`, as a compressing server would;
+ * resolves to its base URL.
+ */
+async function gzipProxy(target: string): Promise<{ server: http.Server; base: string }> {
+  const server = http.createServer((req, res) => {
+    const up = http.request(
+      new URL(req.url ?? '/', target),
+      { method: req.method, headers: { ...req.headers, host: new URL(target).host, 'accept-encoding': 'identity' } },
+      (upRes) => {
+        const type = String(upRes.headers['content-type'] ?? '');
+        const text = /text|javascript|json|svg|xml/.test(type);
+        const gzip = text && /gzip/.test(String(req.headers['accept-encoding'] ?? ''));
+        const headers = { ...upRes.headers };
+        if (gzip) {
+          delete headers['content-length'];
+          headers['content-encoding'] = 'gzip';
+          headers.vary = 'Accept-Encoding';
+        }
+        res.writeHead(upRes.statusCode ?? 502, headers);
+        if (gzip) upRes.pipe(createGzip()).pipe(res);
+        else upRes.pipe(res);
+      },
+    );
+    up.on('error', () => res.destroy());
+    req.pipe(up);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+/** `runs` Lighthouse runs of one page; each figure is the median over the runs. */
+async function measure(
+  url: string,
+  port: number,
+  runs: number,
+  jsonDir?: string,
+): Promise<Figures & { perfRuns: number[] }> {
+  const all: Figures[] = [];
+  for (let i = 0; i < runs; i++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      locale: 'ru',
+    });
+    if (!result) throw new Error(`Lighthouse не вернул результат для ${url}`);
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (jsonDir) {
+      mkdirSync(jsonDir, { recursive: true });
+      const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_');
+      writeFileSync(path.join(jsonDir, `${name}-${i + 1}.json`), JSON.stringify(lhr));
+    }
+    const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+    const scores = Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    ) as Record<Category, number>;
+    const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
+    const details = lhr.audits['largest-contentful-paint-element']?.details as
+      { items?: { items?: { node?: { selector?: string; snippet?: string } }[] }[] } | undefined;
+    const node = details?.items?.[0]?.items?.[0]?.node;
+    const lcpElement = node?.snippet ?? node?.selector ?? '—';
+    all.push({
+      scores,
+      lcp,
+      lcpElement,
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+      tbt: ms('total-blocking-time'),
+    });
+    console.log(
+      `[lighthouse] ${url} #${i + 1}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}, LCP ${(lcp / 1000).toFixed(2)} с ` +
+        `(FCP ${ms('first-contentful-paint')} мс, TBT ${ms('total-blocking-time')} мс, SI ${ms('speed-index')} мс, ` +
+        `CLS ${lhr.audits['cumulative-layout-shift']?.numericValue?.toFixed(3)}) — ${lcpElement}`,
+    );
+  }
+  const lcp = median(all.map((f) => f.lcp));
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(all.map((f) => f.scores[c]))])) as Record<
+      Category,
+      number
+    >,
+    lcp,
+    lcpElement: all.find((f) => f.lcp === lcp)!.lcpElement,
+    benchmarkIndex: median(all.map((f) => f.benchmarkIndex)),
+    tbt: median(all.map((f) => f.tbt)),
+    perfRuns: all.map((f) => f.scores.performance),
+  };
+}
+
+/** The database for the run: recreated when its media folder is gone (a seeded catalog without photos). */
+async function database(dataDir: string): Promise<string> {
+  if (!existsSync(path.join(dataDir, 'media'))) {
+    const admin = new pg.Client({ connectionString: `${PG}/postgres` });
+    await admin.connect();
+    await admin.query(`drop database if exists ${DB.name}`);
+    await admin.end();
+  }
+  return prepareDatabase(DB.name, DB.products, dataDir);
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  let server: ChildProcess | undefined;
+  let proxy: http.Server | undefined;
+  let browser: ChildProcess | undefined;
+  const userDir = mkdtempSync(path.join(os.tmpdir(), 'vitrina-lighthouse-'));
+  const results: { name: string; path: string; figures: Figures & { perfRuns: number[] } }[] = [];
+  let load: string | undefined;
+  try {
+    let base = args.url;
+    if (!base) {
+      if (!existsSync(path.join(ROOT, 'apps/web/build/client'))) throw new Error('нет сборки сайта: npm run build');
+      const dataDir = path.join(os.tmpdir(), 'vitrina-bench-lighthouse');
+      mkdirSync(dataDir, { recursive: true });
+      const url = await database(dataDir);
+      const port = 3297;
+      base = `http://127.0.0.1:${port}`;
+      server = startServer(url, dataDir, port, { PUBLIC_URL: base });
+      await waitReady(base, server);
+    }
+    if (args.gzipProxy) {
+      const p = await gzipProxy(base);
+      proxy = p.server;
+      base = p.base;
+    }
+    const list = await pages(base);
+    const chromium = await launchChromium(userDir);
+    browser = chromium.child;
+    load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' / ');
+    for (const page of list) {
+      // A warm-up load: the server's caches, as a visitor after the first would find them.
+      await fetch(base + page.path);
+      results.push({ ...page, figures: await measure(base + page.path, chromium.port, args.runs, args.json) });
+    }
+  } finally {
+    browser?.kill('SIGTERM');
+    proxy?.close();
+    if (server) await stopServer(server);
+    rmSync(userDir, { recursive: true, force: true });
+  }
+  for (const r of results) {
+    const f = r.figures;
+    console.log(
+      `[lighthouse] ${r.name} (${r.path}): ${CATEGORIES.map((c) => `${c} ${f.scores[c]}`).join(', ')}, LCP ${(f.lcp / 1000).toFixed(2)} с`,
+    );
+  }
+  if (args.write) writeDoc(results, args, load ?? '—');
+}
+
+const GOAL: Record<Category, number> = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 95 };
+
+function writeDoc(
+  results: { name: string; path: string; figures: Figures & { perfRuns: number[] } }[],
+  args: Args,
+  load: string,
+) {
+  const file = path.join(ROOT, 'docs/performance.md');
+  const mark = (ok: boolean, text: string) => (ok ? text : `**${text}** ✗`);
+  const rows = results.map((r) => {
+    const f = r.figures;
+    const cells = CATEGORIES.map((c) => mark(f.scores[c] >= GOAL[c], String(f.scores[c])));
+    const lcp = mark(f.lcp <= 2500, `${(f.lcp / 1000).toFixed(2).replace('.', ',')} с`);
+    const el = f.lcpElement.replace(/\|/g, '\\|').replace(/\s+/g, ' ').slice(0, 90);
+    return `| ${r.name} (\`${r.path.length > 40 ? `${r.path.slice(0, 40)}…` : r.path}\`) | ${cells.join(' | ')} | ${lcp} | ${f.tbt} | ${f.perfRuns.join(', ')} | ${f.benchmarkIndex} | \`${el}\` |`;
+  });
+  const section = `<!-- lighthouse:start -->
+## Lighthouse (\`npm run bench:lighthouse\`)
+
+${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Lighthouse 12.8.2, Chromium \`/usr/bin/chromium\` без окна;
+мобильный профиль, симуляция медленной сети и процессора (настройки Lighthouse по умолчанию); по ${args.runs} прогона
+на страницу, в таблице — медиана каждой величины. Сервер — собранный сайт на демо-каталоге (PostgreSQL)${args.gzipProxy ? ', за сжимающим gzip-прокси (сервер сам HTML ещё не сжимает)' : ''}.
+Загрузка машины перед замером (loadavg 1/5/15 мин): ${load} на ${os.cpus().length} ядрах — машина общая; симуляция
+Lighthouse умножает наблюдаемое время задач процессора, поэтому под нагрузкой оценка производительности занижена
+(видно по TBT и по \`benchmarkIndex\` — мере скорости машины в момент прогона; на спокойной машине она в разы выше).
+Цели: производительность ≥ 90 и LCP ≤ 2,5 с, доступность, рекомендации и SEO ≥ 95 (не достигнутые — жирным с ✗).
+
+| Страница | Производительность | Доступность | Рекомендации | SEO | LCP | TBT, мс | Производительность по прогонам | benchmarkIndex | Элемент LCP |
+|---|---:|---:|---:|---:|---:|---:|---|---:|---|
+${rows.join('\n')}
+<!-- lighthouse:end -->`;
+  const doc = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const re = /<!-- lighthouse:start -->[\s\S]*?<!-- lighthouse:end -->/;
+  writeFileSync(file, re.test(doc) ? doc.replace(re, section) : `${doc.trimEnd()}\n\n${section}\n`);
+  console.log('[lighthouse] записано в docs/performance.md');
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
