@@ -190,9 +190,8 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
     const csp = String(reply.getHeader('content-security-policy') ?? '');
     const page = pinNonce(html, csp, nonce);
     if (page.csp) headers['content-security-policy'] = page.csp;
-    // A page that sets a cookie is never shared (none does today).
-    const shareable = !response.headers.getSetCookie?.().length;
-    return publicAnswerOf(response.status, headers, Buffer.from(page.html), { tag: page.nonce, shareable });
+    const setCookie = response.headers.getSetCookie?.() ?? [];
+    return publicAnswerOf(response.status, headers, Buffer.from(page.html), { tag: page.nonce, setCookie });
   };
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
     const pc = app.publicCache;

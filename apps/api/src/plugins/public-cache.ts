@@ -45,7 +45,9 @@ export interface PublicAnswer {
   etag: string;
   /** Compressed copies by encoding, made on first need. */
   encoded: Partial<Record<Encoding, Buffer>>;
-  /** False for an answer that must never be shared (a page that sets a cookie). */
+  /** Cookies the answer sets; an answer with any is never shared (no page sets one today). */
+  setCookie: string[];
+  /** False for an answer that must never be shared (one that sets a cookie). */
   shareable: boolean;
 }
 
@@ -79,16 +81,17 @@ export interface PublicCache {
 /**
  * A {@link PublicAnswer} of `body`.
  * @param opts.tag the ETag's opaque part (default: a hash of the body)
- * @param opts.shareable false: never cached nor marked public
+ * @param opts.setCookie cookies the answer sets (then it is never cached nor marked public)
  */
 export function publicAnswerOf(
   status: number,
   headers: Record<string, string>,
   body: Buffer,
-  opts: { tag?: string; shareable?: boolean } = {},
+  opts: { tag?: string; setCookie?: string[] } = {},
 ): PublicAnswer {
   const tag = opts.tag ?? createHash('sha1').update(body).digest('base64url').slice(0, 22);
-  return { status, headers, body, etag: `W/"${tag}"`, encoded: {}, shareable: opts.shareable ?? true };
+  const setCookie = opts.setCookie ?? [];
+  return { status, headers, body, etag: `W/"${tag}"`, encoded: {}, setCookie, shareable: setCookie.length === 0 };
 }
 
 /** Whether `If-None-Match` names `etag` (weak comparison; `*` matches any). */
@@ -132,6 +135,7 @@ function prepare(
 ): Buffer | null {
   reply.status(answer.status);
   for (const [k, v] of Object.entries(answer.headers)) reply.header(k, v);
+  if (answer.setCookie.length) reply.header('set-cookie', answer.setCookie);
   reply.header('vary', vary);
   if (control) reply.header('cache-control', control);
   if (answer.status !== 200) return answer.body;
