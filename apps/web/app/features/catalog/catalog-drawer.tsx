@@ -69,6 +69,9 @@ export function CatalogMenuMobile({ menu, onNavigate }: { menu: CatalogMenuData;
                       onClick={onNavigate}
                       pl="md"
                       fz="sm"
+                      // At least 24 px tall (WCAG 2.5.8): the rows are 8 px apart.
+                      mih={32}
+                      style={{ display: 'flex', alignItems: 'center' }}
                     >
                       {c.name}
                     </UnstyledButton>

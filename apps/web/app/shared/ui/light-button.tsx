@@ -159,8 +159,8 @@ export const ACTION_ICON_CLASSES = {
 } as const;
 
 /**
- * `variant="subtle" color="ink.9"`, as Mantine's resolver renders it for our theme; the size (40 px, 44 px
- * on phones — a main action's touch target) comes from `.vt-icon-button` in global.css.
+ * `variant="subtle" color="ink.9"`, as Mantine's resolver renders it for our theme; the size (40 px) comes
+ * from `.vt-icon-button` in global.css.
  */
 const ICON_SUBTLE = {
   '--ai-bg': 'transparent',
@@ -182,7 +182,7 @@ export interface LightIconButtonProps {
   'data-testid'?: string;
 }
 
-/** Mantine's subtle ActionIcon look (header icons, 40 px; 44 px on phones) without ActionIcon's code. */
+/** Mantine's subtle ActionIcon look (header icons, 40 px) without ActionIcon's code. */
 export function LightIconButton({ children, to, onClick, hiddenFrom, ...rest }: LightIconButtonProps) {
   const root = `${ACTION_ICON_CLASSES.root} vt-icon-button`;
   const props = {
