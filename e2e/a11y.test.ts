@@ -10,7 +10,7 @@
 import axe from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiSignIn, createListing, form, paidOrder, post } from './buy-helpers.js';
+import { apiSignIn, createListing, paidOrder, placeOrder, post } from './buy-helpers.js';
 import {
   allowPageProblem,
   baseURL,
@@ -130,21 +130,7 @@ describe.runIf(browserAvailable())('axe: no critical or serious WCAG 2.2 AA viol
     );
     product = cards[0]!;
     await paidOrder(token, cards[1]!.slug, cards[1]!.sizes[0]!);
-    const point = await post<{ id: number }>(
-      '/v1/delivery_points/',
-      form({
-        name: 'Дом',
-        address: 'г. Москва, ул. Тверская, д. 7',
-        point_id: 'MSK001',
-        delivery_service_type: 'cdek',
-      }),
-      token,
-    );
-    await post(
-      '/v1/sales/order/',
-      { items: [{ slug: cards[3]!.slug, size: cards[3]!.sizes[0], count: 1 }], delivery_point: point.id },
-      token,
-    );
+    await placeOrder(token, cards[3]!.slug, cards[3]!.sizes[0]!);
     await paidOrder(await apiSignIn(), mine.slug, mine.size);
     await post(`/v1/favorites/${cards[2]!.id}/add-to-favorites/`, {}, token);
 

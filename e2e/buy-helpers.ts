@@ -157,18 +157,23 @@ export const form = (fields: Record<string, string>) => {
   return f;
 };
 
-/** Orders one piece of `slug` as `buyer`, pays at the test bank, and returns the order id. */
-export async function paidOrder(buyer: string, slug: string, size: string): Promise<number> {
+/** Orders one piece of `slug` as `buyer` to a new pickup point, unpaid (the reservation runs); the API's answer. */
+export async function placeOrder(
+  buyer: string,
+  slug: string,
+  size: string,
+): Promise<{ order: { id: number }; payment: { confirmation_url: string } }> {
   const point = await post<{ id: number }>(
     '/v1/delivery_points/',
     form({ name: 'Дом', address: 'г. Москва, ул. Тверская, д. 7', point_id: 'MSK001', delivery_service_type: 'cdek' }),
     buyer,
   );
-  const placed = await post<{ order: { id: number }; payment: { confirmation_url: string } }>(
-    '/v1/sales/order/',
-    { items: [{ slug, size, count: 1 }], delivery_point: point.id },
-    buyer,
-  );
+  return post('/v1/sales/order/', { items: [{ slug, size, count: 1 }], delivery_point: point.id }, buyer);
+}
+
+/** Orders one piece of `slug` as `buyer`, pays at the test bank, and returns the order id. */
+export async function paidOrder(buyer: string, slug: string, size: string): Promise<number> {
+  const placed = await placeOrder(buyer, slug, size);
   const gatewayId = placed.payment.confirmation_url.split('/').pop()!;
   await post(`/testgateway/api/payments/${gatewayId}/pay`, {
     number: '4111 1111 1111 1111',

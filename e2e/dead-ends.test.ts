@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseURL, browserAvailable, launch, newPage, signedInPage } from './helpers.js';
-import { apiSignIn, cartSlugs, completeSignIn, createListing, form, post } from './buy-helpers.js';
+import { apiSignIn, cartSlugs, completeSignIn, createListing, placeOrder } from './buy-helpers.js';
 import { choose } from './sell-helpers.js';
 
 const SHOTS = 'test-results/dead-ends';
@@ -186,21 +186,7 @@ describe.runIf(browserAvailable())('no dead ends', () => {
     it(`back from the bank without paying: the order at once, «Оплатить», «Отменить заказ» frees it (${width} px)`, async () => {
       const listing = await createListing(await apiSignIn());
       const buyer = await apiSignIn();
-      const point = await post<{ id: number }>(
-        '/v1/delivery_points/',
-        form({
-          name: 'Дом',
-          address: 'г. Москва, ул. Тверская, д. 7',
-          point_id: 'MSK001',
-          delivery_service_type: 'cdek',
-        }),
-        buyer,
-      );
-      const placed = await post<{ order: { id: number }; payment: { confirmation_url: string } }>(
-        '/v1/sales/order/',
-        { items: [{ slug: listing.slug, size: listing.size, count: 1 }], delivery_point: point.id },
-        buyer,
-      );
+      const placed = await placeOrder(buyer, listing.slug, listing.size);
       const page = await signedInPage(browser, buyer, width);
       // From the first answer about the order to the order on screen (over 6 s of spinner before issue 16). The
       // bound leaves room for a loaded machine; on a quiet one it is a few hundred milliseconds.
