@@ -59,7 +59,7 @@ export interface ListingPageProps {
 }
 
 export function ListingPage({ data, title, intro, before, type, hide, withRelevance }: ListingPageProps) {
-  const { page, state, chars, sizes } = data;
+  const { page, state, chars, facets } = data;
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -76,7 +76,7 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
   const sortOptions = withRelevance
     ? [{ value: 'relevance', label: 'По релевантности' }, ...SORT_OPTIONS]
     : SORT_OPTIONS;
-  const panelProps = { chars, sizes, type, hide };
+  const panelProps = { chars, facets, type, hide };
 
   const pills = activePills(state.filters, data, hide);
   const resetAll = () => go(Object.fromEntries(FILTER_KEYS.map((k) => [k, null])));
@@ -179,6 +179,7 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
             filters={state.filters}
             onApply={(draft) => go(Object.fromEntries(FILTER_KEYS.map((k) => [k, draft[k] ?? null])))}
             panel={panelProps}
+            fixed={data.fixed}
           />
         </LazyPart>
       )}
