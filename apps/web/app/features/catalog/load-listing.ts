@@ -4,7 +4,7 @@
  * sizes, conditions and colours the page's listings have) and the filter reference data in one go.
  */
 import type { Page } from '@vitrina/contract/common';
-import type { Facets, ProductCard } from '@vitrina/contract/catalog';
+import type { Facets, ProductCard, SearchHints } from '@vitrina/contract/catalog';
 import { apiLoad, type LoadContext } from '../../shared/lib/load-context';
 import { apiQuery, brandIdsOf, readListingState, type ListingState } from './catalog-params';
 
@@ -25,6 +25,8 @@ export interface ListingData {
    * applied); null when they could not be loaded (the panel then offers no sizes, and every condition and colour).
    */
   facets: Facets | null;
+  /** Search pages: the spelling correction and the ways out of an empty result; null elsewhere or when not loaded. */
+  hints: SearchHints | null;
   /** The page's own filter (`{type: 'kids'}`, `{q: 'куртка'}`): the phone drawer counts its draft with it. */
   fixed: Record<string, string>;
   origin: string;
@@ -34,7 +36,7 @@ const EMPTY_PAGE: Page<ProductCard> = { count: 0, next: null, previous: null, re
 
 /**
  * @param fixed the page's own filter, e.g. `{type: 'women'}`
- * @param endpoint `/v1/public/products/` or `/v1/public/search/`
+ * @param opts.endpoint `/v1/public/products/` or `/v1/public/search/` (then the search's hints are loaded too)
  * @throws Response 404 when the page number is past the end (DRF «Неверная страница.»)
  */
 export async function loadListing(
@@ -48,7 +50,7 @@ export async function loadListing(
   const endpoint = opts.endpoint ?? '/v1/public/products/';
   const ctx = context as LoadContext;
   const query = apiQuery(state, fixed);
-  const [page, chars, facets] = await Promise.all([
+  const [page, chars, facets, hints] = await Promise.all([
     apiLoad<Page<ProductCard>>(context, `${endpoint}?${query}`).catch((e: unknown) => {
       // An out-of-range page is a 404 of the page; a rejected filter (400) shows an empty result.
       if (e instanceof Response) throw e;
@@ -59,8 +61,11 @@ export async function loadListing(
       () => ({ brands: [], categories: [], conditions: [], colors: [], types: [] }) as Chars,
     ),
     apiLoad<Facets>(context, `/v1/public/facets/?${query}`).catch(() => null),
+    endpoint === '/v1/public/search/'
+      ? apiLoad<SearchHints>(context, `/v1/public/search/hints/?${query}`).catch(() => null)
+      : null,
   ]);
   // `?brand=nike` asks the API by slug; the pills and the filter panel know brands by id.
   if (state.filters.brand) state.filters.brand = brandIdsOf(state.filters.brand, chars.brands);
-  return { page, state, chars, facets, fixed, origin: ctx.publicUrl };
+  return { page, state, chars, facets, hints, fixed, origin: ctx.publicUrl };
 }

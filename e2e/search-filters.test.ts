@@ -1,0 +1,154 @@
+/**
+ * Browser tests of «No dead ends» in the catalog and search (issue 16), at 360 and 1440 px: the children's
+ * catalog offers only children's sizes and every size offered finds listings (desktop sidebar; phone
+ * drawer); a typo in the header search still finds and offers «Возможно, вы имели в виду …»; the listings
+ * suggested while typing are among the results the search page shows; a search that finds nothing offers
+ * ways out (popular queries, a filter to remove) that find listings.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { browserAvailable, hydrated, launch, newPage } from './helpers.js';
+
+const WIDTHS = [1440, 360] as const;
+
+/** The number in «12 товаров». */
+async function listingCount(page: Page): Promise<number> {
+  const text = await page.getByTestId('listing-count').innerText();
+  return Number(text.replace(/\D/g, ''));
+}
+
+/** The size chips' labels of a filter panel (desktop sidebar or phone drawer): value and count. */
+async function sizeChips(panel: Locator): Promise<{ value: string; count: number; label: Locator }[]> {
+  const group = panel.getByRole('group', { name: 'Размер' });
+  await group.waitFor();
+  const labels = group.locator('label');
+  const out: { value: string; count: number; label: Locator }[] = [];
+  for (let i = 0; i < (await labels.count()); i++) {
+    const label = labels.nth(i);
+    const [value, count] = (await label.innerText()).trim().split(/\s+/);
+    out.push({ value: value!, count: Number(count), label });
+  }
+  return out;
+}
+
+/** Waits until the listing count differs from `before` (the page re-rendered with the new URL). */
+const countChanged = (page: Page, before: string) =>
+  page.waitForFunction((b) => document.querySelector('[data-testid="listing-count"]')?.textContent !== b, before, {
+    timeout: 15_000,
+  });
+
+describe.runIf(browserAvailable())('no dead ends in filters and search', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser?.close());
+
+  it('children’s catalog (1440 px): only children’s sizes, each finds as many listings as it says', async () => {
+    const { page, context } = await newPage(browser, 1440);
+    await page.goto('/catalog/kids');
+    await hydrated(page);
+    const sidebar = page.getByRole('complementary', { name: 'Фильтры' });
+    const chips = await sizeChips(sidebar);
+    expect(chips.length).toBeGreaterThan(0);
+    for (const adult of ['XS', 'S', 'M', 'L', 'XL', '42', '44']) expect(chips.map((c) => c.value)).not.toContain(adult);
+    for (const chip of chips) {
+      expect(chip.count, chip.value).toBeGreaterThan(0);
+      const before = await page.getByTestId('listing-count').innerText();
+      await chip.label.click();
+      await page.waitForURL((u) => u.searchParams.get('size') === chip.value);
+      await countChanged(page, before).catch(() => undefined); // the same count is possible
+      expect(await listingCount(page), chip.value).toBe(chip.count);
+      expect(await page.locator('[data-testid="product-card"]').count()).toBeGreaterThan(0);
+      // Unchosen again: back to the whole section.
+      await (await sizeChips(sidebar)).find((c) => c.value === chip.value)!.label.click();
+      await page.waitForURL((u) => !u.searchParams.has('size'));
+    }
+    await context.close();
+  });
+
+  it('children’s catalog (360 px): every size in the filter drawer finds listings', async () => {
+    const { page, context } = await newPage(browser, 360);
+    await page.goto('/catalog/kids');
+    await hydrated(page);
+    const openDrawer = async () => {
+      await page.getByRole('button', { name: /^Фильтры/ }).click();
+      const drawer = page.getByRole('dialog', { name: 'Фильтры' });
+      await drawer.waitFor();
+      return drawer;
+    };
+    const values = (await sizeChips(await openDrawer())).map((c) => c.value);
+    await page.keyboard.press('Escape');
+    expect(values.length).toBeGreaterThan(0);
+    expect(values).not.toContain('M');
+    for (const value of values) {
+      await page.goto('/catalog/kids');
+      await hydrated(page);
+      const drawer = await openDrawer();
+      const chip = (await sizeChips(drawer)).find((c) => c.value === value)!;
+      await chip.label.click();
+      await drawer.getByRole('button', { name: 'Показать' }).click();
+      await page.waitForURL((u) => u.searchParams.get('size') === value);
+      await page.locator('[data-testid="product-card"]').first().waitFor();
+      expect(await listingCount(page), value).toBe(chip.count);
+    }
+    await context.close();
+  });
+
+  for (const width of WIDTHS) {
+    it(`a typo still finds and offers the right spelling (${width} px)`, async () => {
+      const { page, context } = await newPage(browser, width);
+      await page.goto('/');
+      await hydrated(page);
+      const box = page.getByRole('combobox', { name: 'Поиск по каталогу' }).filter({ visible: true }).first();
+      await box.fill('кросовки');
+      // The listings suggested while typing…
+      const options = page.getByRole('option').filter({ has: page.locator('.vt-price') });
+      await options.first().waitFor();
+      const suggested = (await options.allInnerTexts()).map((t) => t.split('\n')[0]!.trim());
+      await box.press('Enter');
+      await page.waitForURL((u) => u.pathname === '/catalog/search' && u.searchParams.get('q') === 'кросовки');
+      await page.locator('[data-testid="product-card"]').first().waitFor();
+      // …are among the results the search page shows.
+      const results = await page.locator('[data-testid="product-card"]').allInnerTexts();
+      for (const title of suggested)
+        expect(
+          results.some((r) => r.includes(title)),
+          title,
+        ).toBe(true);
+      const line = page.getByTestId('search-correction');
+      await expect(line.innerText()).resolves.toContain('Возможно, вы имели в виду');
+      await line.getByRole('link', { name: '«кроссовки»' }).click();
+      await page.waitForURL((u) => u.searchParams.get('q') === 'кроссовки');
+      await page.locator('[data-testid="product-card"]').first().waitFor();
+      expect(await listingCount(page)).toBeGreaterThan(0);
+      await context.close();
+    });
+
+    it(`a search that finds nothing offers ways out that find (${width} px)`, async () => {
+      const { page, context } = await newPage(browser, width);
+      await page.goto(`/catalog/search?q=${encodeURIComponent('qwertyzz')}`);
+      await hydrated(page);
+      await page.getByRole('heading', { name: 'Ничего не нашлось' }).waitFor();
+      const ways = page.getByTestId('search-ways-out');
+      await ways.getByRole('heading', { name: 'Часто ищут' }).waitFor();
+      const popular = ways.getByRole('listitem').getByRole('link').first();
+      const query = (await popular.innerText()).trim();
+      await popular.click();
+      await page.waitForURL((u) => u.searchParams.get('q') === query);
+      await page.locator('[data-testid="product-card"]').first().waitFor();
+      expect(await listingCount(page)).toBeGreaterThan(0);
+
+      // A filter that empties a search: removing it, as offered, brings the listings back.
+      await page.goto(`/catalog/search?q=${encodeURIComponent(query)}&size=XXS`);
+      await hydrated(page);
+      const remove = page.getByTestId('search-ways-out').getByRole('button', { name: /Без фильтра «Размер»/ });
+      const promised = Number((await remove.innerText()).replace(/[^\d]/g, ''));
+      await remove.click();
+      await page.waitForURL((u) => !u.searchParams.has('size'));
+      await page.locator('[data-testid="product-card"]').first().waitFor();
+      expect(await listingCount(page)).toBe(promised);
+      await context.close();
+    });
+  }
+});
