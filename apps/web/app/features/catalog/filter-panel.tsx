@@ -91,7 +91,7 @@ function PriceField({
 /** A value's count beside its label (dimmed). */
 function Count({ n }: { n: number }) {
   return (
-    <Text span c="dimmed" fz="xs" ml={4}>
+    <Text span c="dimmed" fz="xs">
       {n}
     </Text>
   );
@@ -123,8 +123,7 @@ function SizeChips({
                 .filter((s) => s.group === g)
                 .map((s) => (
                   <Chip key={s.value} value={s.value} size="xs" radius="sm" variant="outline">
-                    {s.value}
-                    <Count n={s.count} />
+                    {s.value} <Count n={s.count} />
                   </Chip>
                 ))}
             </Group>
@@ -208,8 +207,7 @@ export function FilterPanel({ values, onChange, chars, facets, type, hide = {} }
                     value={c.value}
                     label={
                       <>
-                        {c.label}
-                        {n !== undefined && <Count n={n} />}
+                        {c.label} {n !== undefined && <Count n={n} />}
                       </>
                     }
                   />
