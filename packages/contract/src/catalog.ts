@@ -182,6 +182,26 @@ export const productListQuery = z.object({
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 
+/** One value of a filter with how many listings it leaves (`GET /v1/public/facets/`). */
+export const facetValueSchema = z.object({ value: z.string(), count: z.number().int() });
+
+/**
+ * `GET /v1/public/facets/` (ours, beside the list call, whose answer stays a DRF page): takes the query of
+ * `GET /v1/public/products/` (with `q`: search) and answers, for each filter, the values that occur among
+ * the matching listings and how many listings each leaves, counted with every other active filter applied
+ * (a filter's own choice is left out of its counts, as faceted search does). Values with no listing are
+ * not listed, except ones chosen in the query (count 0), so they can be unchosen.
+ */
+export const facetsSchema = z.object({
+  /** In-stock offer sizes, in grid order; `group` is the grid's name («Обувь, детская»). */
+  sizes: z.array(facetValueSchema.extend({ group: z.string() })),
+  /** Conditions, in the order of {@link CONDITIONS}. */
+  conditions: z.array(facetValueSchema),
+  /** Colours, in the order of {@link COLORS}. */
+  colors: z.array(facetValueSchema),
+});
+export type Facets = z.infer<typeof facetsSchema>;
+
 /** `GET /v1/public/brands/` → `{results: BrandListItem[]}` (all brands, A–Z). */
 export const brandListItemSchema = z.object({
   id: z.number().int(),
@@ -213,6 +233,40 @@ export const suggestSchema = z.object({
   ),
 });
 export type Suggest = z.infer<typeof suggestSchema>;
+
+/** Filters a search's ways out may suggest removing (`price` is `price_min` and `price_max` together). */
+export const HINT_FILTERS = ['category', 'brand', 'size', 'price', 'condition', 'color'] as const;
+
+/**
+ * `GET /v1/public/search/hints/` (ours, beside the search call, whose answer stays a DRF page): takes the
+ * search's query and answers what the search page offers besides its results.
+ */
+export const searchHintsSchema = z.object({
+  /**
+   * The query with its misspelt words corrected («кросовки» → «кроссовки», «адидос» → «адидас»), when it has
+   * any and the corrected query finds listings: «Возможно, вы имели в виду …». Null otherwise.
+   */
+  correction: z.string().nullable(),
+  /**
+   * Only when the search found nothing: categories where the query's words find listings with no filter
+   * (`with_query`: search inside them), or else the categories its words name (browse them); `count` is
+   * how many listings the link shows.
+   */
+  categories: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      type: z.string(),
+      count: z.number().int(),
+      with_query: z.boolean(),
+    }),
+  ),
+  /** Only when the search found nothing: queries that find listings (the catalog's largest categories). */
+  popular: z.array(z.string()),
+  /** Only when the search found nothing: each active filter whose removal finds listings, with how many. */
+  without: z.array(z.object({ filter: z.enum(HINT_FILTERS), count: z.number().int() })),
+});
+export type SearchHints = z.infer<typeof searchHintsSchema>;
 
 /** `GET /v1/public/categories/{type}/` item: a flat tree (parents first, `parent` null for roots). */
 export const categoryItemSchema = z.object({

@@ -1,6 +1,7 @@
 /**
  * HTTP routes of the `catalog` module: spec §7 (`product/chars`, categories, sizes, the cart check) and ours
- * under `/v1/public/` (architecture §3: listings, search, brands, compilations, sellers, sitemap). Paths,
+ * under `/v1/public/` (architecture §3: listings, brands, compilations, sellers, sitemap; search and the
+ * filter counts: search-routes.ts). Paths,
  * schemas and status codes only; the rules live in the files each route names.
  */
 import type {
@@ -22,11 +23,9 @@ import {
   compilationSchema,
   productCardSchema,
   productDetailSchema,
-  productListQuery,
   sellerCardSchema,
   sitemapSchema,
   sizeSchema,
-  suggestSchema,
 } from '@vitrina/contract/catalog';
 import { pageOf as pageSchema } from '@vitrina/contract/common';
 import { badRequest } from '../../lib/errors.js';
@@ -39,7 +38,7 @@ import { getProduct } from './product-page.js';
 import { searchProducts } from './search.js';
 import { getSeller } from './sellers.js';
 import { getSitemap } from './sitemap.js';
-import { suggest } from './suggest.js';
+import { listQuery, searchRoutes } from './search-routes.js';
 import { flushViews } from './views.js';
 import { plainJson } from '../../lib/plain-json.js';
 import { publicAnswer } from '../../plugins/public-cache.js';
@@ -50,8 +49,6 @@ const CART_MAX_ITEMS = 100;
 const tags = ['Каталог'];
 const detail = z.object({ detail: z.string() });
 const productPage = pageSchema(productCardSchema);
-/** The list query with the same lenient list fields but `q` length checked by the service (Russian message). */
-const listQuery = productListQuery.extend({ q: z.string().optional() });
 
 /** The Fastify instance of the catalog routes, typed by their zod schemas. */
 type CatalogApp = FastifyInstance<
@@ -79,7 +76,7 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
   referenceRoutes(app);
   cartRoutes(app);
   listingRoutes(app);
-  searchRoutes(app);
+  searchRoutes(fastify);
   brandAndCompilationRoutes(app);
   sellerAndSitemapRoutes(app);
 }
@@ -186,38 +183,6 @@ function listingRoutes(app: CatalogApp) {
       getProduct(app.db, req.params.slug, req.user?.id ?? null, (err) =>
         app.log.warn({ err }, 'не удалось записать просмотры товаров'),
       ),
-  );
-}
-
-/** Search (search.ts) and the header box's suggestions (suggest.ts). */
-function searchRoutes(app: CatalogApp) {
-  app.get(
-    '/v1/public/search/',
-    {
-      ...publicAnswer,
-      ...plainJson,
-      schema: {
-        tags,
-        summary: 'Поиск: формы слов, опечатки, бренды латиницей и кириллицей',
-        querystring: listQuery,
-        response: { 200: productPage },
-      },
-    },
-    async (req) => searchProducts(app.db, req.query, req.url),
-  );
-
-  app.get(
-    '/v1/public/search/suggest/',
-    {
-      ...publicAnswer,
-      schema: {
-        tags,
-        summary: 'Подсказки поиска: бренды, категории, объявления',
-        querystring: z.object({ q: z.string().optional() }),
-        response: { 200: suggestSchema },
-      },
-    },
-    async (req) => suggest(app.db, req.query.q),
   );
 }
 

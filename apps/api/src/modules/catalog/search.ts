@@ -111,7 +111,7 @@ async function typoConditions(db: Db, words: string[], perWord: SQL[]): Promise<
  *   look-alike's; `typo`: words that find nothing may also match a similar title word (pg_trgm)
  * @throws ApiError 400 for bad filters
  */
-async function runSearch(db: Db, a: Attempt, ctx: SearchContext, stage: 'exact' | 'typo'): Promise<PageOfMatches> {
+async function runSearch(db: Db, a: Attempt, ctx: SearchContext, stage: 'exact' | 'typo'): Promise<SearchMatch> {
   const f = await resolveFilters(db, a.q, { sizes: a.sizes, brandIds: a.brandIds });
   const sort = a.q.sort ?? 'relevance';
   const brandBoost = ctx.boost.length
@@ -122,8 +122,14 @@ async function runSearch(db: Db, a: Attempt, ctx: SearchContext, stage: 'exact' 
     offset: (ctx.page.page - 1) * ctx.page.page_size,
     perRowLookup: f.perRowLookup,
   };
-  if (!a.text)
-    return pageOfMatches(db, { where: f.where, rank: sql`0`, by: sort === 'relevance' ? 'new' : sort }, page);
+  if (!a.text) {
+    const res = await pageOfMatches(
+      db,
+      { where: f.where, rank: sql`0`, by: sort === 'relevance' ? 'new' : sort },
+      page,
+    );
+    return { ...res, where: f.where };
+  }
 
   // Stage 1: every word must match, by its own word forms or by those of the catalog word it resembles
   // (stop words drop out by themselves).
@@ -131,22 +137,25 @@ async function runSearch(db: Db, a: Attempt, ctx: SearchContext, stage: 'exact' 
   const perWord = wordQueries(words, ctx.expansions);
   const tsq = sql`(${sql.join(perWord, sql` && `)})`;
   if (stage === 'exact') {
-    return pageOfMatches(
+    const match = sql`p.search_vector @@ ${tsq}`;
+    const res = await pageOfMatches(
       db,
       {
         where: f.where,
         // A title that holds the words outranks a listing matched through its description or brand aliases.
         rank: sql`(ts_rank_cd(p.search_vector, ${tsq}) + (case when p.title_vector @@ ${tsq} then 1 else 0 end) + ${brandBoost})`,
         by: sort,
-        match: sql`p.search_vector @@ ${tsq}`,
+        match,
       },
       page,
     );
+    return { ...res, where: [...f.where, match] };
   }
   const stage2 = await typoConditions(db, words, perWord);
-  if (!stage2) return { count: 0, rows: [] };
+  if (!stage2) return { count: 0, rows: [], where: [] };
   const rank = sql`(word_similarity(${a.text}, p.title) + ${brandBoost})`;
-  return pageOfMatches(db, { where: [...f.where, ...stage2], rank, by: sort }, page);
+  const where = [...f.where, ...stage2];
+  return { ...(await pageOfMatches(db, { where, rank, by: sort }, page)), where };
 }
 
 /**
@@ -168,13 +177,18 @@ function attemptsOf(q: ProductListQuery, parsed: ParsedQuery): { attempts: Attem
   return { attempts, weak };
 }
 
+/** What a search found: a page of its matches and the conditions on `products p` that matched them. */
+export interface SearchMatch extends PageOfMatches {
+  /** The conditions of the attempt that found the matches (every condition, text included); `[]` when none did. */
+  where: SQL[];
+}
+
 /**
- * `GET /v1/public/search/` (and `/v1/public/products/?q=`): ranked search with the catalog's filters,
- * as a DRF page of cards (prices in rubles). Default sort: relevance.
- * @param url the request URL (for `next`/`previous`)
- * @throws ApiError 400 (empty/long `q`, bad filters), 404 «Неверная страница.»
+ * The search of `q.q` with the catalog's filters (see the module comment): the attempts in order, the first
+ * that finds anything wins. The search page and its filter counts (facets.ts) share it.
+ * @throws ApiError 400 (empty/long `q`, bad filters)
  */
-export async function searchProducts(db: Db, q: ProductListQuery, url: string): Promise<Page<ProductCard>> {
+export async function findMatches(db: Db, q: ProductListQuery): Promise<SearchMatch> {
   const raw = checkQuery(q.q);
   const pq = pageOf(q);
   const [brands, sizes, vocabulary] = await Promise.all([
@@ -183,18 +197,30 @@ export async function searchProducts(db: Db, q: ProductListQuery, url: string): 
     catalogVocabulary(db),
   ]);
   const { parsed, expansions } = understand(raw, brands, sizes, vocabulary);
-  if (!parsed.allText) return makePage(url, pq, 0, []);
+  const none: SearchMatch = { count: 0, rows: [], where: [] };
+  if (!parsed.allText) return none;
 
   const { attempts, weak } = attemptsOf(q, parsed);
   const ctx: SearchContext = { boost: [...parsed.brandIds, ...(parsed.weak?.brandIds ?? [])], page: pq, expansions };
-  let res: PageOfMatches = { count: 0, rows: [] };
-  search: for (const stage of ['exact', 'typo'] as const) {
+  for (const stage of ['exact', 'typo'] as const) {
     for (const a of stage === 'exact' ? [...attempts, ...weak] : attempts) {
       if (stage === 'typo' && !a.text) continue; // nothing to misspell: the exact stage listed it already
-      res = await runSearch(db, a, ctx, stage);
-      if (res.count > 0) break search;
+      const res = await runSearch(db, a, ctx, stage);
+      if (res.count > 0) return res;
     }
   }
+  return none;
+}
+
+/**
+ * `GET /v1/public/search/` (and `/v1/public/products/?q=`): ranked search with the catalog's filters,
+ * as a DRF page of cards (prices in rubles). Default sort: relevance.
+ * @param url the request URL (for `next`/`previous`)
+ * @throws ApiError 400 (empty/long `q`, bad filters), 404 «Неверная страница.»
+ */
+export async function searchProducts(db: Db, q: ProductListQuery, url: string): Promise<Page<ProductCard>> {
+  const res = await findMatches(db, q);
+  const pq = pageOf(q);
   makePage(url, pq, res.count, []); // 404 past the end before building cards
   return makePage(url, pq, res.count, res.rows.map(cardOf));
 }

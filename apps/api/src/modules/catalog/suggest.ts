@@ -3,23 +3,19 @@
  * architecture §3): brands, categories and listings for what has been typed so far, typos and Cyrillic
  * brand names included. Word likeness: similarity.ts; the dictionaries: search-dictionaries.ts.
  */
-import { sql, type SQL } from 'drizzle-orm';
 import type { Suggest } from '@vitrina/contract/catalog';
-import { queryRows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
-import { toRubles } from '../../lib/money.js';
-import { photoImage } from './cards.js';
+import { cardOf } from './cards.js';
 import { loadCategories, type CategoryRow } from './categories.js';
-import { SEARCH_MAX_LENGTH } from './search.js';
-import { brandDictionary, catalogVocabulary, type BrandEntry } from './search-dictionaries.js';
-import { expandWords } from './search-words.js';
+import { findMatches, SEARCH_MAX_LENGTH } from './search.js';
+import { brandDictionary, type BrandEntry } from './search-dictionaries.js';
 import { normalize, similarity } from './similarity.js';
 
 /** Most suggestions of each kind. */
 const SUGGEST_BRANDS = 5;
 const SUGGEST_CATEGORIES = 5;
 const SUGGEST_PRODUCTS = 6;
-const SUGGEST_CANDIDATES = 400;
 
 /** How well a normalised query names something (prefix > word prefix > inside > typo). */
 function matchScore(q: string, keys: string[]): number {
@@ -51,7 +47,7 @@ function brandSuggestions(q: string, brands: BrandEntry[]): Suggest['brands'] {
  * Up to {@link SUGGEST_CATEGORIES} categories named by the query or by its last word (scored a little
  * lower), best first, children before roots.
  */
-function categorySuggestions(q: string, cats: CategoryRow[]): Suggest['categories'] {
+export function categorySuggestions(q: string, cats: CategoryRow[]): Suggest['categories'] {
   const lastWord = q.split(' ').at(-1)!;
   return cats
     .map((c) => ({
@@ -68,63 +64,14 @@ function categorySuggestions(q: string, cats: CategoryRow[]): Suggest['categorie
 }
 
 /**
- * Up to {@link SUGGEST_PRODUCTS} active listings: full text with the last word as a prefix («кросс» →
- * «Кроссовки»), catalog-word forms for the others; then trigram similarity to the title. Words are
- * letters/digits only (normalize()), so `word:*` cannot carry tsquery syntax. Prices in rubles.
+ * Up to {@link SUGGEST_PRODUCTS} active listings: the first ones of the search page for the same text —
+ * the same function (search.ts `findMatches`: word forms, catalog look-alikes, brands, sizes, typos) and the
+ * same order (relevance), so every listing suggested is among the results the search page shows. Prices in
+ * rubles.
  */
-async function listingSuggestions(db: Db, q: string): Promise<Suggest['products']> {
-  const words = q.split(' ').slice(0, 8);
-  const expansions = expandWords(words, await catalogVocabulary(db));
-  const perWord = words.map((w, i) => {
-    const base =
-      i === words.length - 1 ? sql`to_tsquery('russian', ${`${w}:*`})` : sql`plainto_tsquery('russian', ${w})`;
-    const alt = expansions.get(w);
-    return alt ? sql`(${base} || plainto_tsquery('russian', ${alt}))` : base;
-  });
-  const last = words[words.length - 1]!;
-  let rows = await candidates(
-    db,
-    sql`p.search_vector @@ (${sql.join(perWord, sql` && `)})`,
-    sql`(lower(p.title) like ${`%${last}%`}) desc, p.view_count desc, p.id desc`,
-  );
-  if (!rows.length && q.length >= 3) {
-    rows = await candidates(
-      db,
-      sql`${q} <% p.title`,
-      sql`word_similarity(${q}, p.title) desc, p.view_count desc, p.id desc`,
-    );
-  }
-  return rows.map((r) => ({
-    slug: r.slug,
-    title: r.title,
-    price: toRubles(r.min_price),
-    photo: r.key ? photoImage({ key: r.key, width: r.width ?? 0, height: r.height ?? 0 }) : null,
-  }));
-}
-
-/** A suggested listing's row (price in kopecks, first photo). */
-type CandidateRow = {
-  slug: string;
-  title: string;
-  min_price: number;
-  key: string | null;
-  width: number | null;
-  height: number | null;
-};
-
-/**
- * At most {@link SUGGEST_CANDIDATES} active matches of `where` are read from the heap (a short prefix like
- * «кро» matches thousands); the best {@link SUGGEST_PRODUCTS} of them by `order` are kept.
- */
-function candidates(db: Db, where: SQL, order: SQL): Promise<CandidateRow[]> {
-  return queryRows<CandidateRow>(
-    db,
-    sql`select p.slug, p.title, p.min_price, ph.key, ph.width, ph.height
-          from (select p.id, p.slug, p.title, p.min_price, p.view_count from products p
-                where p.status = 'active' and ${where} limit ${SUGGEST_CANDIDATES}) p
-          left join lateral (select key, width, height from product_photos pp where pp.product_id = p.id order by position, id limit 1) ph on true
-          order by ${order} limit ${SUGGEST_PRODUCTS}`,
-  );
+async function listingSuggestions(db: Db, rawQ: string): Promise<Suggest['products']> {
+  const found = await findMatches(db, { q: rawQ, page: 1, page_size: SUGGEST_PRODUCTS });
+  return found.rows.map(cardOf).map((c) => ({ slug: c.slug, title: c.title, price: c.price, photo: c.photo }));
 }
 
 /**
@@ -140,6 +87,6 @@ export async function suggest(db: Db, rawQ: string | undefined): Promise<Suggest
   return {
     brands: brandSuggestions(q, brands),
     categories: categorySuggestions(q, cats),
-    products: await listingSuggestions(db, q),
+    products: await listingSuggestions(db, rawQ!),
   };
 }

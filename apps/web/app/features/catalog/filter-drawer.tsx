@@ -1,11 +1,42 @@
 /**
  * The phone filter drawer (bottom sheet): the filter panel on a draft of the filters, «Сбросить» and
- * «Показать» (applies the draft). A chunk of its own, downloaded on the first intent to open it.
+ * «Показать» (applies the draft). The values on offer and their counts follow the draft (`/v1/public/facets/`
+ * asked again for it), so a choice in the drawer never leads to an empty page either. A chunk of its own,
+ * downloaded on the first intent to open it.
  */
 import { Button, Drawer, Group } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useOpenAfterMount } from '../../shared/lib/lazy';
+import type { Facets } from '@vitrina/contract/catalog';
+import { getJson, queryClient } from '../../shared/api/query';
+import { FILTER_KEYS } from './catalog-params';
 import { FilterPanel, type FilterPanelProps, type FilterValues } from './filter-panel';
+
+/** The facets call's query for the page's own filter and a set of filter values. */
+function facetsQuery(fixed: Record<string, string>, values: FilterValues): string {
+  const q = new URLSearchParams();
+  for (const k of FILTER_KEYS) if (values[k]) q.set(k, values[k]);
+  for (const [k, v] of Object.entries(fixed)) if (v) q.set(k, v);
+  return q.toString();
+}
+
+/** The facets of the draft: the page's own while the draft equals the URL's filters, else asked for. */
+function useDraftFacets(opened: boolean, fixed: Record<string, string>, filters: FilterValues, draft: FilterValues) {
+  const query = facetsQuery(fixed, draft);
+  const same = query === facetsQuery(fixed, filters);
+  const asked = useQuery(
+    {
+      queryKey: ['catalog', 'facets', query],
+      queryFn: getJson<Facets>(`/v1/public/facets/?${query}`, { auth: false }),
+      enabled: opened && !same,
+      placeholderData: keepPreviousData,
+      staleTime: 10_000,
+    },
+    queryClient,
+  );
+  return same ? null : (asked.data ?? null);
+}
 
 export interface FilterDrawerProps {
   opened: boolean;
@@ -15,14 +46,17 @@ export interface FilterDrawerProps {
   /** «Показать»: the draft to apply. */
   onApply: (draft: FilterValues) => void;
   panel: Omit<FilterPanelProps, 'values' | 'onChange'>;
+  /** The page's own filter (`{type: 'kids'}`, `{q: 'куртка'}`), for the draft's counts. */
+  fixed: Record<string, string>;
 }
 
-export default function FilterDrawer({ opened: wanted, onClose, filters, onApply, panel }: FilterDrawerProps) {
+export default function FilterDrawer({ opened: wanted, onClose, filters, onApply, panel, fixed }: FilterDrawerProps) {
   const opened = useOpenAfterMount(wanted);
   const [draft, setDraft] = useState<FilterValues>(filters);
   useEffect(() => {
     if (opened) setDraft(filters);
   }, [opened, filters]);
+  const draftFacets = useDraftFacets(opened, fixed, filters, draft);
   return (
     <Drawer
       opened={opened}
@@ -33,7 +67,12 @@ export default function FilterDrawer({ opened: wanted, onClose, filters, onApply
       radius="md"
       styles={{ title: { fontWeight: 700, fontSize: 18 }, body: { paddingBottom: 96 } }}
     >
-      <FilterPanel {...panel} values={draft} onChange={(k, v) => setDraft((d) => ({ ...d, [k]: v ?? undefined }))} />
+      <FilterPanel
+        {...panel}
+        facets={draftFacets ?? panel.facets}
+        values={draft}
+        onChange={(k, v) => setDraft((d) => ({ ...d, [k]: v ?? undefined }))}
+      />
       <Group
         gap="sm"
         p="md"

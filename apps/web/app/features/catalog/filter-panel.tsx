@@ -1,7 +1,9 @@
 /**
  * Listing filters: category, brand, size, price range, condition, colour. The same panel sits in the
  * desktop sidebar (each change updates the URL at once) and in the phone bottom drawer (changes are
- * collected and applied with «Показать»).
+ * collected and applied with «Показать»). Sizes, conditions and colours offer only the values the page's
+ * listings have, each with how many listings it leaves (`/v1/public/facets/`), so no choice leads to an
+ * empty page.
  */
 import {
   Checkbox,
@@ -16,6 +18,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
+import type { Facets } from '@vitrina/contract/catalog';
 import type { Chars } from './load-listing';
 import { splitList, type FilterKey } from './catalog-params';
 
@@ -25,7 +28,8 @@ export interface FilterPanelProps {
   values: FilterValues;
   onChange: (key: FilterKey, value: string | null) => void;
   chars: Chars;
-  sizes: string[];
+  /** The values on offer with their counts; null: counts unknown (no sizes, every condition and colour). */
+  facets: Facets | null;
   /** Restrict categories to one catalog type. */
   type?: string;
   /** Filters the page fixes itself (the brand page hides «Бренд»). */
@@ -84,8 +88,58 @@ function PriceField({
   );
 }
 
-export function FilterPanel({ values, onChange, chars, sizes, type, hide = {} }: FilterPanelProps) {
+/** A value's count beside its label (dimmed). */
+function Count({ n }: { n: number }) {
+  return (
+    <Text span c="dimmed" fz="xs">
+      {n}
+    </Text>
+  );
+}
+
+/** The size chips, under their grid's name when the page's sizes come from more than one grid. */
+function SizeChips({
+  sizes,
+  value,
+  onChange,
+}: {
+  sizes: Facets['sizes'];
+  value: string[];
+  onChange: (v: string[]) => void;
+}) {
+  const groups = [...new Set(sizes.map((s) => s.group))];
+  return (
+    <Chip.Group multiple value={value} onChange={onChange}>
+      <Stack gap={10}>
+        {groups.map((g) => (
+          <Stack key={g} gap={6}>
+            {groups.length > 1 && (
+              <Text fz="xs" c="dimmed">
+                {g}
+              </Text>
+            )}
+            <Group gap={6}>
+              {sizes
+                .filter((s) => s.group === g)
+                .map((s) => (
+                  <Chip key={s.value} value={s.value} size="xs" radius="sm" variant="outline">
+                    {s.value} <Count n={s.count} />
+                  </Chip>
+                ))}
+            </Group>
+          </Stack>
+        ))}
+      </Stack>
+    </Chip.Group>
+  );
+}
+
+export function FilterPanel({ values, onChange, chars, facets, type, hide = {} }: FilterPanelProps) {
   const toggleList = (key: FilterKey, list: string[]) => onChange(key, list.length ? list.join(',') : null);
+  const countOf = (list: { value: string; count: number }[] | undefined, v: string) =>
+    list ? list.find((x) => x.value === v)?.count : undefined;
+  const conditions = chars.conditions.filter((c) => !facets || countOf(facets.conditions, c.value) !== undefined);
+  const colors = chars.colors.filter((c) => !facets || countOf(facets.colors, c.value) !== undefined);
 
   const cats = chars.categories.filter((c) => !type || c.type === type);
   const typeLabel = (t: string) => chars.types.find((x) => x.value === t)?.label ?? t;
@@ -130,17 +184,9 @@ export function FilterPanel({ values, onChange, chars, sizes, type, hide = {} }:
           />
         </Section>
       )}
-      {!hide.size && (
+      {!hide.size && facets && facets.sizes.length > 0 && (
         <Section title="Размер">
-          <Chip.Group multiple value={splitList(values.size)} onChange={(v) => toggleList('size', v)}>
-            <Group gap={6}>
-              {sizes.map((s) => (
-                <Chip key={s} value={s} size="xs" radius="sm" variant="outline">
-                  {s}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
+          <SizeChips sizes={facets.sizes} value={splitList(values.size)} onChange={(v) => toggleList('size', v)} />
         </Section>
       )}
       <Section title="Цена">
@@ -149,27 +195,41 @@ export function FilterPanel({ values, onChange, chars, sizes, type, hide = {} }:
           <PriceField label="до" value={values.price_max} onCommit={(v) => onChange('price_max', v)} />
         </Group>
       </Section>
-      <Section title="Состояние">
-        <Checkbox.Group value={splitList(values.condition)} onChange={(v) => toggleList('condition', v)}>
-          <Stack gap={8}>
-            {chars.conditions.map((c) => (
-              <Checkbox key={c.value} value={c.value} label={c.label} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-      </Section>
-      {chars.colors.length > 0 && (
+      {conditions.length > 0 && (
+        <Section title="Состояние">
+          <Checkbox.Group value={splitList(values.condition)} onChange={(v) => toggleList('condition', v)}>
+            <Stack gap={8}>
+              {conditions.map((c) => {
+                const n = countOf(facets?.conditions, c.value);
+                return (
+                  <Checkbox
+                    key={c.value}
+                    value={c.value}
+                    label={
+                      <>
+                        {c.label} {n !== undefined && <Count n={n} />}
+                      </>
+                    }
+                  />
+                );
+              })}
+            </Stack>
+          </Checkbox.Group>
+        </Section>
+      )}
+      {colors.length > 0 && (
         <Section title="Цвет">
           <Group gap={8}>
-            {chars.colors.map((c) => {
+            {colors.map((c) => {
               const selected = splitList(values.color);
               const on = selected.includes(c.value);
+              const n = countOf(facets?.colors, c.value);
               return (
                 <UnstyledButton
                   key={c.value}
                   aria-pressed={on}
                   aria-label={c.label}
-                  title={c.label}
+                  title={n === undefined ? c.label : `${c.label}: ${n}`}
                   onClick={() =>
                     toggleList('color', on ? selected.filter((x) => x !== c.value) : [...selected, c.value])
                   }

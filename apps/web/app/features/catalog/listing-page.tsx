@@ -19,6 +19,7 @@ import type { FilterPanelProps, FilterValues } from './filter-panel';
 import { SortSelect } from './sort-select';
 import type { ListingData } from './load-listing';
 import { emptyListingText } from './empty-listing';
+import { Correction, SearchWaysOut } from './search-hints';
 
 /*
  * What the first paint needs stays in this module; the rest are chunks of their own (issue 2, JS per page):
@@ -59,7 +60,7 @@ export interface ListingPageProps {
 }
 
 export function ListingPage({ data, title, intro, before, type, hide, withRelevance }: ListingPageProps) {
-  const { page, state, chars, sizes } = data;
+  const { page, state, chars, facets } = data;
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -76,7 +77,7 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
   const sortOptions = withRelevance
     ? [{ value: 'relevance', label: 'По релевантности' }, ...SORT_OPTIONS]
     : SORT_OPTIONS;
-  const panelProps = { chars, sizes, type, hide };
+  const panelProps = { chars, facets, type, hide };
 
   const pills = activePills(state.filters, data, hide);
   const resetAll = () => go(Object.fromEntries(FILTER_KEYS.map((k) => [k, null])));
@@ -103,6 +104,7 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
           <Text c="dimmed" mt={4} data-testid="listing-count" ref={countRef} tabIndex={-1} style={{ outline: 'none' }}>
             {countLabel(page.count, WORDS.product)}
           </Text>
+          {data.hints?.correction && page.count > 0 && <Correction correction={data.hints.correction} />}
           {intro}
         </div>
         <Group gap="sm" wrap="nowrap" w={{ base: '100%', sm: 'auto' }}>
@@ -146,17 +148,20 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
           {loading ? (
             <ProductGridSkeleton count={8} narrow />
           ) : page.results.length === 0 ? (
-            <EmptyState
-              title="Ничего не нашлось"
-              text={emptyListingText({ filters: filterCount, search: Boolean(withRelevance) })}
-              action={
-                filterCount ? (
-                  <LightButton onClick={resetAll}>Сбросить фильтры</LightButton>
-                ) : (
-                  <LightButton to="/">На главную</LightButton>
-                )
-              }
-            />
+            <>
+              <EmptyState
+                title="Ничего не нашлось"
+                text={emptyListingText({ filters: filterCount, search: Boolean(withRelevance) })}
+                action={
+                  filterCount ? (
+                    <LightButton onClick={resetAll}>Сбросить фильтры</LightButton>
+                  ) : (
+                    <LightButton to="/">На главную</LightButton>
+                  )
+                }
+              />
+              {data.hints && <SearchWaysOut q={data.fixed.q ?? ''} hints={data.hints} go={go} />}
+            </>
           ) : (
             <ProductGrid products={page.results} narrow />
           )}
@@ -180,6 +185,7 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
             filters={state.filters}
             onApply={(draft) => go(Object.fromEntries(FILTER_KEYS.map((k) => [k, draft[k] ?? null])))}
             panel={panelProps}
+            fixed={data.fixed}
           />
         </LazyPart>
       )}

@@ -1,9 +1,10 @@
 /**
  * Loader helper of the listing pages (catalog type, brand, compilation, search): reads the URL state,
- * calls `/v1/public/products/` (or `/v1/public/search/`) and the filter reference data in one go.
+ * calls `/v1/public/products/` (or `/v1/public/search/`), the filter counts (`/v1/public/facets/`: the
+ * sizes, conditions and colours the page's listings have) and the filter reference data in one go.
  */
 import type { Page } from '@vitrina/contract/common';
-import type { ProductCard } from '@vitrina/contract/catalog';
+import type { Facets, ProductCard, SearchHints } from '@vitrina/contract/catalog';
 import { apiLoad, type LoadContext } from '../../shared/lib/load-context';
 import { apiQuery, brandIdsOf, readListingState, type ListingState } from './catalog-params';
 
@@ -19,37 +20,23 @@ export interface ListingData {
   page: Page<ProductCard>;
   state: ListingState;
   chars: Chars;
-  /** Sizes offered for the filter (of the chosen category, or common ones). */
-  sizes: string[];
+  /**
+   * The values the filters offer, with counts (only those the page's listings have, the other filters
+   * applied); null when they could not be loaded (the panel then offers no sizes, and every condition and colour).
+   */
+  facets: Facets | null;
+  /** Search pages: the spelling correction and the ways out of an empty result; null elsewhere or when not loaded. */
+  hints: SearchHints | null;
+  /** The page's own filter (`{type: 'kids'}`, `{q: 'куртка'}`): the phone drawer counts its draft with it. */
+  fixed: Record<string, string>;
   origin: string;
 }
-
-/** Common sizes when no category is chosen: clothes, then shoes. */
-export const COMMON_SIZES = [
-  'XXS',
-  'XS',
-  'S',
-  'M',
-  'L',
-  'XL',
-  'XXL',
-  '36',
-  '37',
-  '38',
-  '39',
-  '40',
-  '41',
-  '42',
-  '43',
-  '44',
-  '45',
-];
 
 const EMPTY_PAGE: Page<ProductCard> = { count: 0, next: null, previous: null, results: [] };
 
 /**
  * @param fixed the page's own filter, e.g. `{type: 'women'}`
- * @param endpoint `/v1/public/products/` or `/v1/public/search/`
+ * @param opts.endpoint `/v1/public/products/` or `/v1/public/search/` (then the search's hints are loaded too)
  * @throws Response 404 when the page number is past the end (DRF «Неверная страница.»)
  */
 export async function loadListing(
@@ -62,8 +49,9 @@ export async function loadListing(
   const state = readListingState(url.searchParams, opts.defaultSort ?? 'new');
   const endpoint = opts.endpoint ?? '/v1/public/products/';
   const ctx = context as LoadContext;
-  const [page, chars, sizes] = await Promise.all([
-    apiLoad<Page<ProductCard>>(context, `${endpoint}?${apiQuery(state, fixed)}`).catch((e: unknown) => {
+  const query = apiQuery(state, fixed);
+  const [page, chars, facets, hints] = await Promise.all([
+    apiLoad<Page<ProductCard>>(context, `${endpoint}?${query}`).catch((e: unknown) => {
       // An out-of-range page is a 404 of the page; a rejected filter (400) shows an empty result.
       if (e instanceof Response) throw e;
       return EMPTY_PAGE;
@@ -72,18 +60,12 @@ export async function loadListing(
       (r) => r.data,
       () => ({ brands: [], categories: [], conditions: [], colors: [], types: [] }) as Chars,
     ),
-    state.filters.category
-      ? apiLoad<unknown>(context, `/v1/public/sizes/${state.filters.category}/`).then(sizeValues, () => COMMON_SIZES)
-      : Promise.resolve(COMMON_SIZES),
+    apiLoad<Facets>(context, `/v1/public/facets/?${query}`).catch(() => null),
+    endpoint === '/v1/public/search/'
+      ? apiLoad<SearchHints>(context, `/v1/public/search/hints/?${query}`).catch(() => null)
+      : null,
   ]);
   // `?brand=nike` asks the API by slug; the pills and the filter panel know brands by id.
   if (state.filters.brand) state.filters.brand = brandIdsOf(state.filters.brand, chars.brands);
-  return { page, state, chars, sizes: sizes.length ? sizes : COMMON_SIZES, origin: ctx.publicUrl };
-}
-
-function sizeValues(body: unknown): string[] {
-  const list = Array.isArray(body)
-    ? body
-    : ((body as { results?: unknown[]; data?: unknown[] })?.results ?? (body as { data?: unknown[] })?.data ?? []);
-  return (list as { value?: string }[]).map((s) => s?.value).filter((v): v is string => typeof v === 'string');
+  return { page, state, chars, facets, hints, fixed, origin: ctx.publicUrl };
 }
