@@ -6,18 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, onPostgres, randomPhone, signIn, type TestContext } from './helpers.js';
 import { openSocket } from './ws-client.js';
-
-/** The value of one sample line of the Prometheus text (`name{labels} value`), or undefined. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
-  for (const line of text.split('\n')) {
-    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const have = (m[2] ?? '').split(',');
-    if (want.every((w) => have.includes(w))) return Number(m[3]);
-  }
-  return undefined;
-}
+import { sample } from './metrics-sample.js';
 
 describe.runIf(dbAvailable())('observability', () => {
   let t: TestContext;
@@ -115,19 +104,6 @@ describe.runIf(dbAvailable())('observability', () => {
     expect(sample(text, 'vitrina_job_failures_total', { kind: 'test.flaky', outcome: 'dead' })).toBe(1);
     expect([jobs(text, 'dead'), jobs(text, 'scheduled')]).toEqual([1, 1]);
     fail = false;
-  });
-
-  it.runIf(onPostgres())('shows a job as running while a worker holds it (any process sees it)', async () => {
-    let seen: number | undefined;
-    t.app.jobs.define('test.watch', async () => {
-      // The scrape runs on another pooled connection while this job's transaction is open.
-      seen = sample(await scrape(), 'vitrina_jobs', { kind: 'test.watch', state: 'running' });
-    });
-    await t.app.jobs.enqueue(t.app.db, 'test.watch', {});
-    expect(sample(await scrape(), 'vitrina_jobs', { kind: 'test.watch', state: 'pending' })).toBe(1);
-    await t.app.jobs.runDue();
-    expect(seen).toBe(1);
-    expect(sample(await scrape(), 'vitrina_jobs', { kind: 'test.watch', state: 'running' })).toBe(0);
   });
 
   it('returns X-Request-Id on every answer: a new one, or a sane one from the proxy', async () => {

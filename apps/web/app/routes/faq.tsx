@@ -8,7 +8,7 @@ import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { FaqList, faqJsonLd, TextLink } from '../features/content';
 import type { LoadContext } from '../shared/lib/load-context';
 import { originFrom, seo } from '../shared/lib/seo';
-import { JsonLd } from '../shared/ui/json-ld';
+import { JsonLd } from '../shared/lib/nonce';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { support: (context as unknown as LoadContext).contacts?.support ?? null };

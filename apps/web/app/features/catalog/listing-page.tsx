@@ -19,7 +19,14 @@ import type { FilterPanelProps, FilterValues } from './filter-panel';
 import { SortSelect } from './sort-select';
 import type { ListingData } from './load-listing';
 import { emptyListingText } from './empty-listing';
-import { Correction, SearchWaysOut } from './search-hints';
+
+/** Search hints («Возможно, вы имели в виду», the ways out of an empty search): a chunk only search pages load. */
+const Correction = lazyWithReload<{ correction: string }>(() =>
+  import('./search-hints').then((m) => ({ default: m.Correction })),
+);
+const SearchWaysOut = lazyWithReload<Parameters<typeof import('./search-hints').SearchWaysOut>[0]>(() =>
+  import('./search-hints').then((m) => ({ default: m.SearchWaysOut })),
+);
 
 /*
  * What the first paint needs stays in this module; the rest are chunks of their own (issue 2, JS per page):
@@ -104,7 +111,11 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
           <Text c="dimmed" mt={4} data-testid="listing-count" ref={countRef} tabIndex={-1} style={{ outline: 'none' }}>
             {countLabel(page.count, WORDS.product)}
           </Text>
-          {data.hints?.correction && page.count > 0 && <Correction correction={data.hints.correction} />}
+          {data.hints?.correction && page.count > 0 && (
+            <LazyPart>
+              <Correction correction={data.hints.correction} />
+            </LazyPart>
+          )}
           {intro}
         </div>
         <Group gap="sm" wrap="nowrap" w={{ base: '100%', sm: 'auto' }}>
@@ -160,7 +171,11 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
                   )
                 }
               />
-              {data.hints && <SearchWaysOut q={data.fixed.q ?? ''} hints={data.hints} go={go} />}
+              {data.hints && (
+                <LazyPart>
+                  <SearchWaysOut q={data.fixed.q ?? ''} hints={data.hints} go={go} />
+                </LazyPart>
+              )}
             </>
           ) : (
             <ProductGrid products={page.results} narrow />

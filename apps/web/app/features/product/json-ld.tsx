@@ -1,6 +1,6 @@
 /** JSON-LD `Product`/`Offer` and `BreadcrumbList` for a product page (nonce on the script tag for the CSP). */
 import type { ProductDetail } from '@vitrina/contract/catalog';
-import { JsonLd } from '../../shared/ui/json-ld';
+import { JsonLd } from '../../shared/lib/nonce';
 import { TYPE_LABELS } from '../catalog';
 
 const CONDITION_SCHEMA: Record<string, string> = {

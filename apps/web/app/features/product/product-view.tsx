@@ -3,7 +3,7 @@
  * «В корзину» (on phones also in a sticky bar at the bottom), details, description, seller card, similar listings. A draft (only its owner gets it)
  * carries the banner «Черновик — виден только вам».
  */
-import { Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { ProductDetail } from '@vitrina/contract/catalog';
 import { use, useRef } from 'react';
 import { Link } from 'react-router';
@@ -48,19 +48,16 @@ export function ProductView({ product, origin }: { product: ProductDetail; origi
   return (
     <div className="vt-container" style={{ paddingTop: 16, paddingBottom: 24 }}>
       <ProductJsonLd product={product} origin={origin} />
-      <Breadcrumbs
-        separator="/"
-        mb="md"
-        fz="sm"
-        styles={{ root: { flexWrap: 'wrap', rowGap: 4 } }}
-        aria-label="Навигация"
-      >
-        {crumbs.slice(0, -1).map((c) => (
-          <Anchor key={c.path} component={Link} to={c.path} c="dimmed" fz="sm">
-            {c.name}
-          </Anchor>
-        ))}
-      </Breadcrumbs>
+      {/* Plain markup rather than Mantine's Breadcrumbs: the page's first scripts stay within the budget. */}
+      <nav aria-label="Навигация" className={classes.crumbs}>
+        <ol>
+          {crumbs.slice(0, -1).map((c) => (
+            <li key={c.path}>
+              <Link to={c.path}>{c.name}</Link>
+            </li>
+          ))}
+        </ol>
+      </nav>
       {product.status === 'draft' && (
         <LazyPart>
           <Alert color="yellow" variant="light" mb="md" title="Черновик — виден только вам">
@@ -75,18 +72,9 @@ export function ProductView({ product, origin }: { product: ProductDetail; origi
         <Stack gap="lg" className={classes.info}>
           <Stack gap={6}>
             {product.brand && (
-              <Anchor
-                component={Link}
-                to={`/catalog/brand/${product.brand.slug}`}
-                prefetch="intent"
-                c="ink.9"
-                fw={700}
-                tt="uppercase"
-                lts="0.08em"
-                fz="sm"
-              >
+              <Link to={`/catalog/brand/${product.brand.slug}`} prefetch="intent" className={classes.brand}>
                 {product.brand.name}
-              </Anchor>
+              </Link>
             )}
             <div className={classes.titleRow}>
               <Title order={1} fz={{ base: 22, sm: 28 }} lh={1.2} fw={600}>
