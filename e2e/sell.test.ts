@@ -119,7 +119,7 @@ describe.runIf(browserAvailable())('selling', () => {
     await named.getByRole('button', { name: 'Сохранить и опубликовать' }).click();
     await page.waitForURL(/\/product\//, { timeout: 30_000 });
     await page.getByRole('heading', { name: title }).waitFor();
-    await page.getByRole('link', { name: /^Продавец Ольга/ }).waitFor(); // the seller's card, as buyers see it
+    await page.getByRole('link', { name: /Продавец Ольга/ }).waitFor(); // the seller's card, as buyers see it
     const slug = new URL(page.url()).pathname.split('/').pop()!;
     const detail = await api<{ photos: { url: string; width: number }[]; price: number; status: string }>(
       `/v1/public/products/${slug}/`,
