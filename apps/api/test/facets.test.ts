@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facetsSchema, type Facets } from '@vitrina/contract/catalog';
-import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
+import { createTestApp, dbAvailable, getOk, type TestContext } from './helpers.js';
 
 describe.runIf(dbAvailable())('facets', () => {
   let t: TestContext;
@@ -16,11 +16,7 @@ describe.runIf(dbAvailable())('facets', () => {
   });
   afterAll(() => t?.close());
 
-  const get = async (path: string) => {
-    const res = await t.app.inject(path);
-    expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
-    return res.json() as unknown;
-  };
+  const get = (path: string) => getOk(t.app, path);
   const facets = async (query: string) => facetsSchema.parse(await get(`/v1/public/facets/?${query}`));
   const total = async (endpoint: string, query: string) =>
     ((await get(`${endpoint}?${query}&page_size=1`)) as { count: number }).count;

@@ -6,7 +6,7 @@
 import { readFileSync, mkdtempSync, cpSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -194,4 +194,11 @@ export function multipart(
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** GET `path` through `app`'s HTTP layer, expect 200 (the body in the message otherwise) and return the JSON. */
+export async function getOk(app: FastifyInstance, path: string): Promise<unknown> {
+  const res = await app.inject(path);
+  expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+  return res.json() as unknown;
 }

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facetsSchema, searchHintsSchema, suggestSchema, type SearchHints } from '@vitrina/contract/catalog';
-import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
+import { createTestApp, dbAvailable, getOk, type TestContext } from './helpers.js';
 
 type PageBody = { count: number; results: { slug: string }[] };
 
@@ -17,11 +17,7 @@ describe.runIf(dbAvailable())('search hints and suggestions', () => {
   });
   afterAll(() => t?.close());
 
-  const get = async (path: string) => {
-    const res = await t.app.inject(path);
-    expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
-    return res.json() as unknown;
-  };
+  const get = (path: string) => getOk(t.app, path);
   const search = async (q: string, extra = '') =>
     (await get(`/v1/public/search/?q=${encodeURIComponent(q)}${extra}`)) as PageBody;
   const hints = async (q: string, extra = ''): Promise<SearchHints> =>
