@@ -182,6 +182,15 @@ export async function latestCode(phone: string): Promise<string> {
   return body.results[0]!.code;
 }
 
+/**
+ * Waits until the page's code has arrived: no request for 500 ms. A part rendered on the server and hydrated
+ * when its own chunk arrives (the heart, «Подписаться») drops a tap made before then — React does not replay
+ * a click on a boundary it cannot hydrate yet — so a test that taps one at once waits for this first.
+ */
+export async function chunksLoaded(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+}
+
 /** Waits until the page is interactive: the cookie notice renders only after hydration; accept it. */
 export async function hydrated(page: Page): Promise<void> {
   const notice = page.getByRole('region', { name: 'Уведомление о файлах cookie' });

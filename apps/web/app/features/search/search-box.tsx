@@ -17,6 +17,9 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
   const [value, setValue] = useState(initial);
   const [enhanced, setEnhanced] = useState(false);
   const focused = useRef(false);
+  // A search was sent from the light field: when the suggestions arrive they keep the focus but stay closed
+  // (the list would otherwise open over the results page the user is now reading).
+  const submitted = useRef(false);
 
   useEffect(() => setValue(initial), [initial]);
 
@@ -35,7 +38,10 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
   const field = (
     <SearchField
       value={value}
-      onValue={setValue}
+      onValue={(v) => {
+        submitted.current = false;
+        setValue(v);
+      }}
       autoFocus={autoFocus}
       onPointerEnter={() => void enhance()}
       onInputFocus={() => {
@@ -49,6 +55,7 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
         e.preventDefault();
         const q = value.trim();
         if (!q) return;
+        submitted.current = true;
         onDone?.();
         void navigate(`/catalog/search?q=${encodeURIComponent(q)}`);
       }}
@@ -57,7 +64,13 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
   if (!enhanced) return field;
   return (
     <LazyPart fallback={field}>
-      <SearchSuggest value={value} onValue={setValue} autoFocus={autoFocus || focused.current} onDone={onDone} />
+      <SearchSuggest
+        value={value}
+        onValue={setValue}
+        autoFocus={autoFocus || focused.current}
+        openOnMount={(autoFocus || focused.current) && !submitted.current}
+        onDone={onDone}
+      />
     </LazyPart>
   );
 }

@@ -62,17 +62,20 @@ function optionsOf(suggest: Suggest | null): Option[] {
 /**
  * @param value the typed text (kept by `SearchBox`, so it survives the swap from the light field)
  * @param autoFocus focus the input on mount (the light field had the focus)
+ * @param openOnMount open the list as soon as suggestions arrive (the light field had the focus and sent no search)
  * @param onDone called before leaving for a result (closes the phone drawer the box may sit in)
  */
 export default function SearchSuggest({
   value,
   onValue,
   autoFocus,
+  openOnMount,
   onDone,
 }: {
   value: string;
   onValue: (value: string) => void;
   autoFocus: boolean;
+  openOnMount: boolean;
   onDone?: () => void;
 }) {
   const navigate = useNavigate();
@@ -80,8 +83,8 @@ export default function SearchSuggest({
   const [debounced] = useDebouncedValue(value.trim(), 200);
   const { data } = useSuggest(debounced);
   const suggest = debounced.length < 2 ? null : (data ?? null);
-  // The light field had the focus: the list opens as if it had been focused here.
-  const [open, setOpen] = useState(autoFocus);
+  // The light field had the focus: the list opens as if it had been focused here (unless a search was sent).
+  const [open, setOpen] = useState(openOnMount);
   const [active, setActive] = useState(-1);
   // New suggestions: nothing chosen yet.
   useEffect(() => setActive(-1), [data]);
