@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrandEntry } from '../src/modules/catalog/search-dictionaries.js';
-import { parseQuery } from '../src/modules/catalog/search-words.js';
+import { isWordFormOf, parseQuery } from '../src/modules/catalog/search-words.js';
 import { withinOneEdit } from '../src/modules/catalog/similarity.js';
 
 const brand = (id: number, keys: string[]): BrandEntry => ({
@@ -57,4 +57,21 @@ describe('parseQuery: words one letter off a brand', () => {
     expect(parseQuery('пара', brands, sizes, (w) => w === 'пара').weak).toBeUndefined();
     expect(parseQuery('пара носков', brands, sizes).weak).toEqual({ brandIds: [2], text: 'носков' });
   });
+});
+
+describe('isWordFormOf', () => {
+  it.each([
+    ['кроссовок', 'кроссовки'],
+    ['кроссовками', 'кроссовки'],
+    ['платьев', 'платья'],
+    ['пуховиком', 'пуховики'],
+    ['сумок', 'сумки'],
+  ])('«%s» is a form of «%s»', (w, word) => expect(isWordFormOf(w, word)).toBe(true));
+  it.each([
+    ['кросовки', 'кроссовки'],
+    ['платте', 'платья'],
+    ['пуховек', 'пуховики'],
+    ['джинци', 'джинсы'],
+    ['кроссовкт', 'кроссовки'],
+  ])('«%s» is a misspelling of «%s»', (w, word) => expect(isWordFormOf(w, word)).toBe(false));
 });

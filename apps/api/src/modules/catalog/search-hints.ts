@@ -21,7 +21,7 @@ import { resolveFilters } from './filters.js';
 import { memo } from './memo.js';
 import { checkQuery, findMatches } from './search.js';
 import { brandDictionary, catalogVocabulary, knownSizeValues, type BrandEntry } from './search-dictionaries.js';
-import { typeOfWord, understand } from './search-words.js';
+import { isWordFormOf, typeOfWord, understand } from './search-words.js';
 import { normalize, similarity, withinOneEdit } from './similarity.js';
 import { categorySuggestions } from './suggest.js';
 
@@ -81,8 +81,8 @@ async function titleWordLike(db: Db, w: string): Promise<string | undefined> {
 
 /**
  * The query with its misspelt words corrected, when it has any and the corrected query finds listings.
- * A word is misspelt when it is no brand spelling, catalog word, size or type word and finds no active
- * listing by its own word forms.
+ * A word is misspelt when it is no brand spelling, catalog word, size or type word, finds no active
+ * listing by its own word forms and is no other form of the word it resembles ({@link isWordFormOf}).
  */
 async function correctionOf(db: Db, raw: string): Promise<string | null> {
   const [brands, sizes, vocabulary] = await Promise.all([
@@ -111,7 +111,8 @@ async function correctionOf(db: Db, raw: string): Promise<string | null> {
   for (const [i, w] of suspects.entries()) {
     if (has[i]) continue;
     const fix = expansions.get(w) ?? brandLike(w, brands) ?? (await titleWordLike(db, w));
-    if (fix && fix !== w) fixes.set(w, fix);
+    // Another form of the word («кроссовок») is no typo: the search already understands it.
+    if (fix && fix !== w && !isWordFormOf(w, fix)) fixes.set(w, fix);
   }
   if (!fixes.size) return null;
   const corrected = tokens.map((w) => fixes.get(w) ?? w).join(' ');

@@ -209,6 +209,28 @@ export function expandWords(words: string[], vocabulary: string[]): Map<string, 
   return out;
 }
 
+/** Letters a Russian inflectional ending is made of. */
+const ENDING = /^[аеиоуыэюяйьмхв]{0,3}$/u;
+const VOWEL = /^[аеиоуыэюя]$/u;
+
+/**
+ * Whether `w` is another form of the catalog word `word`, not a misspelling of it: `w` is `word`'s stem
+ * (without its final vowels) and an ending («кроссовками», «платьев»), or the stem with a fleeting vowel
+ * before its last letter («кроссовок» ← «кроссовки»). «кросовки», «платте», «пуховек» are not.
+ */
+export function isWordFormOf(w: string, word: string): boolean {
+  const stem = word.replace(/[аеиоуыэюяй]+$/u, '');
+  if (stem.length < 3) return false;
+  if (w.startsWith(stem)) return ENDING.test(w.slice(stem.length));
+  const head = stem.slice(0, -1);
+  return (
+    w.startsWith(head) &&
+    VOWEL.test(w.charAt(head.length)) &&
+    w.charAt(head.length + 1) === stem.at(-1) &&
+    ENDING.test(w.slice(head.length + 2))
+  );
+}
+
 /** A query's meaning: its brand/size/type words ({@link parseQuery}) and catalog-word look-alikes. */
 export interface Understood {
   parsed: ParsedQuery;
