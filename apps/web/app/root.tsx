@@ -46,9 +46,10 @@ const Notifications = lazyWithReload<NotificationsProps>(() =>
  * Toasts on phones sit at the bottom and under dialogs (Mantine's modals are at z-index 200): full width at
  * the top they covered a dialog's title and close button — the photo zoom's «Закрыть» for 2.5 s after
  * «В корзину». From the `sm` breakpoint on they sit at the bottom right, above everything: at the top
- * centre they covered the header's search box for 2.5 s.
+ * centre they covered the header's search box for 2.5 s. On phones they sit above the product page's sticky
+ * buying bar (`--vt-bottom-bar`, global.css), not over its «В корзину».
  */
-const PHONE_TOASTS = { position: 'bottom-center', zIndex: 190 } as const;
+const PHONE_TOASTS = { position: 'bottom-center', zIndex: 190, className: 'vt-toasts' } as const;
 const WIDE_TOASTS = { position: 'bottom-right', zIndex: 400 } as const;
 
 function LazyNotifications() {

@@ -178,7 +178,7 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
               )}
             </>
           ) : (
-            <ProductGrid products={page.results} narrow />
+            <ProductGrid products={page.results} narrow searchOf={sizeLink(state.filters)} />
           )}
           {totalPages > 1 && !loading && (
             <LazyPart>
@@ -206,6 +206,19 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
       )}
     </div>
   );
+}
+
+/**
+ * The query of a card's link while the list is filtered by size: the first of the filter's sizes the listing
+ * has, so its page opens with that size chosen (`?size=`).
+ */
+function sizeLink(filters: FilterValues) {
+  const sizes = splitList(filters.size);
+  if (!sizes.length) return undefined;
+  return (product: { sizes: string[] }) => {
+    const size = sizes.find((s) => product.sizes.includes(s));
+    return size ? `?size=${encodeURIComponent(size)}` : undefined;
+  };
 }
 
 /** Removable pills for the active filters. `next` is the param value after removing this one. */

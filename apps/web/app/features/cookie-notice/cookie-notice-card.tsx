@@ -17,7 +17,15 @@ export default function CookieNoticeCard() {
       px="sm"
       py="xs"
       withBorder
-      style={{ position: 'fixed', zIndex: 150, left: 12, right: 12, bottom: 12, maxWidth: 480, marginInline: 'auto' }}
+      style={{
+        position: 'fixed',
+        zIndex: 150,
+        left: 12,
+        right: 12,
+        bottom: 'calc(12px + var(--vt-bottom-bar, 0px))',
+        maxWidth: 480,
+        marginInline: 'auto',
+      }}
     >
       <Group gap="sm" wrap="nowrap" align="center">
         <Text fz="xs" lh={1.4} style={{ flex: '1 1 auto' }}>

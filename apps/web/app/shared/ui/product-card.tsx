@@ -21,23 +21,26 @@ const STATUS_BADGE: Record<string, string> = { sold: 'Продано', reserved:
  * @param eager the photo is not lazy (above the fold)
  * @param priority the photo is fetched first, with high priority (the first row on a phone)
  * @param muted a no-longer-available card: greyed, with this badge («Продано», «Снято с продажи»)
+ * @param search a query for the product page's link (`?size=42`: the size the buyer filtered by, chosen there)
  */
 export function ProductCard({
   product,
   eager = false,
   priority = false,
   muted,
+  search = '',
 }: {
   product: ProductCardData;
   eager?: boolean;
   priority?: boolean;
   muted?: string;
+  search?: string;
 }) {
   const badge = muted ?? STATUS_BADGE[product.status];
   const Action = use(CardActionContext);
   const link = (
     <Link
-      to={`/product/${product.slug}`}
+      to={`/product/${product.slug}${search}`}
       // A withdrawn listing's page may be gone: no prefetch of a 404.
       prefetch={muted ? 'none' : 'intent'}
       className={muted ? `${classes.card} ${classes.muted}` : classes.card}
@@ -73,18 +76,20 @@ export function ProductCard({
 
 /**
  * The responsive product grid. `narrow` tops out at 4 columns (beside a filter sidebar); `mutedOf` names the
- * badge of a card to grey out (see {@link ProductCard}'s `muted`).
+ * badge of a card to grey out (see {@link ProductCard}'s `muted`); `searchOf` the query of a card's link.
  */
 export function ProductGrid<T extends ProductCardData>({
   products,
   narrow = false,
   eagerCount = 4,
   mutedOf,
+  searchOf,
 }: {
   products: T[];
   narrow?: boolean;
   eagerCount?: number;
   mutedOf?: (product: T) => string | undefined;
+  searchOf?: (product: T) => string | undefined;
 }) {
   return (
     <div className={narrow ? classes.gridNarrow : classes.grid}>
@@ -96,6 +101,7 @@ export function ProductGrid<T extends ProductCardData>({
           // The first row on a phone (two columns) is the page's likely largest paint.
           priority={i < Math.min(PHONE_COLUMNS, eagerCount)}
           muted={mutedOf?.(p)}
+          search={searchOf?.(p)}
         />
       ))}
     </div>
