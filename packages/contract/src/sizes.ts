@@ -44,6 +44,9 @@ export const KIDS_AGES: Record<string, string> = {
   '164': '13–14 лет',
 };
 
+/** The one size of things that have none (bags, accessories): a value of its own, shown as is. */
+export const ONE_SIZE = 'Без размера';
+
 /** Every size grid of the catalog, in the order the guide shows them. */
 export const SIZE_GRIDS: GridDef[] = [
   {
@@ -134,9 +137,9 @@ export const SIZE_GRIDS: GridDef[] = [
   },
   {
     slug: 'one-size',
-    name: 'Без размера',
+    name: ONE_SIZE,
     kind: 'one',
-    sizes: [{ value: 'Без размера', label: 'Без размера', ru: null, eu: null, us: null }],
+    sizes: [{ value: ONE_SIZE, label: ONE_SIZE, ru: null, eu: null, us: null }],
   },
 ];
 
