@@ -1,7 +1,7 @@
 /**
  * The document: Mantine theme, fonts, meta, and the error boundary (404 page per spec §2, §8).
  */
-import '@fontsource-variable/inter/index.css';
+import './shared/ui/fonts.css';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './shared/ui/global.css';
