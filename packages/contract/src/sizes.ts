@@ -4,6 +4,10 @@
  * here) and the size guide page shows. A women's M is RU 46 on both; a men's M is RU 48 on both.
  */
 
+import { ONE_SIZE } from './size-names.js';
+
+export { ONE_SIZE };
+
 /** One size of a grid: the value a listing stores, its label, and its RU/EU/US equivalents. */
 export interface SizeDef {
   value: string;
@@ -43,9 +47,6 @@ export const KIDS_AGES: Record<string, string> = {
   '158': '12–13 лет',
   '164': '13–14 лет',
 };
-
-/** The one size of things that have none (bags, accessories): a value of its own, shown as is. */
-export const ONE_SIZE = 'Без размера';
 
 /** Every size grid of the catalog, in the order the guide shows them. */
 export const SIZE_GRIDS: GridDef[] = [

@@ -4,7 +4,6 @@
  * sign-in dialog for the whole site. The avatar menu and the dialog are chunks of their own: the menu loads
  * once a user is known, the dialog when the pointer reaches «Войти» or the dialog is first opened.
  */
-import { Skeleton } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
 import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { LightButton, LightIconButton } from '../../shared/ui/light-button';
@@ -17,7 +16,15 @@ const SignInDialog = lazyWithReload<object>(() =>
 const preloadDialog = () => void SignInDialog.preload();
 const AccountUserMenu = lazyWithReload(() => import('./account-user-menu'));
 
-const loading = <Skeleton circle height={36} width={36} mx={2} aria-hidden data-testid="account-loading" />;
+// A round shimmer while the auth state is read (the look of Mantine's Skeleton, without its code on every page).
+const loading = (
+  <span
+    className="vt-shimmer"
+    style={{ display: 'inline-block', width: 36, height: 36, margin: '0 2px', borderRadius: '50%' }}
+    aria-hidden
+    data-testid="account-loading"
+  />
+);
 
 export function AccountMenu() {
   // Mounted from the first opening on (and kept, so the dialog can play its closing transition).

@@ -16,7 +16,7 @@ import { formatPrice } from '../../shared/lib/price';
 import { activeFilterCount, FILTER_KEYS, PAGE_SIZE, splitList, withChanges, type FilterKey } from './catalog-params';
 import type { ActivePill } from './active-filters';
 import type { FilterPanelProps, FilterValues } from './filter-panel';
-import { ONE_SIZE } from '@vitrina/contract/sizes';
+import { ONE_SIZE } from '@vitrina/contract/size-names';
 import { SortSelect } from './sort-select';
 import type { ListingData } from './load-listing';
 import { emptyListingText } from './empty-listing';

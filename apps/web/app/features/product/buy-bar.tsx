@@ -8,7 +8,7 @@
  * phone's screen — the cookie notice, toasts — sits above it instead of over its button.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { ONE_SIZE } from '@vitrina/contract/sizes';
+import { ONE_SIZE } from '@vitrina/contract/size-names';
 import { BuyButton } from './buy-box';
 import type { BuyState } from './use-buy';
 import classes from './product-view.module.css';

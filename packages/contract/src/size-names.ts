@@ -1,0 +1,7 @@
+/**
+ * Size values the web shows as they are (a module of its own, without the size tables of `sizes.ts`, so a
+ * page that needs only these names does not download the tables).
+ */
+
+/** The one size of things that have none (bags, accessories): a value of its own, shown as is. */
+export const ONE_SIZE = 'Без размера';
