@@ -6,7 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
 import { SESSION_IDLE_DAYS } from '@vitrina/contract/auth';
 import { authTokens, users } from '../db/schema/index.js';
 import { unauthorized } from '../lib/errors.js';
@@ -66,18 +67,29 @@ export function tokenFromHeader(
   return { key: parts[1]! };
 }
 
+/** The token lookup as a prepared statement (see {@link findUserByToken}). */
+function tokenLookup(db: Db) {
+  return db
+    .select({ user: users, tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(eq(authTokens.keyHash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('vitrina_auth_token_user');
+}
+const tokenLookups = new WeakMap<Db, ReturnType<typeof tokenLookup>>();
+
 /**
- * Looks a token key up and notes its use (`last_used_at`, to the hour).
+ * Looks a token key up (one prepared statement) and notes its use (`last_used_at`, to the hour).
  * @returns the user and token id, or null for an unknown/malformed key or one unused for {@link TOKEN_IDLE_MS}
  */
 export async function findUserByToken(app: FastifyInstance, key: string) {
   if (!/^[0-9a-f]{40}$/i.test(key)) return null;
-  const rows = await app.db
-    .select({ user: users, tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt })
-    .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(eq(authTokens.keyHash, hashToken(key.toLowerCase())))
-    .limit(1);
+  // Every signed-in request asks this: built once per database and run as a named prepared statement, it costs
+  // neither drizzle's query building (~0.3 ms of Node CPU) nor PostgreSQL's parsing and planning per request.
+  let lookup = tokenLookups.get(app.db);
+  if (!lookup) tokenLookups.set(app.db, (lookup = tokenLookup(app.db)));
+  const rows = await lookup.execute({ hash: hashToken(key.toLowerCase()) });
   const row = rows[0];
   if (!row) return null;
   const now = app.clock.now();
