@@ -132,11 +132,6 @@ function listingRowsOverDays(sellerId: number, r: DayRange, today: string): SQL 
   return sql.join(parts, sql` union all `);
 }
 
-function listingRowsOverHours(sellerId: number, r: HourRange): SQL {
-  return sql`select product_id, views, favorites, orders, revenue from stats_hourly
-    where seller_id = ${sellerId} and hour >= ${r.from.toISOString()} and hour < ${r.to.toISOString()} and product_id <> 0`;
-}
-
 interface ListingRow {
   id: number;
   slug: string;
@@ -230,7 +225,9 @@ export async function statisticsOf(db: Db, sellerId: number, p: ResolvedPeriod):
     const [series, previous, listings] = await Promise.all([
       hourlySeries(db, sellerId, p.hours),
       hourlySeries(db, sellerId, p.previousHours),
-      topListings(db, sellerId, listingRowsOverHours(sellerId, p.hours)),
+      // The day's listing table from the daily roll-up (written with the hourly one): one row per listing, not
+      // one per listing and hour — the same sums, read from up to 24 times fewer rows.
+      topListings(db, sellerId, listingRowsOverDays(sellerId, { from: p.dateFrom, to: p.dateTo }, p.today)),
     ]);
     return {
       ...head,
