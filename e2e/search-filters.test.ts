@@ -96,6 +96,35 @@ describe.runIf(browserAvailable())('no dead ends in filters and search', () => {
     await context.close();
   });
 
+  it('a search sent before the suggestions arrive leaves their list closed over the results (360 px)', async () => {
+    const { page, context } = await newPage(browser, 360);
+    // The suggestions' chunk arrives late, after the search was sent (a slow phone).
+    let release!: () => void;
+    const late = new Promise<void>((r) => (release = r));
+    let asked = false;
+    await page.route(/\/assets\/search-suggest-[^/]*\.js$/, async (route) => {
+      asked = true;
+      await late;
+      await route.continue();
+    });
+    await page.goto('/');
+    await hydrated(page);
+    const box = page.getByRole('combobox', { name: 'Поиск по каталогу' }).filter({ visible: true }).first();
+    await box.fill('кросовки');
+    await box.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/catalog/search');
+    await page.locator('[data-testid="product-card"]').first().waitFor();
+    expect(asked).toBe(true);
+    const answered = page.waitForResponse((r) => r.url().includes('/v1/public/search/suggest/'));
+    release();
+    // The suggestions part has mounted (it asks for suggestions) and rendered their answer (two frames later).
+    await answered;
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await expect(box.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(page.getByRole('listbox', { name: 'Подсказки поиска' }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
   for (const width of WIDTHS) {
     it(`a typo still finds and offers the right spelling (${width} px)`, async () => {
       const { page, context } = await newPage(browser, width);

@@ -7,7 +7,7 @@
  */
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Suggest } from '@vitrina/contract/catalog';
-import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { formatPrice } from '../../shared/lib/price';
 import { useSuggest } from './queries';
@@ -85,6 +85,13 @@ export default function SearchSuggest({
   const suggest = debounced.length < 2 ? null : (data ?? null);
   // The light field had the focus: the list opens as if it had been focused here (unless a search was sent).
   const [open, setOpen] = useState(openOnMount);
+  // `autoFocus` focuses the input as it mounts, and that focus event would open the list: after a sent search
+  // (`openOnMount` false) the first focus, being that one, leaves it closed.
+  const mountFocus = useRef(autoFocus && !openOnMount);
+  // Effects run after that focus event: any later focus is the user's.
+  useEffect(() => {
+    mountFocus.current = false;
+  }, []);
   const [active, setActive] = useState(-1);
   // New suggestions: nothing chosen yet.
   useEffect(() => setActive(-1), [data]);
@@ -147,7 +154,10 @@ export default function SearchSuggest({
         setOpen(true);
         setActive(-1);
       }}
-      onInputFocus={() => setOpen(true)}
+      onInputFocus={() => {
+        if (mountFocus.current) mountFocus.current = false;
+        else setOpen(true);
+      }}
       onInputBlur={close}
       onSubmit={(e) => {
         e.preventDefault();
