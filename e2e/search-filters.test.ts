@@ -92,6 +92,12 @@ describe.runIf(browserAvailable())('no dead ends in filters and search', () => {
     for (const c of first) {
       await page.goto(`/catalog/kids?size=${encodeURIComponent(c.value)}`);
       expect(await listingCount(page), c.value).toBe(c.count);
+      // Each card opens its page with the size filtered by already chosen.
+      const hrefs = await page
+        .locator('[data-testid="product-card"]')
+        .evaluateAll((cards) => cards.map((a) => a.getAttribute('href')));
+      expect(hrefs.length, c.value).toBeGreaterThan(0);
+      for (const href of hrefs) expect(href, c.value).toMatch(new RegExp(`\\?size=${encodeURIComponent(c.value)}$`));
     }
     await context.close();
   });

@@ -5,3 +5,6 @@
 
 /** The one size of things that have none (bags, accessories): a value of its own, shown as is. */
 export const ONE_SIZE = 'Без размера';
+
+/** How a chosen size is named in a line of text: «Размер 42», but «Без размера» as it is. */
+export const sizeLabel = (size: string): string => (size === ONE_SIZE ? size : `Размер ${size}`);

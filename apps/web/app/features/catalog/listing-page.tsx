@@ -16,7 +16,7 @@ import { formatPrice } from '../../shared/lib/price';
 import { activeFilterCount, FILTER_KEYS, PAGE_SIZE, splitList, withChanges, type FilterKey } from './catalog-params';
 import type { ActivePill } from './active-filters';
 import type { FilterPanelProps, FilterValues } from './filter-panel';
-import { ONE_SIZE } from '@vitrina/contract/size-names';
+import { sizeLabel } from '@vitrina/contract/size-names';
 import { SortSelect } from './sort-select';
 import type { ListingData } from './load-listing';
 import { emptyListingText } from './empty-listing';
@@ -239,7 +239,7 @@ function activePills(filters: FilterValues, data: ListingData, hide: ListingPage
     for (const v of list) {
       let label = v;
       if (key === 'brand') label = data.chars.brands.find((b) => String(b.id) === v)?.name ?? v;
-      if (key === 'size') label = v === ONE_SIZE ? v : `Размер ${v}`;
+      if (key === 'size') label = sizeLabel(v);
       if (key === 'condition') label = data.chars.conditions.find((c) => c.value === v)?.label ?? v;
       if (key === 'color') label = data.chars.colors.find((c) => c.value === v)?.label ?? v;
       out.push({ key, value: v, label, next: without(list, v) });

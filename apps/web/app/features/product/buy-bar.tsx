@@ -8,7 +8,7 @@
  * phone's screen — the cookie notice, toasts — sits above it instead of over its button.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { ONE_SIZE } from '@vitrina/contract/size-names';
+import { sizeLabel } from '@vitrina/contract/size-names';
 import { BuyButton } from './buy-box';
 import type { BuyState } from './use-buy';
 import classes from './product-view.module.css';
@@ -37,8 +37,7 @@ export function BuyBar({ buy, watch }: { buy: BuyState; watch: RefObject<HTMLDiv
     return () => void root.removeProperty('--vt-bottom-bar');
   }, [shown]);
   if (!buy.onSale) return null;
-  const size = buy.offer?.size;
-  const chosen = !size ? 'Размер не выбран' : size === ONE_SIZE ? ONE_SIZE : `Размер ${size}`;
+  const chosen = buy.offer ? sizeLabel(buy.offer.size) : 'Размер не выбран';
   return (
     // A copy of the page's own price and button for the eyes and the thumb: hidden from assistive technology
     // and the keyboard, which reach the originals.
