@@ -151,7 +151,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(helmet, securityHeaders(config));
   // JSON answers up to 64 KB (a listing page is ~15 KB) are compressed inline: on two cores the stream path
   // (thread pool hand-off, chunked writes) cost a listing page ~0.7 ms more CPU than gzip itself.
-  await app.register(compress, { global: true, threshold: 1024, syncThreshold: 64 * 1024 });
+  // Answers compressed per request use gzip level 4 (zlib's default 6 cost a 51 KB statistics answer 0.56 ms of
+  // CPU against 0.29 ms, for 7 % fewer bytes) and the plugin's brotli quality 4; cached public pages are compressed
+  // once, harder (public-cache.ts).
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    syncThreshold: 64 * 1024,
+    zlibOptions: { level: 4 },
+  });
   await app.register(publicCache);
   // Counters live in PostgreSQL, shared by every process (issue 15).
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(app) });

@@ -24,6 +24,12 @@ const full = new Intl.DateTimeFormat('en-US', {
   second: 'numeric',
 });
 
+/**
+ * The Moscow calendar day of an instant, `YYYY-MM-DD` (one cached `Intl.DateTimeFormat`: ≈ 1 µs, where dayjs's
+ * timezone plugin takes tens of µs a call — the statistics read «today» on every request).
+ */
+export const moscowDay = (at: Date): string => ymd.format(at);
+
 const parts = (f: Intl.DateTimeFormat, d: Date) =>
   Object.fromEntries(f.formatToParts(d).map((p) => [p.type, Number(p.value)])) as Record<string, number>;
 

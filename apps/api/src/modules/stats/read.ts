@@ -9,18 +9,19 @@ import type {
   Statistics,
   StatisticsFigures,
   StatisticsListing,
+  StatisticsPoint,
   StatisticsTotals,
   WeeklyStatistics,
 } from '@vitrina/contract/sales';
 import { preparedRows, type Db } from '../../db/client.js';
 import { toRubles } from '../../lib/money.js';
+import { moscowDay } from '../../lib/moscow-time.js';
 import { imageUrls } from '../media/index.js';
 import {
   addDays,
   eachDay,
   eachHour,
   eachMonth,
-  inMoscow,
   resolvePeriod,
   coverDays,
   type DayRange,
@@ -68,8 +69,21 @@ export const figures = (r: Raw): StatisticsFigures => ({
  * when more orders came than views were counted (buyers who came by a direct link without a counted view).
  */
 export const totals = (r: Raw): StatisticsTotals => ({
-  ...figures(r),
-  conversion: r.views ? Math.min(1, Math.round((r.orders / r.views) * 10_000) / 10_000) : 0,
+  views: r.views,
+  favorites: r.favorites,
+  orders: r.orders,
+  revenue: toRubles(r.revenue),
+  conversion: conversionOf(r),
+});
+const conversionOf = (r: Raw) => (r.views ? Math.min(1, Math.round((r.orders / r.views) * 10_000) / 10_000) : 0);
+/** A point of the series: {@link totals} with its bucket's label, built in one object (366 of them a year). */
+const point = (date: string, r: Raw): StatisticsPoint => ({
+  date,
+  views: r.views,
+  favorites: r.favorites,
+  orders: r.orders,
+  revenue: toRubles(r.revenue),
+  conversion: conversionOf(r),
 });
 
 /* ------------------------------------------------------------ the seller's series */
@@ -89,12 +103,14 @@ async function seriesOf(db: Db, grain: 'day' | 'month', sellerId: number, r: Day
 }
 const dailySeries = (db: Db, sellerId: number, r: DayRange) => seriesOf(db, 'day', sellerId, r);
 
-/** The seller's totals over a range of days, summed by PostgreSQL (one row, not one per day). */
-async function dailyTotals(db: Db, sellerId: number, r: DayRange): Promise<Raw> {
+/**
+ * The seller's totals over a range of days, summed by PostgreSQL from the fewest roll-up rows of the seller's total
+ * (`product_id = 0`; see {@link coverDays}): a year is one row, not 366.
+ */
+async function dailyTotals(db: Db, sellerId: number, r: DayRange, today: string): Promise<Raw> {
   const [row] = await preparedRows<Raw>(
     db,
-    sql`select ${SUMS} from stats_daily
-        where seller_id = ${sellerId} and product_id = 0 and day between ${r.from} and ${r.to}`,
+    sql`select ${SUMS} from (${rowsOverDays(sellerId, r, today, sql`product_id = 0`)}) x`,
   );
   return row ? num(row) : ZERO;
 }
@@ -120,17 +136,23 @@ const ROLLUP = {
   year: ['stats_yearly', 'year'],
 } as const;
 
-/** Per-listing rows over a range of days: the fewest rows of the yearly, monthly and daily roll-ups (`coverDays`). */
-function listingRowsOverDays(sellerId: number, r: DayRange, today: string): SQL {
+/**
+ * Rows over a range of days of the listings `which` picks (`product_id <> 0`: each listing; `product_id = 0`: the
+ * seller's total): the fewest rows of the yearly, monthly and daily roll-ups (`coverDays`), each signed. Revenue is
+ * read as float8 (kopecks, exact below 2^53): PostgreSQL sums it without `numeric`.
+ */
+function rowsOverDays(sellerId: number, r: DayRange, today: string, which: SQL): SQL {
   const parts = coverDays(r, today).map((p) => {
     const [table, col] = ROLLUP[p.grain];
     const sign = p.sign === 1 ? sql`` : sql`-`;
     return sql`select product_id, ${sign}views as views, ${sign}favorites as favorites, ${sign}orders as orders,
-          ${sign}revenue as revenue from ${sql.identifier(table)}
-        where seller_id = ${sellerId} and ${sql.identifier(col)} between ${p.from} and ${p.to} and product_id <> 0`;
+          ${sign}revenue::float8 as revenue from ${sql.identifier(table)}
+        where seller_id = ${sellerId} and ${sql.identifier(col)} between ${p.from} and ${p.to} and ${which}`;
   });
   return sql.join(parts, sql` union all `);
 }
+const listingRowsOverDays = (sellerId: number, r: DayRange, today: string) =>
+  rowsOverDays(sellerId, r, today, sql`product_id <> 0`);
 
 interface ListingRow {
   id: number;
@@ -196,7 +218,7 @@ async function topListings(db: Db, sellerId: number, rows: SQL): Promise<Statist
 
 /** `GET /v1/sales/weekly-statistics/`: the 7 Moscow days ending today, oldest first, and their totals. */
 export async function weeklyStatistics(app: FastifyInstance, sellerId: number): Promise<WeeklyStatistics> {
-  const today = inMoscow(app.clock.now()).format('YYYY-MM-DD');
+  const today = moscowDay(app.clock.now());
   const range = { from: addDays(today, -6), to: today };
   const series = await dailySeries(app.db, sellerId, range);
   return {
@@ -231,7 +253,7 @@ export async function statisticsOf(db: Db, sellerId: number, p: ResolvedPeriod):
     ]);
     return {
       ...head,
-      points: eachHour(p.hours).map((h) => ({ date: h.label, ...totals(series.get(h.at.getTime()) ?? ZERO) })),
+      points: eachHour(p.hours).map((h) => point(h.label, series.get(h.at.getTime()) ?? ZERO)),
       totals: totals(sum(series)),
       previous_totals: totals(sum(previous)),
       top_listings: listings,
@@ -239,13 +261,13 @@ export async function statisticsOf(db: Db, sellerId: number, p: ResolvedPeriod):
   }
   const [series, previous, listings] = await Promise.all([
     seriesOf(db, p.grain, sellerId, p.days),
-    dailyTotals(db, sellerId, p.previousDays),
+    dailyTotals(db, sellerId, p.previousDays, p.today),
     topListings(db, sellerId, listingRowsOverDays(sellerId, p.days, p.today)),
   ]);
   const points =
     p.grain === 'month'
-      ? eachMonth(p.days).map((m) => ({ date: m.slice(0, 7), ...totals(series.get(m) ?? ZERO) }))
-      : eachDay(p.days).map((d) => ({ date: d, ...totals(series.get(d) ?? ZERO) }));
+      ? eachMonth(p.days).map((m) => point(m.slice(0, 7), series.get(m) ?? ZERO))
+      : eachDay(p.days).map((d) => point(d, series.get(d) ?? ZERO));
   return {
     ...head,
     points,

@@ -9,7 +9,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema/index.js';
-import { addDays, bucketsOf, inMoscow } from './time.js';
+import { moscowDay } from '../../lib/moscow-time.js';
+import { addDays, bucketsOf } from './time.js';
 
 /** Additions to one listing's (or, with `productId` 0, the seller's) counters. Revenue in kopecks. */
 export interface Bump {
@@ -86,7 +87,7 @@ export const PRUNE_VISITORS_EVERY_MS = 60 * 60_000;
 
 /** Deletes the dedupe rows of days more than two days ago. @returns how many went */
 export async function pruneViewVisitors(db: Tx | Db, now: Date): Promise<number> {
-  const before = addDays(inMoscow(now).format('YYYY-MM-DD'), -2);
+  const before = addDays(moscowDay(now), -2);
   const res = await db.execute(sql`delete from listing_view_visitors where day < ${before} returning 1`);
   return (res as unknown as { rows: unknown[] }).rows.length;
 }

@@ -4,10 +4,11 @@
  * (as stored), hours the `Date` the Moscow hour starts.
  */
 import dayjs from 'dayjs';
+import { LRUCache } from 'lru-cache';
 import utc from 'dayjs/plugin/utc.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import { STATISTICS_CUSTOM_MAX_DAYS, type StatisticsPeriod } from '@vitrina/contract/sales';
-import { MOSCOW_TZ } from '../../lib/moscow-time.js';
+import { MOSCOW_TZ, moscowDay } from '../../lib/moscow-time.js';
 import { badRequest } from '../../lib/errors.js';
 
 dayjs.extend(utc);
@@ -18,13 +19,16 @@ export const inMoscow = (d: Date) => dayjs(d).tz(MOSCOW_TZ);
 /** Moscow wall time `YYYY-MM-DD[THH:mm:ss]` → the instant. */
 const moscowAt = (wall: string) => dayjs.tz(wall, MOSCOW_TZ);
 
+/** The first day of the month of a day. */
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+
 /** The hour, day and month buckets of an instant (Moscow time). */
 export function bucketsOf(at: Date): { hour: Date; day: string; month: string } {
-  const m = inMoscow(at);
+  const day = moscowDay(at);
   return {
-    hour: moscowAt(m.format('YYYY-MM-DDTHH:00:00')).toDate(),
-    day: m.format('YYYY-MM-DD'),
-    month: m.format('YYYY-MM-01'),
+    hour: moscowAt(inMoscow(at).format('YYYY-MM-DDTHH:00:00')).toDate(),
+    day,
+    month: monthOf(day),
   };
 }
 
@@ -35,8 +39,6 @@ export const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 /** Days from `a` to `b` (`b − a`). */
 export const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / DAY_MS);
-/** The first day of the month of a day. */
-const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
 
 /** An inclusive range of Moscow days. */
 export interface DayRange {
@@ -62,9 +64,14 @@ export type ResolvedPeriod = {
 );
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** Whether `YYYY-MM-DD` names a real day (Date.parse rolls 30 February over to March, so it is compared back). */
+const isCalendarDay = (v: string) => {
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+};
 const ymdField = (name: string, v: string | undefined) => {
   if (!v) throw badRequest({ [name]: ['Обязательное поле для периода custom (формат ГГГГ-ММ-ДД).'] });
-  if (!DAY_RE.test(v) || dayjs.utc(v).format('YYYY-MM-DD') !== v)
+  if (!DAY_RE.test(v) || !isCalendarDay(v))
     throw badRequest({ [name]: ['Неверная дата: нужен формат ГГГГ-ММ-ДД, например 2026-11-01.'] });
   return v;
 };
@@ -75,7 +82,7 @@ const ymdField = (name: string, v: string | undefined) => {
  *   `custom`, `date_from` after `date_to`, or a range longer than {@link STATISTICS_CUSTOM_MAX_DAYS} days
  */
 export function resolvePeriod(q: { period?: string; date_from?: string; date_to?: string }, now: Date): ResolvedPeriod {
-  const today = inMoscow(now).format('YYYY-MM-DD');
+  const today = moscowDay(now);
   switch (q.period) {
     case 'day': {
       const start = moscowAt(`${today}T00:00:00`);
@@ -167,8 +174,20 @@ export function resolvePeriod(q: { period?: string; date_from?: string; date_to?
 /** Every day of a range, oldest first. */
 export function eachDay(r: DayRange): string[] {
   const out: string[] = [];
-  for (let d = r.from; d <= r.to; d = addDays(d, 1)) out.push(d);
+  const end = Date.parse(`${r.to}T00:00:00Z`) / DAY_MS;
+  for (let n = Date.parse(`${r.from}T00:00:00Z`) / DAY_MS; n <= end; n++) out.push(dayLabel(n));
   return out;
+}
+
+/** `YYYY-MM-DD` of days since 1970-01-01, remembered: a year of points formats 366 dates on every request. */
+const DAY_LABELS = new LRUCache<number, string>({ max: 4000 });
+function dayLabel(n: number): string {
+  let label = DAY_LABELS.get(n);
+  if (label === undefined) {
+    label = new Date(n * DAY_MS).toISOString().slice(0, 10);
+    DAY_LABELS.set(n, label);
+  }
+  return label;
 }
 
 /** Every month (`YYYY-MM-01`) of a range of days, oldest first. */
