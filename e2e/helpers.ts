@@ -49,7 +49,39 @@ export async function newPage(
   });
   await watch(context);
   const page = await context.newPage();
+  interactiveGoto(page);
   return { context, page };
+}
+
+/**
+ * Makes `page.goto` and `page.reload` (waiting for `load`, as by default) also wait until the shop's page is hydrated: its code
+ * starts after the first paint (apps/web/app/shared/lib/deferred-scripts.ts), so `load` no longer includes it,
+ * and a test pressing a button at machine speed would press it before React listens. A person sees the page
+ * first as well; the tests of what works before hydration load their pages with another `waitUntil`.
+ */
+function interactiveGoto(page: Page): void {
+  const settle = async (waitUntil: string | undefined) => {
+    if (waitUntil && waitUntil !== 'load') return;
+    // Only the shop's own pages carry the deferred preloads (until hydration removes them).
+    if (await page.locator('link[data-rel="modulepreload"], html[data-hydrated]').count()) await interactive(page);
+  };
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await settle(options?.waitUntil);
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await settle(options?.waitUntil);
+    return response;
+  };
+}
+
+/** Waits until the page is hydrated (`<html data-hydrated>`, set by the root's first effect). */
+export async function interactive(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { allowPageProblem, browserAvailable, hydrated, launch, newPage } from './helpers.js';
+import { allowPageProblem, browserAvailable, hydrated, interactive, launch, newPage } from './helpers.js';
 
 /** Counts the main frame's document loads after `page.goto`: a reload is one more. */
 function countDocumentLoads(page: Page): { count: () => number } {
@@ -100,6 +100,7 @@ describe.runIf(browserAvailable())('a page of an older build', () => {
     expect(new URL((await full).url()).pathname).toBe('/catalog/women');
     await loaded;
     await page.getByRole('heading', { name: 'Женщинам', level: 1 }).waitFor();
+    await interactive(page);
 
     // The reloaded page is of the current build: its navigations stay client-side.
     await page.getByRole('link', { name: 'Витрина — на главную' }).click();

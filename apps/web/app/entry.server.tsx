@@ -1,14 +1,14 @@
 /**
  * Server entry: streams the HTML (all of it at once for bots), with the request's CSP nonce on every
- * inline script React Router emits.
+ * inline script React Router emits; its module scripts start after the first paint.
  */
-import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceContext } from './shared/lib/nonce';
+import { deferScripts } from './shared/lib/deferred-scripts.server';
 import type { LoadContext } from './shared/lib/load-context';
 
 export const streamTimeout = 5_000;
@@ -39,7 +39,8 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // The route modules load after the first paint (shared/lib/deferred-scripts.ts).
+          const body = deferScripts();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           // The stylesheet is the page's one render-blocking request, but React puts the route modules'

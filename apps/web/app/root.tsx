@@ -29,6 +29,7 @@ import { useNonce } from './shared/lib/nonce';
 import type { LoadContext } from './shared/lib/load-context';
 import { NotFound } from './shared/ui/not-found';
 import { ClientGuards } from './shared/lib/client-guards';
+import { START_SCRIPTS } from './shared/lib/deferred-scripts';
 import type { NotificationsProps } from '@mantine/notifications';
 import { LazyPart, lazyWithReload, useIdle } from './shared/lib/lazy';
 
@@ -109,6 +110,13 @@ export function Layout({ children }: { children: ReactNode }) {
         </ThemeProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* Turns the route modules on after the first paint (shared/lib/deferred-scripts.ts). Hydration keeps
+            the server's text, so the browser's bundle goes without it. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? START_SCRIPTS : '' }}
+        />
       </body>
     </html>
   );

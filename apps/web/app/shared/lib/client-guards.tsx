@@ -1,6 +1,7 @@
 /**
  * Client behaviours of spec §8: a chunk-loading error reloads the page at most once per 10 s
- * (guard kept in sessionStorage), and a newer build is picked up on the next navigation.
+ * (guard kept in sessionStorage), and a newer build is picked up on the next navigation. Once hydrated, the
+ * page's `<html>` carries `data-hydrated`.
  */
 import { useEffect } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
@@ -30,6 +31,9 @@ export function ClientGuards() {
   const location = useLocation();
   const root = useRouteLoaderData('root') as { buildId?: string } | undefined;
   useEffect(() => {
+    // The page is interactive from here on (its code starts after the first paint: deferred-scripts.ts). The
+    // mark tells the browser tests, which act at machine speed, when a press reaches React.
+    document.documentElement.dataset.hydrated = '';
     const onError = (e: ErrorEvent | PromiseRejectionEvent) => {
       const err = 'reason' in e ? e.reason : (e.error ?? e.message);
       if (isChunkLoadError(err)) reloadOnce();

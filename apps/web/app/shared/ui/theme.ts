@@ -61,9 +61,11 @@ export const theme = createTheme({
   colors: { ...accessible, ink, coral },
   black: '#111111',
   white: '#ffffff',
-  fontFamily: "'Inter Variable', Inter, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
+  fontFamily:
+    "'Inter Variable', 'Inter Fallback', Inter, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
   headings: {
-    fontFamily: "'Inter Variable', Inter, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
+    fontFamily:
+      "'Inter Variable', 'Inter Fallback', Inter, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
     fontWeight: '700',
     sizes: { h1: { fontSize: '36px' }, h2: { fontSize: '28px' }, h3: { fontSize: '22px' } },
   },
