@@ -113,6 +113,28 @@ describe.runIf(browserAvailable())('no dead ends', () => {
     expect(ids.data.length).toBe(1);
   }, 90_000);
 
+  it('«В корзину» pressed while the page’s code is still loading is not lost (1440 px)', async () => {
+    const listing = await createListing(await apiSignIn());
+    const page = await guestPage(browser, 1440);
+    // The page's code is held back until the button has been pressed.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/product/${listing.slug}`, { waitUntil: 'domcontentloaded' });
+    await expect.poll(() => asked).toBe(true);
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    await page.getByRole('button', { name: 'В корзину' }).click();
+    release();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect.poll(() => cartSlugs(page)).toEqual([listing.slug]);
+    await page.getByRole('link', { name: 'Перейти в корзину' }).first().waitFor();
+  }, 90_000);
+
   it('the phone’s sticky bar keeps price and «В корзину» in view and buys the size chosen (360 px)', async () => {
     const seller = await apiSignIn();
     const listing = await createListing(seller);

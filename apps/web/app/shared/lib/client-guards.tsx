@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import { STORAGE_KEYS } from './storage-keys';
+import { replayEarlyPress } from './deferred-scripts';
 
 /** Reload guard time-to-live (spec §9): 10 seconds. */
 export const RELOAD_GUARD_MS = 10_000;
@@ -34,6 +35,8 @@ export function ClientGuards() {
     // The page is interactive from here on (its code starts after the first paint: deferred-scripts.ts). The
     // mark tells the browser tests, which act at machine speed, when a press reaches React.
     document.documentElement.dataset.hydrated = '';
+    // A button pressed while the code was loading is pressed now.
+    replayEarlyPress();
     const onError = (e: ErrorEvent | PromiseRejectionEvent) => {
       const err = 'reason' in e ? e.reason : (e.error ?? e.message);
       if (isChunkLoadError(err)) reloadOnce();
