@@ -2,7 +2,7 @@
  * The document: Mantine theme, fonts, meta, and the error boundary (404 page per spec §2, §8).
  */
 import './shared/ui/fonts.css';
-import '@mantine/core/styles.css';
+import './shared/ui/mantine-styles.css';
 import '@mantine/notifications/styles.css';
 import './shared/ui/global.css';
 // The theme's CSS variables and Mantine's global classes as a static stylesheet (see vite.config.ts;

@@ -1,9 +1,9 @@
 /**
  * «Свой период»: a Russian, Monday-first date-range picker (@mantine/dates with dayjs `ru`), up to today (Moscow)
- * and at most 366 days. Loaded as a chunk of its own (lazy.ts) with its stylesheet, only when the seller picks
+ * and at most 366 days. Loaded as a chunk of its own (lazy.ts) with its stylesheet (a file of its own), only when the seller picks
  * their own period. A range is reported once both ends are chosen and it is valid.
  */
-import '@mantine/dates/styles.css';
+import datesCss from '@mantine/dates/styles.css?url';
 import 'dayjs/locale/ru';
 import { DatePickerInput, DatesProvider, type DatesRangeValue } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
@@ -46,6 +46,9 @@ export default function RangePicker({ from, to, max, onChange }: RangePickerProp
   ];
   return (
     <DatesProvider settings={{ locale: 'ru', firstDayOfWeek: 1 }}>
+      {/* The calendar's styles, a file of their own: not in the one stylesheet every page waits for. React
+          puts it in <head> and shows the picker once it has loaded. */}
+      <link rel="stylesheet" href={datesCss} precedence="mantine-dates" />
       <DatePickerInput
         type="range"
         aria-label="Даты периода"
