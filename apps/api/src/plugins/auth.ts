@@ -67,7 +67,10 @@ export function tokenFromHeader(
   return { key: parts[1]! };
 }
 
-/** The token lookup as a prepared statement (see {@link findUserByToken}). */
+/**
+ * The token lookup as a prepared statement (see {@link findUserByToken}): drizzle's own `.prepare()` rather than
+ * `preparedRows`, because the answer must come back mapped to the typed `users` row the whole API reads.
+ */
 function tokenLookup(db: Db) {
   return db
     .select({ user: users, tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt })

@@ -34,9 +34,10 @@ export function bucketsOf(at: Date): { hour: Date; day: string; month: string } 
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
+/** `YYYY-MM-DD` of a UTC instant (ms): the calendar day of the UTC arithmetic below. */
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** Adds days to a `YYYY-MM-DD` day (calendar arithmetic on UTC dates, no time zone involved; hot loops use it). */
-export const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+export const addDays = (day: string, n: number) => isoDay(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS);
 /** Days from `a` to `b` (`b − a`). */
 export const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / DAY_MS);
 
@@ -67,7 +68,7 @@ const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 /** Whether `YYYY-MM-DD` names a real day (Date.parse rolls 30 February over to March, so it is compared back). */
 const isCalendarDay = (v: string) => {
   const t = Date.parse(`${v}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+  return !Number.isNaN(t) && isoDay(t) === v;
 };
 const ymdField = (name: string, v: string | undefined) => {
   if (!v) throw badRequest({ [name]: ['Обязательное поле для периода custom (формат ГГГГ-ММ-ДД).'] });
@@ -184,7 +185,7 @@ const DAY_LABELS = new LRUCache<number, string>({ max: 4000 });
 function dayLabel(n: number): string {
   let label = DAY_LABELS.get(n);
   if (label === undefined) {
-    label = new Date(n * DAY_MS).toISOString().slice(0, 10);
+    label = isoDay(n * DAY_MS);
     DAY_LABELS.set(n, label);
   }
   return label;
@@ -195,7 +196,7 @@ export function eachMonth(r: DayRange): string[] {
   const out: string[] = [];
   const [y, m] = r.from.split('-').map(Number) as [number, number];
   for (let i = 0; ; i++) {
-    const month = new Date(Date.UTC(y, m - 1 + i, 1)).toISOString().slice(0, 10);
+    const month = isoDay(Date.UTC(y, m - 1 + i, 1));
     if (month > r.to) return out;
     out.push(month);
   }
@@ -216,7 +217,7 @@ export function eachHour(r: HourRange): { at: Date; label: string }[] {
 /** The last day of the month of a day. */
 const endOfMonth = (day: string) => {
   const [y, m] = day.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  return isoDay(Date.UTC(y, m, 0));
 };
 
 /** A signed piece of a cover: buckets `from`…`to` (inclusive, as stored) of one roll-up, added or subtracted. */

@@ -1,7 +1,7 @@
 /**
  * «Свой период»: a Russian, Monday-first date-range picker (@mantine/dates with dayjs `ru`), up to today (Moscow)
- * and at most 366 days. Loaded as a chunk of its own (lazy.ts) with its stylesheet (a file of its own), only when the seller picks
- * their own period. A range is reported once both ends are chosen and it is valid.
+ * and at most 366 days. Loaded as a chunk of its own (lazy.ts), with its stylesheet as a file of its own, only
+ * when the seller picks their own period. A range is reported once both ends are chosen and it is valid.
  */
 import datesCss from '@mantine/dates/styles.css?url';
 import 'dayjs/locale/ru';
