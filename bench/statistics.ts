@@ -101,6 +101,11 @@ async function prepareSeller(db: Db): Promise<number> {
     insert into stats_monthly (seller_id, product_id, month, views, favorites, orders, revenue)
     select seller_id, product_id, date_trunc('month', day)::date, sum(views), sum(favorites), sum(orders), sum(revenue)
     from stats_daily group by 1, 2, 3`);
+  await db.execute(sql`
+    insert into stats_pentad (seller_id, product_id, pentad, views, favorites, orders, revenue)
+    select seller_id, product_id, date_trunc('month', day)::date + least((extract(day from day)::int - 1) / 5, 5) * 5,
+           sum(views), sum(favorites), sum(orders), sum(revenue)
+    from stats_daily group by 1, 2, 3`);
   // 3 000 orders over the year (service level): most shipped within two days, some late, a few cancelled.
   await db.execute(sql`
     insert into orders (number, buyer_id, seller_id, status, delivery_point, total, fee, payout, created_at, paid_at,
@@ -143,7 +148,7 @@ async function main() {
       select seller_id, product_id, date_trunc('year', day)::date, sum(views), sum(favorites), sum(orders), sum(revenue)
       from stats_daily where not exists (select 1 from stats_yearly) group by 1, 2, 3`);
     await database.db.execute(
-      sql`vacuum (analyze) stats_daily, stats_hourly, stats_monthly, stats_yearly, orders, products`,
+      sql`vacuum (analyze) stats_daily, stats_hourly, stats_pentad, stats_monthly, stats_yearly, orders, products`,
     );
     key = newTokenKey();
     await database.db.insert(authTokens).values({ userId: seller, keyHash: hashToken(key) });
@@ -252,13 +257,14 @@ ${rows.join('\n')}
 
 ${judgement(figures)}
 
-Чтения идут только по сводкам (\`stats_hourly\`, \`stats_daily\`, \`stats_monthly\`, \`stats_yearly\`): итоги и точки — по
-строкам продавца (\`product_id = 0\`, первичный ключ \`(seller_id, product_id, bucket)\`, не больше 366 строк), таблица товаров —
-по частичным покрывающим индексам \`(seller_id, bucket, product_id, счётчики) WHERE product_id <> 0\` (index-only). Диапазон
-дней товара читается наименьшим числом строк со знаком (\`coverDays\` в \`stats/time.ts\`): календарный год — строкой
-\`stats_yearly\` минус месяцы и дни вне периода, либо месяцами; месяц, бóльшая часть которого в периоде, — строкой
-\`stats_monthly\` минус дни вне периода, меньшая — своими днями; дни после сегодняшнего пусты. Год назад от сегодня у товара —
-1 годовая строка, 1 месячная и до 15 дневных (только месяцами было 12 месячных и те же дневные), год (период) — 1 строка вместо 12.
+Чтения идут только по сводкам (\`stats_hourly\`, \`stats_daily\`, \`stats_pentad\`, \`stats_monthly\`, \`stats_yearly\`):
+итоги и точки — по строкам продавца (\`product_id = 0\`, первичный ключ \`(seller_id, product_id, bucket)\`, не больше 366
+строк, одним JSON-объектом), таблица товаров — по частичным покрывающим индексам
+\`(seller_id, bucket, product_id, счётчики) WHERE product_id <> 0\` (index-only). Диапазон дней товара читается наименьшим
+числом строк со знаком (\`coverDays\` в \`stats/cover.ts\`) по дереву год › месяцы › пятидневки (1–5, 6–10, …, 26–конец
+месяца) › дни: корзина целиком внутри — одной строкой, частично — дешевле из двух: своими частями или строкой минус части
+вне периода; дни после сегодняшнего пусты. Край периода внутри месяца — в среднем 3 строки товара, не больше 5 (одними
+днями было 8 и до 16); год назад от сегодня — годовая строка, месяц-другой и такой край; год (период) — 1 строка.
 <!-- statistics:end -->`;
   const doc = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const re = /<!-- statistics:start -->[\s\S]*?<!-- statistics:end -->/;

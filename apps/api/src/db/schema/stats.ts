@@ -1,6 +1,6 @@
 /**
  * Seller statistics (spec §7, issue 14), owned by the `stats` module: counters rolled up as they are written
- * (never a scan of raw rows at read time) into hourly, daily and monthly buckets of Moscow time, per listing and
+ * (never a scan of raw rows at read time) into hourly, daily, pentad, monthly and yearly buckets of Moscow time, per listing and
  * per seller (`product_id = 0`: all the seller's listings — the only exact count of orders, since one order
  * may hold several listings). Revenue is kopecks (item prices of paid orders minus refunds, before the fee).
  *
@@ -61,11 +61,17 @@ function rollup<B extends PgColumnBuilderBase>(name: string, bucketName: string,
 export const statsHourly = rollup('stats_hourly', 'hour', timestamp('hour', { withTimezone: true }).notNull());
 /** Per Moscow day (`day`). */
 export const statsDaily = rollup('stats_daily', 'day', date('day', { mode: 'string' }).notNull());
+/**
+ * Per pentad of a Moscow month (`pentad`, its first day): days 1–5, 6–10, 11–15, 16–20, 21–25 and 26 to the month's
+ * end. A range's edge inside a month is then a few pentads and at most a few days (cover.ts `coverDays`): 3 rows of a
+ * listing on average and 5 at most, where days alone took 8 on average and 16 at most.
+ */
+export const statsPentad = rollup('stats_pentad', 'pentad', date('pentad', { mode: 'string' }).notNull());
 /** Per Moscow calendar month (`month`, its first day). */
 export const statsMonthly = rollup('stats_monthly', 'month', date('month', { mode: 'string' }).notNull());
 /**
  * Per Moscow calendar year (`year`, its 1 January): a long range's listings read a year as one row instead of
- * twelve (read.ts, time.ts `coverDays`).
+ * twelve (read.ts, cover.ts `coverDays`).
  */
 export const statsYearly = rollup('stats_yearly', 'year', date('year', { mode: 'string' }).notNull());
 

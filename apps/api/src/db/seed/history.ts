@@ -3,7 +3,7 @@
  * `npm start`: real orders (buyers among the other demo users, a succeeded test-bank payment each) — the sale
  * of every `sold` listing's last piece, a paid order holding every `reserved` listing (its stock then 0), and
  * earlier sales of pieces of active listings — plus views and favorites per listing per day, written straight
- * into the statistics roll-ups (daily and monthly for the whole history, hourly for yesterday and today, the
+ * into the statistics roll-ups (daily, pentad, monthly and yearly for the whole history, hourly for yesterday and today, the
  * only hours a period reads). Views follow the listing's `view_count` from its publication on (a day curve by
  * Moscow hour, more at weekends); each order is counted at its payment. Deterministic for a seed and `now`.
  */
@@ -13,6 +13,7 @@ import type { Db, Tx } from '../client.js';
 import { favorites, offers, orderItems, orders, payments } from '../schema/index.js';
 import { Random } from './random.js';
 import { seedLedger } from './ledger.js';
+import { pentadOf } from '../../modules/stats/index.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -235,14 +236,17 @@ export async function seedHistory(
   await keptFavorites(tx, keptBy, buyers, now, opts.seed);
 
   // The roll-ups.
+  const pentads: Buckets = new Map();
   const monthly: Buckets = new Map();
   const yearly: Buckets = new Map();
   for (const [k, c] of daily) {
     const [s, p, day] = k.split('|');
+    bump(pentads, `${s}|${p}|${pentadOf(day!)}`, c);
     bump(monthly, `${s}|${p}|${day!.slice(0, 8)}01`, c);
     bump(yearly, `${s}|${p}|${day!.slice(0, 5)}01-01`, c);
   }
   await insertRollup(tx, 'stats_daily', 'day', 'date', daily);
+  await insertRollup(tx, 'stats_pentad', 'pentad', 'date', pentads);
   await insertRollup(tx, 'stats_monthly', 'month', 'date', monthly);
   await insertRollup(tx, 'stats_yearly', 'year', 'date', yearly);
   await insertRollup(tx, 'stats_hourly', 'hour', 'timestamptz', hourly);

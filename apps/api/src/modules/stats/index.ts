@@ -14,3 +14,5 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
 }
 /** The service-level window, days. */
 export { SERVICE_LEVEL_DAYS } from './service-level.js';
+/** The pentad (first of its five days) a Moscow day is rolled up into. */
+export { pentadOf } from './time.js';

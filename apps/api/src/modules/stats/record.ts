@@ -1,5 +1,5 @@
 /**
- * Writing the statistics (issue 14): every counted fact is added to the hourly, daily, monthly and yearly roll-ups of
+ * Writing the statistics (issue 14): every counted fact is added to the hourly, daily, pentad, monthly and yearly roll-ups of
  * its listing and of its seller (`product_id = 0`) in the transaction that records it — a view, a
  * `favorite.added`, an `order.paid` or an `order.refunded` — with `INSERT … ON CONFLICT DO UPDATE SET x = x + …`,
  * so reads never scan raw rows. Event handlers run once per event (the jobs outbox), inside the job's
@@ -24,6 +24,7 @@ export interface Bump {
 const TABLES = [
   { table: 'stats_hourly', col: 'hour', key: 'hour' },
   { table: 'stats_daily', col: 'day', key: 'day' },
+  { table: 'stats_pentad', col: 'pentad', key: 'pentad' },
   { table: 'stats_monthly', col: 'month', key: 'month' },
   { table: 'stats_yearly', col: 'year', key: 'year' },
 ] as const;
@@ -36,7 +37,13 @@ const TABLES = [
 export async function addToRollups(tx: Tx | Db, sellerId: number, at: Date, bumps: Bump[]): Promise<void> {
   if (!bumps.length) return;
   const b = bucketsOf(at);
-  const buckets = { hour: b.hour.toISOString(), day: b.day, month: b.month, year: `${b.day.slice(0, 4)}-01-01` };
+  const buckets = {
+    hour: b.hour.toISOString(),
+    day: b.day,
+    pentad: b.pentad,
+    month: b.month,
+    year: `${b.day.slice(0, 4)}-01-01`,
+  };
   // One lock order for every writer (product 0 first), so concurrent upserts never deadlock.
   const sorted = [...bumps].sort((x, y) => x.productId - y.productId);
   for (const t of TABLES) {

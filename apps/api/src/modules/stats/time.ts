@@ -20,14 +20,25 @@ export const inMoscow = (d: Date) => dayjs(d).tz(MOSCOW_TZ);
 const moscowAt = (wall: string) => dayjs.tz(wall, MOSCOW_TZ);
 
 /** The first day of the month of a day. */
-const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
 
-/** The hour, day and month buckets of an instant (Moscow time). */
-export function bucketsOf(at: Date): { hour: Date; day: string; month: string } {
+/**
+ * The pentad of a day (`YYYY-MM-DD`): the first day of its five — 1, 6, 11, 16, 21 or 26; the last pentad of a month
+ * runs to the month's end (3 to 6 days).
+ */
+export const pentadOf = (day: string) => `${day.slice(0, 8)}${PENTAD_STARTS[Number(day.slice(8, 10))]}`;
+/** The first day of the pentad of each day of a month (index = day of the month). */
+const PENTAD_STARTS = Array.from({ length: 32 }, (_, d) =>
+  String(Math.min(Math.floor((Math.max(d, 1) - 1) / 5), 5) * 5 + 1).padStart(2, '0'),
+);
+
+/** The hour, day, pentad and month buckets of an instant (Moscow time). */
+export function bucketsOf(at: Date): { hour: Date; day: string; pentad: string; month: string } {
   const day = moscowDay(at);
   return {
     hour: moscowAt(inMoscow(at).format('YYYY-MM-DDTHH:00:00')).toDate(),
     day,
+    pentad: pentadOf(day),
     month: monthOf(day),
   };
 }
@@ -35,7 +46,7 @@ export function bucketsOf(at: Date): { hour: Date; day: string; month: string } 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 /** `YYYY-MM-DD` of a UTC instant (ms): the calendar day of the UTC arithmetic below. */
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** Adds days to a `YYYY-MM-DD` day (calendar arithmetic on UTC dates, no time zone involved; hot loops use it). */
 export const addDays = (day: string, n: number) => isoDay(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS);
 /** Days from `a` to `b` (`b − a`). */
@@ -212,82 +223,4 @@ export function eachHour(r: HourRange): { at: Date; label: string }[] {
   for (let t = r.from.getTime(); t < r.to.getTime(); t += HOUR_MS)
     out.push({ at: new Date(t), label: `${new Date(t + offset).toISOString().slice(0, 13)}:00` });
   return out;
-}
-
-/** The last day of the month of a day. */
-const endOfMonth = (day: string) => {
-  const [y, m] = day.split('-').map(Number) as [number, number];
-  return isoDay(Date.UTC(y, m, 0));
-};
-
-/** A signed piece of a cover: buckets `from`…`to` (inclusive, as stored) of one roll-up, added or subtracted. */
-export interface CoverPart {
-  grain: 'day' | 'month' | 'year';
-  from: string;
-  to: string;
-  sign: 1 | -1;
-}
-
-/** Rows per listing a cover reads (a day, a month and a year are one row each). */
-const costOf = (parts: CoverPart[]) =>
-  parts.reduce(
-    (n, p) => n + (p.grain === 'day' ? daysBetween(p.from, p.to) + 1 : p.grain === 'month' ? monthsIn(p) : 1),
-    0,
-  );
-const monthsIn = (p: { from: string; to: string }) =>
-  (Number(p.to.slice(0, 4)) - Number(p.from.slice(0, 4))) * 12 +
-  Number(p.to.slice(5, 7)) -
-  Number(p.from.slice(5, 7)) +
-  1;
-const flip = (parts: CoverPart[]): CoverPart[] => parts.map((p) => ({ ...p, sign: p.sign === 1 ? -1 : 1 }));
-
-/**
- * Days within one year by months: a month mostly inside from the monthly roll-up minus its days outside, a month
- * mostly outside by its days.
- */
-function coverByMonths(r: DayRange): CoverPart[] {
-  if (r.from > r.to) return [];
-  const parts: CoverPart[] = [];
-  let months: DayRange | null = null;
-  for (const m of eachMonth(r)) {
-    const mEnd = endOfMonth(m);
-    const from = r.from > m ? r.from : m;
-    const end = r.to < mEnd ? r.to : mEnd;
-    if ((daysBetween(from, end) + 1) * 2 <= daysBetween(m, mEnd) + 1) {
-      parts.push({ grain: 'day', from, to: end, sign: 1 });
-      continue;
-    }
-    months = months ? { from: months.from, to: m } : { from: m, to: m };
-    if (from > m) parts.push({ grain: 'day', from: m, to: addDays(from, -1), sign: -1 });
-    if (end < mEnd) parts.push({ grain: 'day', from: addDays(end, 1), to: mEnd, sign: -1 });
-  }
-  if (months) parts.push({ grain: 'month', ...months, sign: 1 });
-  return parts;
-}
-
-/**
- * How to read a range of days per listing with the fewest roll-up rows: per calendar year, either by months
- * ({@link coverByMonths}) or as the year's row minus the months and days outside the range, whichever reads fewer.
- * Days after `today` are empty, so a range reaching today reads its last year to the end. The 366 days up to
- * today are then at most 1 + 6 monthly + 15 daily rows of a listing (a year and the few weeks before it), where
- * months alone took 12 + 15.
- * @returns the signed parts: the range's sum per listing is the sum of the parts' rows, each times its sign
- */
-export function coverDays(r: DayRange, today: string): CoverPart[] {
-  const to = r.to >= today ? `${r.to.slice(0, 4)}-12-31` : r.to;
-  const parts: CoverPart[] = [];
-  for (let y = Number(r.from.slice(0, 4)); y <= Number(to.slice(0, 4)); y++) {
-    const first = `${y}-01-01`;
-    const last = `${y}-12-31`;
-    const from = r.from > first ? r.from : first;
-    const end = to < last ? to : last;
-    const byMonths = coverByMonths({ from, to: end });
-    const byYear: CoverPart[] = [
-      { grain: 'year', from: first, to: first, sign: 1 },
-      ...flip(coverByMonths({ from: first, to: addDays(from, -1) })),
-      ...flip(coverByMonths({ from: addDays(end, 1), to: last })),
-    ];
-    parts.push(...(costOf(byYear) < costOf(byMonths) ? byYear : byMonths));
-  }
-  return parts;
 }
