@@ -154,8 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // (thread pool hand-off, chunked writes) cost a listing page ~0.7 ms more CPU than gzip itself.
   // Answers compressed per request use gzip level 3 and brotli quality 2: on a 51 KB statistics answer zlib's default
   // 6 cost 0.55 ms of CPU, level 4 0.26 ms and level 3 0.17 ms (10.5 → 10.9 KB); brotli quality 4 (the plugin's
-  // default) 0.44 ms, quality 2 0.18 ms for 3 % more bytes. Cached public pages are compressed once, harder
-  // (public-cache.ts).
+  // default) 0.44 ms, quality 2 0.18 ms for 3 % more bytes. Cached public answers are compressed once per entry, at
+  // brotli 4 / gzip 4 (public-cache.ts).
   await app.register(compress, {
     global: true,
     threshold: 1024,

@@ -104,16 +104,22 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
+/**
+ * Compresses a cached answer (once per entry and encoding). Brotli quality 4 and gzip level 4: most pages are
+ * rendered for one visitor and dropped from the 3-second cache unread (a filtered catalog page rarely repeats), so
+ * the cost is paid per render — a 127 KB catalog page took 1.54 ms at brotli 5 and 0.98 ms at 4 (17.8 → 19.1 KB),
+ * 1.37 ms at gzip 6 and 0.91 ms at 4 (21.9 → 23.1 KB).
+ */
 function compress(encoding: Encoding, body: Buffer): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(body, {
         params: {
           [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-          [zlib.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.BROTLI_PARAM_QUALITY]: 4,
           [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
         },
       })
-    : gzipSync(body, { level: 6 });
+    : gzipSync(body, { level: 4 });
 }
 
 function cacheControl(shared: boolean, ttlMs: number): string {

@@ -5,22 +5,12 @@
  * listings have, each with how many listings it leaves (`/v1/public/facets/`), so no choice leads to an
  * empty page.
  */
-import {
-  Checkbox,
-  Chip,
-  ColorSwatch,
-  Group,
-  MultiSelect,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { MultiSelect, NumberInput, Select, Text } from '@mantine/core';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import type { Facets } from '@vitrina/contract/catalog';
 import type { Chars } from './load-listing';
 import { splitList, type FilterKey } from './catalog-params';
+import classes from './filter-panel.module.css';
 
 export type FilterValues = Partial<Record<FilterKey, string>>;
 
@@ -38,12 +28,10 @@ export interface FilterPanelProps {
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Stack gap={8} component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-      <Text component="legend" fw={700} fz="sm" mb={8} p={0}>
-        {title}
-      </Text>
+    <fieldset className={classes.section}>
+      <legend className={classes.legend}>{title}</legend>
       {children}
-    </Stack>
+    </fieldset>
   );
 }
 
@@ -90,14 +78,26 @@ function PriceField({
 
 /** A value's count beside its label (dimmed). */
 function Count({ n }: { n: number }) {
+  return <span className={classes.count}>{n}</span>;
+}
+
+/** A list's values toggled in and out: the new list. */
+const toggled = (list: string[], value: string, on: boolean) =>
+  on ? [...list, value] : list.filter((v) => v !== value);
+
+/** The tick of a chosen size chip. */
+function Check() {
   return (
-    <Text span c="dimmed" fz="xs">
-      {n}
-    </Text>
+    <svg className={classes.check} viewBox="0 0 10 7" aria-hidden="true">
+      <path
+        d="M4 4.586L1.707 2.293A1 1 0 1 0 .293 3.707l3 3a.997.997 0 0 0 1.414 0l5-5A1 1 0 1 0 8.293.293L4 4.586z"
+        fill="currentColor"
+      />
+    </svg>
   );
 }
 
-/** The size chips, under their grid's name when the page's sizes come from more than one grid. */
+/** The size chips (checkboxes drawn as chips), under their grid's name when the page's sizes come from more than one grid. */
 function SizeChips({
   sizes,
   value,
@@ -109,28 +109,33 @@ function SizeChips({
 }) {
   const groups = [...new Set(sizes.map((s) => s.group))];
   return (
-    <Chip.Group multiple value={value} onChange={onChange}>
-      <Stack gap={10}>
-        {groups.map((g) => (
-          <Stack key={g} gap={6}>
-            {groups.length > 1 && (
-              <Text fz="xs" c="dimmed">
-                {g}
-              </Text>
-            )}
-            <Group gap={6}>
-              {sizes
-                .filter((s) => s.group === g)
-                .map((s) => (
-                  <Chip key={s.value} value={s.value} size="xs" radius="sm" variant="outline">
+    <div className={classes.sizeGroups}>
+      {groups.map((g) => (
+        <div key={g} className={classes.sizeGroup}>
+          {groups.length > 1 && <div className={classes.groupName}>{g}</div>}
+          <div className={classes.chips}>
+            {sizes
+              .filter((s) => s.group === g)
+              .map((s) => {
+                const on = value.includes(s.value);
+                return (
+                  <label key={s.value} className={classes.chip} data-checked={on || undefined}>
+                    <input
+                      type="checkbox"
+                      className={classes.hiddenInput}
+                      value={s.value}
+                      checked={on}
+                      onChange={(e) => onChange(toggled(value, s.value, e.currentTarget.checked))}
+                    />
+                    {on && <Check />}
                     {s.value} <Count n={s.count} />
-                  </Chip>
-                ))}
-            </Group>
-          </Stack>
-        ))}
-      </Stack>
-    </Chip.Group>
+                  </label>
+                );
+              })}
+          </div>
+        </div>
+      ))}
+    </div>
   );
 }
 
@@ -153,7 +158,7 @@ export function FilterPanel({ values, onChange, chars, facets, type, hide = {} }
   }));
 
   return (
-    <Stack gap="lg">
+    <div className={classes.panel}>
       {!hide.category && categoryData.length > 0 && (
         <Section title="Категория">
           <Select
@@ -190,58 +195,56 @@ export function FilterPanel({ values, onChange, chars, facets, type, hide = {} }
         </Section>
       )}
       <Section title="Цена">
-        <Group gap={8} wrap="nowrap">
+        <div style={{ display: 'flex', gap: 8 }}>
           <PriceField label="от" value={values.price_min} onCommit={(v) => onChange('price_min', v)} />
           <PriceField label="до" value={values.price_max} onCommit={(v) => onChange('price_max', v)} />
-        </Group>
+        </div>
       </Section>
       {conditions.length > 0 && (
         <Section title="Состояние">
-          <Checkbox.Group value={splitList(values.condition)} onChange={(v) => toggleList('condition', v)}>
-            <Stack gap={8}>
-              {conditions.map((c) => {
-                const n = countOf(facets?.conditions, c.value);
-                return (
-                  <Checkbox
-                    key={c.value}
-                    value={c.value}
-                    label={
-                      <>
-                        {c.label} {n !== undefined && <Count n={n} />}
-                      </>
-                    }
-                  />
-                );
-              })}
-            </Stack>
-          </Checkbox.Group>
+          {conditions.map((c) => {
+            const n = countOf(facets?.conditions, c.value);
+            const chosen = splitList(values.condition);
+            return (
+              <label key={c.value} className={classes.checkRow}>
+                <input
+                  type="checkbox"
+                  className={classes.checkbox}
+                  value={c.value}
+                  checked={chosen.includes(c.value)}
+                  onChange={(e) => toggleList('condition', toggled(chosen, c.value, e.currentTarget.checked))}
+                />
+                <span>
+                  {c.label} {n !== undefined && <Count n={n} />}
+                </span>
+              </label>
+            );
+          })}
         </Section>
       )}
       {colors.length > 0 && (
         <Section title="Цвет">
-          <Group gap={8}>
+          <div className={classes.swatches}>
             {colors.map((c) => {
               const selected = splitList(values.color);
               const on = selected.includes(c.value);
               const n = countOf(facets?.colors, c.value);
               return (
-                <UnstyledButton
+                <button
                   key={c.value}
+                  type="button"
+                  className={classes.swatch}
                   aria-pressed={on}
                   aria-label={c.label}
                   title={n === undefined ? c.label : `${c.label}: ${n}`}
-                  onClick={() =>
-                    toggleList('color', on ? selected.filter((x) => x !== c.value) : [...selected, c.value])
-                  }
-                  style={{ borderRadius: '50%', padding: 2, border: `2px solid ${on ? '#111' : 'transparent'}` }}
-                >
-                  <ColorSwatch color={c.hex} size={24} style={{ boxShadow: 'inset 0 0 0 1px rgba(0,0,0,.15)' }} />
-                </UnstyledButton>
+                  onClick={() => toggleList('color', toggled(selected, c.value, !on))}
+                  style={{ '--swatch': c.hex } as CSSProperties}
+                />
               );
             })}
-          </Group>
+          </div>
         </Section>
       )}
-    </Stack>
+    </div>
   );
 }
