@@ -4,13 +4,22 @@
  */
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * An answer to the client (4xx, or the overload 503), not a fault: it carries no stack trace. Capturing one cost
+ * ~9 % of the CPU of a 401 to a bad token (4 430 → 4 800 answers/s on one process), and nothing reads it — faults are
+ * plain `Error`s, logged with their stacks.
+ */
 export class ApiError extends Error {
   constructor(
     public statusCode: number,
     public body: { detail: string } | FieldErrors,
     public headers: Record<string, string> = {},
   ) {
-    super('detail' in body && typeof body.detail === 'string' ? body.detail : JSON.stringify(body));
+    const message = 'detail' in body && typeof body.detail === 'string' ? body.detail : JSON.stringify(body);
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    super(message);
+    Error.stackTraceLimit = limit;
   }
 }
 
