@@ -1,10 +1,13 @@
 /**
- * Page links under a list (Mantine Pagination rendering React Router links, Russian labels), for the
- * catalog listings and the seller's page. Listings load it as a chunk of its own: rendered on the
- * server, hydrated when its code has arrived — the links work as plain links before.
+ * Page links under a list (the catalog listings and the seller's page): «‹ 1 2 3 4 5 … 1942 ›» as plain React
+ * Router links in a `<nav>` — the same pages as Mantine's Pagination (its `usePagination` hook: one sibling, one
+ * boundary), without its components, which were a large part of a listing page's server render. Listings load it as
+ * a chunk of its own; the links work before the page's code has arrived.
  */
-import { Group, Pagination } from '@mantine/core';
+import { usePagination } from '@mantine/hooks';
+import type { ReactNode } from 'react';
 import { Link, type To } from 'react-router';
+import classes from './page-links.module.css';
 
 export interface PageLinksProps {
   /** The current page (1-based). */
@@ -14,31 +17,58 @@ export interface PageLinksProps {
   link: (n: number) => To;
 }
 
-const CONTROL_LABELS = {
-  first: 'Первая страница',
-  previous: 'Предыдущая страница',
-  next: 'Следующая страница',
-  last: 'Последняя страница',
-} as const;
+function Chevron({ flip }: { flip?: boolean }) {
+  return (
+    <svg
+      className={classes.chevron}
+      viewBox="0 0 16 16"
+      aria-hidden="true"
+      style={flip ? { transform: 'scaleX(-1)' } : undefined}
+    >
+      <path d="M7.219 8l3.3 3.3-.943.943L5.333 8l4.243-4.243.943.943-3.3 3.3z" fill="currentColor" />
+    </svg>
+  );
+}
 
 export default function PageLinks({ page, totalPages, link }: PageLinksProps) {
+  const current = Math.min(Math.max(page, 1), totalPages);
+  const { range } = usePagination({ total: totalPages, page: current, siblings: 1, boundaries: 1 });
+  /** «‹» or «›»: a link to a neighbouring page. */
+  const step = (target: number, label: string, icon: ReactNode) =>
+    target >= 1 && target <= totalPages ? (
+      <Link to={link(target)} className={classes.control} aria-label={label}>
+        {icon}
+      </Link>
+    ) : (
+      // At an end: shown dimmed to keep the row's shape, and hidden from screen readers (there is no such page).
+      <span className={classes.control} data-disabled="true" aria-hidden="true">
+        {icon}
+      </span>
+    );
   return (
-    <Group justify="center" mt={40}>
-      <Pagination
-        total={totalPages}
-        value={Math.min(page, totalPages)}
-        siblings={1}
-        boundaries={1}
-        aria-label="Страницы"
-        getItemProps={(n) => ({ component: Link, to: link(n), 'aria-label': `Страница ${n}` })}
-        getControlProps={(control) => {
-          const target = { first: 1, previous: page - 1, next: page + 1, last: totalPages }[control];
-          const label = CONTROL_LABELS[control];
-          return target >= 1 && target <= totalPages
-            ? { component: Link, to: link(target), 'aria-label': label }
-            : { 'aria-label': label };
-        }}
-      />
-    </Group>
+    <nav aria-label="Страницы" className={classes.nav}>
+      <ul className={classes.list}>
+        <li>{step(current - 1, 'Предыдущая страница', <Chevron />)}</li>
+        {range.map((n, i) =>
+          n === 'dots' ? (
+            <li key={`dots-${i}`} className={classes.dots} aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <Link
+                to={link(n)}
+                className={classes.control}
+                aria-label={`Страница ${n}`}
+                aria-current={n === current ? 'page' : undefined}
+              >
+                {n}
+              </Link>
+            </li>
+          ),
+        )}
+        <li>{step(current + 1, 'Следующая страница', <Chevron flip />)}</li>
+      </ul>
+    </nav>
   );
 }
