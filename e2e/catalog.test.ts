@@ -205,7 +205,7 @@ describe.runIf(browserAvailable())('catalog', () => {
     await context.close();
   });
 
-  it.each([360, 1440])('pages through a listing by its page links, in one row (%i px)', async (width) => {
+  it.each([360, 1440] as const)('pages through a listing by its page links, in one row (%i px)', async (width) => {
     // The catalog type with the most listings.
     const counts = await Promise.all(
       ['women', 'men', 'kids'].map(

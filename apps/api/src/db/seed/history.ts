@@ -147,25 +147,28 @@ export async function seedHistory(
     }
     keptBy.push({ listing: l, added });
 
-    // Sales: the last piece of a sold listing, the hold on a reserved one, earlier pieces of active ones.
+    // Sales: the last piece of a sold listing, the hold on a reserved one, earlier pieces of active ones. Drawn
+    // from the listing's own stream: the views above take as many draws as hours have passed today, so a shared
+    // stream gave the README's seller a different number of sales at each hour of the day.
+    const sale = new Random(opts.seed * 104_729 + l.id);
     const age = now.getTime() - l.publishedAt.getTime();
     const busy = l.sellerId === opts.busySellerId;
     let paidAt: number | null = null;
-    if (l.status === 'reserved') paidAt = now.getTime() - rnd.next() * Math.min(age, 30 * HOUR);
+    if (l.status === 'reserved') paidAt = now.getTime() - sale.next() * Math.min(age, 30 * HOUR);
     else if (l.status === 'sold')
-      paidAt = Math.max(start, l.publishedAt.getTime()) + rnd.next() * Math.min(age, HISTORY_DAYS * DAY) * 0.95;
-    else if (age > 3 * DAY && rnd.chance(busy ? 0.75 : 0.12))
-      paidAt = Math.max(start, l.publishedAt.getTime()) + rnd.next() * (Math.min(age, HISTORY_DAYS * DAY) - DAY);
+      paidAt = Math.max(start, l.publishedAt.getTime()) + sale.next() * Math.min(age, HISTORY_DAYS * DAY) * 0.95;
+    else if (age > 3 * DAY && sale.chance(busy ? 0.75 : 0.12))
+      paidAt = Math.max(start, l.publishedAt.getTime()) + sale.next() * (Math.min(age, HISTORY_DAYS * DAY) - DAY);
     if (paidAt === null) continue;
     const paid = new Date(Math.floor(paidAt / 60_000) * 60_000);
     const since = now.getTime() - paid.getTime();
     // Most ship within two days; a few late (past the five days of the deadline).
-    const shipAfter = rnd.chance(0.08) ? 6 * DAY + rnd.next() * DAY : 4 * HOUR + rnd.next() * 44 * HOUR;
+    const shipAfter = sale.chance(0.08) ? 6 * DAY + sale.next() * DAY : 4 * HOUR + sale.next() * 44 * HOUR;
     const shippedAt = l.status === 'reserved' || since < shipAfter ? null : new Date(paid.getTime() + shipAfter);
     const deliveredAt = shippedAt && since > shipAfter + 3 * DAY ? new Date(shippedAt.getTime() + 3 * DAY) : null;
     const completedAt = deliveredAt && since > shipAfter + 4 * DAY ? new Date(deliveredAt.getTime() + DAY) : null;
     const status = completedAt ? 'completed' : deliveredAt ? 'delivered' : shippedAt ? 'shipped' : 'paid';
-    let buyer = buyers[rnd.int(0, buyers.length - 1)]!;
+    let buyer = buyers[sale.int(0, buyers.length - 1)]!;
     if (buyer === l.sellerId) buyer = buyers.find((b) => b !== l.sellerId)!;
     const money = splitTotal(l.offer.price, fee);
     orderRows.push({
@@ -183,8 +186,8 @@ export async function seedHistory(
       total: money.total,
       fee: money.fee,
       payout: money.payout,
-      trackingNumber: shippedAt ? `RA${String(100_000_000 + rnd.int(0, 899_999_999))}RU` : null,
-      createdAt: new Date(paid.getTime() - rnd.int(1, 10) * 60_000),
+      trackingNumber: shippedAt ? `RA${String(100_000_000 + sale.int(0, 899_999_999))}RU` : null,
+      createdAt: new Date(paid.getTime() - sale.int(1, 10) * 60_000),
       paidAt: paid,
       shippedAt,
       deliveredAt,
