@@ -22,8 +22,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Db } from '../apps/api/src/db/client.js';
 import { authTokens, users } from '../apps/api/src/db/schema/index.js';
-import { coverDays, type CoverPart } from '../apps/api/src/modules/stats/cover.js';
-import { pentadOf } from '../apps/api/src/modules/stats/time.js';
+import { coverDays, coverRows } from '../apps/api/src/modules/stats/cover.js';
 import { hashToken, newTokenKey } from '../apps/api/src/plugins/auth.js';
 import { backends, cpuMs, cpuSince, prepareDatabase, startServer, stopServer, waitReady } from './server.js';
 
@@ -125,20 +124,6 @@ async function prepareSeller(db: Db): Promise<number> {
   return s;
 }
 
-/** Roll-up rows of a listing a cover reads (a pentad, month or year bucket is one row). */
-function rowsOf(parts: readonly CoverPart[]): number {
-  let n = 0;
-  for (const p of parts)
-    for (let t = Date.parse(p.from); t <= Date.parse(p.to); t += 86_400_000) {
-      const d = new Date(t).toISOString().slice(0, 10);
-      const first = { day: d, pentad: pentadOf(d), month: `${d.slice(0, 8)}01`, year: `${d.slice(0, 5)}01-01` }[
-        p.grain
-      ];
-      if (first === d) n++;
-    }
-  return n;
-}
-
 /**
  * The range inside the seeded year whose cover reads the most rows per listing: how long a range costs depends on
  * where its ends fall in the calendar (the 366 days to today read 4–12 rows of a listing, by the date), so the bench
@@ -149,7 +134,7 @@ function worstRange(first: string, today: string): { from: string; to: string; r
   let worst = { from: first, to: today, rows: 0 };
   for (let a = Date.parse(first); a < Date.parse(first) + 70 * 86_400_000; a += 86_400_000)
     for (let b = Date.parse(today) - 70 * 86_400_000; b < Date.parse(today); b += 86_400_000) {
-      const rows = rowsOf(coverDays({ from: day(a), to: day(b) }, today));
+      const rows = coverRows(coverDays({ from: day(a), to: day(b) }, today));
       if (rows > worst.rows) worst = { from: day(a), to: day(b), rows };
     }
   return worst;

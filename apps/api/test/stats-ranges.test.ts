@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
 import { addToRollups } from '../src/modules/stats/record.js';
 import { addDays, pentadOf } from '../src/modules/stats/time.js';
-import { coverDays, type CoverPart } from '../src/modules/stats/cover.js';
+import { coverDays, coverRows, type CoverPart } from '../src/modules/stats/cover.js';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 import { makeListing, makeUser, type TestUser } from './buy-fixtures.js';
 
@@ -169,6 +169,8 @@ describe.runIf(dbAvailable())('statistics over long ranges', () => {
       const days = Math.round((Date.parse(last) - Date.parse(from)) / DAY_MS) + 1;
       const counted = [...count.values()].filter((n) => n === 1).length;
       if (wrong.length || counted !== days) problems.push(`${from}…${to} (today ${today}): ${JSON.stringify(wrong)}`);
+      if (coverRows(parts) !== rowsOf(parts))
+        problems.push(`${from}…${to}: coverRows ${coverRows(parts)}, counted ${rowsOf(parts)}`);
       // Inside one month: at most 8 rows (pentads and days; by days alone up to 31), and at most 5 for a month's
       // edge — a range from its first day or to its last, as the edges of a long range are (by days up to 16).
       if (from.slice(0, 7) === last.slice(0, 7)) {

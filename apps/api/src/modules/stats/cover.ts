@@ -72,6 +72,15 @@ function coverOf(b: Bucket, from: string, to: string): Signed[] {
   ];
 }
 
+/**
+ * Rows of a listing a cover reads (what its cost is counted in): each part's buckets from `from` to `to`.
+ */
+export function coverRows(parts: readonly CoverPart[]): number {
+  let n = 0;
+  for (const p of parts) for (let key = p.from; key <= p.to; key = nextKey(p.grain, key)) n++;
+  return n;
+}
+
 /** The next bucket of a grain after one stored under `key`. */
 const nextKey = (grain: CoverGrain, key: string) =>
   grain === 'day'

@@ -6,6 +6,7 @@
  * empty page.
  */
 import { MultiSelect, NumberInput, Select, Text } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import type { Facets } from '@vitrina/contract/catalog';
 import type { Chars } from './load-listing';
@@ -85,18 +86,6 @@ function Count({ n }: { n: number }) {
 const toggled = (list: string[], value: string, on: boolean) =>
   on ? [...list, value] : list.filter((v) => v !== value);
 
-/** The tick of a chosen size chip. */
-function Check() {
-  return (
-    <svg className={classes.check} viewBox="0 0 10 7" aria-hidden="true">
-      <path
-        d="M4 4.586L1.707 2.293A1 1 0 1 0 .293 3.707l3 3a.997.997 0 0 0 1.414 0l5-5A1 1 0 1 0 8.293.293L4 4.586z"
-        fill="currentColor"
-      />
-    </svg>
-  );
-}
-
 /** The size chips (checkboxes drawn as chips), under their grid's name when the page's sizes come from more than one grid. */
 function SizeChips({
   sizes,
@@ -127,7 +116,7 @@ function SizeChips({
                       checked={on}
                       onChange={(e) => onChange(toggled(value, s.value, e.currentTarget.checked))}
                     />
-                    {on && <Check />}
+                    {on && <IconCheck className={classes.check} stroke={3} aria-hidden />}
                     {s.value} <Count n={s.count} />
                   </label>
                 );

@@ -5,6 +5,7 @@
  * a chunk of its own; the links work before the page's code has arrived.
  */
 import { usePagination } from '@mantine/hooks';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, type To } from 'react-router';
 import classes from './page-links.module.css';
@@ -15,19 +16,6 @@ export interface PageLinksProps {
   totalPages: number;
   /** Where page `n` is. */
   link: (n: number) => To;
-}
-
-function Chevron({ flip }: { flip?: boolean }) {
-  return (
-    <svg
-      className={classes.chevron}
-      viewBox="0 0 16 16"
-      aria-hidden="true"
-      style={flip ? { transform: 'scaleX(-1)' } : undefined}
-    >
-      <path d="M7.219 8l3.3 3.3-.943.943L5.333 8l4.243-4.243.943.943-3.3 3.3z" fill="currentColor" />
-    </svg>
-  );
 }
 
 export default function PageLinks({ page, totalPages, link }: PageLinksProps) {
@@ -48,7 +36,7 @@ export default function PageLinks({ page, totalPages, link }: PageLinksProps) {
   return (
     <nav aria-label="Страницы" className={classes.nav}>
       <ul className={classes.list}>
-        <li>{step(current - 1, 'Предыдущая страница', <Chevron />)}</li>
+        <li>{step(current - 1, 'Предыдущая страница', <IconChevronLeft className={classes.chevron} aria-hidden />)}</li>
         {range.map((n, i) =>
           n === 'dots' ? (
             <li key={`dots-${i}`} className={classes.dots} aria-hidden="true">
@@ -67,7 +55,7 @@ export default function PageLinks({ page, totalPages, link }: PageLinksProps) {
             </li>
           ),
         )}
-        <li>{step(current + 1, 'Следующая страница', <Chevron flip />)}</li>
+        <li>{step(current + 1, 'Следующая страница', <IconChevronRight className={classes.chevron} aria-hidden />)}</li>
       </ul>
     </nav>
   );
