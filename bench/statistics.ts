@@ -24,6 +24,7 @@ import { openDatabase, queryRows, type Db } from '../apps/api/src/db/client.js';
 import { authTokens, users } from '../apps/api/src/db/schema/index.js';
 import { coverDays, coverRows } from '../apps/api/src/modules/stats/cover.js';
 import { hashToken, newTokenKey } from '../apps/api/src/plugins/auth.js';
+import { buildYtdPacks, YTD_MIN_LISTINGS } from '../apps/api/src/modules/stats/ytd.js';
 import { backends, cpuMs, cpuSince, prepareDatabase, startServer, stopServer, waitReady } from './server.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -169,8 +170,13 @@ async function main() {
       insert into stats_yearly (seller_id, product_id, year, views, favorites, orders, revenue)
       select seller_id, product_id, date_trunc('year', day)::date, sum(views), sum(favorites), sum(orders), sum(revenue)
       from stats_daily where not exists (select 1 from stats_yearly) group by 1, 2, 3`);
+    // The seller's year-to-date packs, as the app's recurring job builds them: every day over, this year and the last.
+    const packs = await database.db.transaction((tx) =>
+      buildYtdPacks(tx, new Date(), { minListings: YTD_MIN_LISTINGS, sellerId: seller, limit: 1000 }),
+    );
+    if (packs) console.log(`[bench] годовые пакеты продавца: ${packs} новых`);
     await database.db.execute(
-      sql`vacuum (analyze) stats_daily, stats_hourly, stats_pentad, stats_monthly, stats_yearly, orders, products`,
+      sql`vacuum (analyze) stats_daily, stats_hourly, stats_pentad, stats_monthly, stats_yearly, stats_ytd, orders, products`,
     );
     key = newTokenKey();
     await database.db.insert(authTokens).values({ userId: seller, keyHash: hashToken(key) });
@@ -300,6 +306,11 @@ ${judgement(figures)}
 месяца) › дни: корзина целиком внутри — одной строкой, частично — дешевле из двух: своими частями или строкой минус части
 вне периода; дни после сегодняшнего пусты. Край периода внутри месяца — в среднем 3 строки товара, не больше 5 (одними
 днями было 8 и до 16); год назад от сегодня — годовая строка, месяц-другой и такой край; год (период) — 1 строка.
+Длинный период, которому по сводкам нужно больше строк товара, чем годовых пакетов, читается из пакетов (\`stats_ytd\`,
+\`stats/ytd.ts\`): у продавца от ${YTD_MIN_LISTINGS} товаров — суммы каждого товара с 1 января по каждый прошедший день,
+массивами; прошедшие дни периода — пакет его конца минус пакет дня перед началом (в пределах года; 2–4 пакета, по
+строке товара в каждом), сегодня — дневными строками. Пакеты строит фоновая задача; запись в прошедший день удаляет
+пакеты продавца с этого дня, и до новой сборки тот же запрос читает сводки.
 <!-- statistics:end -->`;
   const doc = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const re = /<!-- statistics:start -->[\s\S]*?<!-- statistics:end -->/;

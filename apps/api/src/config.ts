@@ -144,6 +144,8 @@ const envSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** How long each process reuses a public page or public JSON answer, ms (plugins/public-cache.ts); 0 — off. */
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(3000),
+  /** Sellers with at least this many listings with figures in a year get year-to-date statistics packs (stats/ytd.ts). */
+  STATS_YTD_MIN_LISTINGS: z.coerce.number().int().min(1).max(1_000_000).default(100),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -178,6 +180,8 @@ export interface Config {
   jobsPollMs: number;
   /** Micro-cache lifetime of public answers, ms (`PUBLIC_CACHE_MS`); absent or 0 — off. */
   publicCacheMs?: number;
+  /** `STATS_YTD_MIN_LISTINGS`; optional for hand-made configs (100 when absent). */
+  statsYtdMinListings?: number;
   /** Fastify `trustProxy` from `TRUST_PROXY`; optional for hand-made configs (false when absent). */
   trustProxy?: boolean | string[] | ((address: string, hop: number) => boolean);
   sms: {
@@ -350,6 +354,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     jobsPollMs: e.JOBS_POLL_MS,
     publicCacheMs: e.PUBLIC_CACHE_MS,
+    statsYtdMinListings: e.STATS_YTD_MIN_LISTINGS,
     timeouts: {
       requestMs: e.REQUEST_TIMEOUT_MS,
       headersMs: e.HEADERS_TIMEOUT_MS,

@@ -75,6 +75,27 @@ export const statsMonthly = rollup('stats_monthly', 'month', date('month', { mod
  */
 export const statsYearly = rollup('stats_yearly', 'year', date('year', { mode: 'string' }).notNull());
 
+/**
+ * A large seller's listings' figures from 1 January through a closed Moscow day (`day`), one row per seller and day
+ * (stats/ytd.ts): a long range of days is then the difference of two such rows, unnested, not a dozen roll-up rows per
+ * listing. The arrays run in parallel — the listings with any figures and their counters (revenue in kopecks). Written
+ * by the stats module's recurring job for sellers with many listings only; a write that lands on a packed day deletes
+ * the seller's rows from that day on (they are built again), so a row present is always exact.
+ */
+export const statsYtd = pgTable(
+  'stats_ytd',
+  {
+    sellerId: integer('seller_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    productIds: integer('product_ids').array().notNull(),
+    views: integer('views').array().notNull(),
+    favorites: integer('favorites').array().notNull(),
+    orders: integer('orders').array().notNull(),
+    revenue: bigint('revenue', { mode: 'number' }).array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.day] })],
+);
+
 /** Visitors who viewed a listing on a Moscow day (dedupe of views; pruned after two days). */
 export const listingViewVisitors = pgTable(
   'listing_view_visitors',

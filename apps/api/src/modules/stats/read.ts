@@ -27,7 +27,8 @@ import {
   type HourRange,
   type ResolvedPeriod,
 } from './time.js';
-import { coverDays } from './cover.js';
+import { listingRowsOverDays, rowsOverDays } from './rollup-sql.js';
+import { listingRowsOrPacks } from './ytd.js';
 
 /** The longest table of listings. */
 export const TOP_LISTINGS = 50;
@@ -113,32 +114,6 @@ async function dailySeries(db: Db, sellerId: number, r: DayRange): Promise<Map<s
 const sum = (m: Map<unknown, Raw>) => [...m.values()].reduce(add, ZERO);
 
 /* ------------------------------------------------------------ listings */
-
-/** The roll-up of each grain of a cover. */
-const ROLLUP = {
-  day: ['stats_daily', 'day'],
-  pentad: ['stats_pentad', 'pentad'],
-  month: ['stats_monthly', 'month'],
-  year: ['stats_yearly', 'year'],
-} as const;
-
-/**
- * Rows over a range of days of the listings `which` picks (`product_id <> 0`: each listing; `product_id = 0`: the
- * seller's total): the fewest rows of the yearly, monthly, pentad and daily roll-ups (`coverDays`), each signed. Revenue is
- * read as float8 (kopecks, exact below 2^53): PostgreSQL sums it without `numeric`.
- */
-function rowsOverDays(sellerId: number, r: DayRange, today: string, which: SQL): SQL {
-  const parts = coverDays(r, today).map((p) => {
-    const [table, col] = ROLLUP[p.grain];
-    const sign = p.sign === 1 ? sql`` : sql`-`;
-    return sql`select product_id, ${sign}views as views, ${sign}favorites as favorites, ${sign}orders as orders,
-          ${sign}revenue::float8 as revenue from ${sql.identifier(table)}
-        where seller_id = ${sellerId} and ${sql.identifier(col)} between ${p.from} and ${p.to} and ${which}`;
-  });
-  return sql.join(parts, sql` union all `);
-}
-const listingRowsOverDays = (sellerId: number, r: DayRange, today: string) =>
-  rowsOverDays(sellerId, r, today, sql`product_id <> 0`);
 
 interface ListingRow {
   id: number;
@@ -282,7 +257,7 @@ export async function statisticsOf(db: Db, sellerId: number, p: ResolvedPeriod):
     sellerId,
     bucketsSql(p.grain, sellerId, p.days),
     rowsOverDays(sellerId, p.previousDays, p.today, sql`product_id = 0`),
-    listingRowsOverDays(sellerId, p.days, p.today),
+    listingRowsOrPacks(sellerId, p.days, p.today),
   );
   const points =
     p.grain === 'month'

@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema/index.js';
 import { moscowDay } from '../../lib/moscow-time.js';
 import { addDays, bucketsOf } from './time.js';
+import { buildYtdPacks, dropStalePacks, YTD_EVERY_MS, YTD_JOB, YTD_MIN_LISTINGS } from './ytd.js';
 
 /** Additions to one listing's (or, with `productId` 0, the seller's) counters. Revenue in kopecks. */
 export interface Bump {
@@ -33,10 +34,13 @@ const TABLES = [
  * Adds counters at the moment `at` (its Moscow hour, day and month) for a seller's listings.
  * @param bumps per listing and one with `productId: 0` for the seller's total (callers pass it: an order
  *   counts once for the seller however many listings it holds)
+ * @param now the app's time: when `at` falls on a day already over, the seller's year-to-date packs from that day on
+ *   are stale and go (ytd.ts); omitted only by writers of history that build no packs (seeds, tests)
  */
-export async function addToRollups(tx: Tx | Db, sellerId: number, at: Date, bumps: Bump[]): Promise<void> {
+export async function addToRollups(tx: Tx | Db, sellerId: number, at: Date, bumps: Bump[], now?: Date): Promise<void> {
   if (!bumps.length) return;
   const b = bucketsOf(at);
+  if (now && b.day < moscowDay(now)) await dropStalePacks(tx, sellerId, b.day);
   const buckets = {
     hour: b.hour.toISOString(),
     day: b.day,
@@ -135,7 +139,7 @@ export interface FavoriteAdded {
   at: string;
 }
 
-/** Subscribes the roll-ups to `favorite.added`, `order.paid`, `order.refunded`; defines the pruning job. */
+/** Subscribes the roll-ups to `favorite.added`, `order.paid`, `order.refunded`; defines the pruning and pack jobs. */
 export function subscribeStats(app: FastifyInstance): void {
   app.events.subscribe<FavoriteAdded>('favorite.added', 'stats.favorite-added', async ({ tx, event }) => {
     const p = event.payload;
@@ -146,20 +150,32 @@ export function subscribeStats(app: FastifyInstance): void {
     // A seller's own heart is not interest in the listing.
     if (Number(p.user_id) === sellerId) return;
     const at = p.at ? new Date(p.at) : event.createdAt;
-    await addToRollups(tx, sellerId, Number.isNaN(at.getTime()) ? event.createdAt : at, [
-      { productId: 0, favorites: 1 },
-      { productId, favorites: 1 },
-    ]);
+    await addToRollups(
+      tx,
+      sellerId,
+      Number.isNaN(at.getTime()) ? event.createdAt : at,
+      [
+        { productId: 0, favorites: 1 },
+        { productId, favorites: 1 },
+      ],
+      app.clock.now(),
+    );
   });
 
   app.events.subscribe('order.paid', 'stats.order-paid', async ({ tx, event }) => {
     const lines = await orderLines(tx, orderIdOf(event.payload));
     if (!lines) return;
     const { o, byProduct, itemsTotal } = lines;
-    await addToRollups(tx, o.sellerId, o.paidAt ?? event.createdAt, [
-      { productId: 0, orders: 1, revenue: itemsTotal },
-      ...[...byProduct].map(([productId, revenue]) => ({ productId, orders: 1, revenue })),
-    ]);
+    await addToRollups(
+      tx,
+      o.sellerId,
+      o.paidAt ?? event.createdAt,
+      [
+        { productId: 0, orders: 1, revenue: itemsTotal },
+        ...[...byProduct].map(([productId, revenue]) => ({ productId, orders: 1, revenue })),
+      ],
+      app.clock.now(),
+    );
   });
 
   app.events.subscribe('order.refunded', 'stats.order-refunded', async ({ tx, event }) => {
@@ -175,10 +191,19 @@ export function subscribeStats(app: FastifyInstance): void {
       revenue: -Math.floor((revenue * refund) / itemsTotal),
     }));
     bumps[0]!.revenue -= refund + bumps.reduce((a, b) => a + b.revenue, 0);
-    await addToRollups(tx, o.sellerId, o.refundedAt ?? event.createdAt, [{ productId: 0, revenue: -refund }, ...bumps]);
+    await addToRollups(
+      tx,
+      o.sellerId,
+      o.refundedAt ?? event.createdAt,
+      [{ productId: 0, revenue: -refund }, ...bumps],
+      app.clock.now(),
+    );
   });
 
   app.jobs.every(PRUNE_VISITORS_JOB, PRUNE_VISITORS_EVERY_MS, async ({ tx, now }) => {
     await pruneViewVisitors(tx, now);
+  });
+  app.jobs.every(YTD_JOB, YTD_EVERY_MS, async ({ tx, now }) => {
+    await buildYtdPacks(tx, now, { minListings: app.config.statsYtdMinListings ?? YTD_MIN_LISTINGS });
   });
 }
