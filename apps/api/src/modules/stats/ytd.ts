@@ -133,6 +133,18 @@ export function packPlan(r: DayRange, today: string): { terms: PackTerm[]; today
 }
 
 /**
+ * How many rows a listing a range's table of listings reads, and whether from packs (when all are there): two to four
+ * packs (and today's row) when the roll-ups' cover (`coverRows`) would read more, else the cover.
+ */
+export function listingRowsRead(r: DayRange, today: string): { rows: number; packs: boolean } {
+  const cover = coverRows(coverDays(r, today));
+  const plan = packPlan(r, today);
+  const packs = plan ? plan.terms.length + (plan.today ? 1 : 0) : Infinity;
+  return cover > packs + 1 ? { rows: packs, packs: true } : { rows: cover, packs: false };
+}
+const readFromPacks = (r: DayRange, today: string) => listingRowsRead(r, today).packs;
+
+/**
  * Rows (`product_id, views, favorites, orders, revenue`) whose sums per listing are a range of days — for a long range,
  * from packs: each term's pack unnested, signed, and today's daily rows; the range's roll-up rows
  * (`listingRowsOverDays`) are summed instead only when a pack is missing (a condition PostgreSQL evaluates once,
@@ -141,7 +153,7 @@ export function packPlan(r: DayRange, today: string): { terms: PackTerm[]; today
 export function listingRowsOrPacks(sellerId: number, r: DayRange, today: string): SQL {
   const rows = listingRowsOverDays(sellerId, r, today);
   const plan = packPlan(r, today);
-  if (!plan || coverRows(coverDays(r, today)) <= plan.terms.length + (plan.today ? 2 : 1)) return rows;
+  if (!plan || !readFromPacks(r, today)) return rows;
   const days = sql.join(
     plan.terms.map((t) => sql`${t.day}::date`),
     sql`, `,
