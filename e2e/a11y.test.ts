@@ -64,8 +64,16 @@ async function api<T>(path: string, token?: string): Promise<T> {
   return (await r.json()) as T;
 }
 
-/** The first href on `page` starting with `prefix` (a path of the route table with a real slug). */
+/**
+ * The first href on `page` starting with `prefix` (a path of the route table with a real slug), once such a link is
+ * there: some come with a part of the page loaded after it (the product page's seller card).
+ */
 async function firstLink(page: Page, prefix: string): Promise<string> {
+  await page
+    .locator(`a[href^="${prefix}"]`)
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .catch(() => undefined);
   const href = await page.evaluate(
     (p) => [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!).find((h) => h.startsWith(p)),
     prefix,
