@@ -104,16 +104,18 @@ describe.runIf(dbAvailable())('statistics from year-to-date packs', () => {
   });
 
   it('a write to a past day drops the packs from it to the year end; answers stay exact; the job builds them again', async () => {
-    // An order paid on 10 March 2026 whose event is handled today.
-    await addToRollups(
-      t.app.db,
-      seller.id,
-      new Date('2026-03-10T09:00:00Z'),
-      [
-        { productId: 0, orders: 1, revenue: 1_000_000 },
-        { productId: listings[0]!, orders: 1, revenue: 1_000_000 },
-      ],
-      t.clock.now(),
+    // An order paid on 10 March 2026 whose event is handled today, in its handler's transaction.
+    await t.app.db.transaction((tx) =>
+      addToRollups(
+        tx,
+        seller.id,
+        new Date('2026-03-10T09:00:00Z'),
+        [
+          { productId: 0, orders: 1, revenue: 1_000_000 },
+          { productId: listings[0]!, orders: 1, revenue: 1_000_000 },
+        ],
+        t.clock.now(),
+      ),
     );
     const left = await queryRows<{ first: string | null; last: string | null }>(
       t.app.db,

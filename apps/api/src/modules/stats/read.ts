@@ -27,7 +27,7 @@ import {
   type HourRange,
   type ResolvedPeriod,
 } from './time.js';
-import { listingRowsOverDays, rowsOverDays } from './rollup-sql.js';
+import { HAS_FIGURES, listingRowsOverDays, rowsOverDays } from './rollup-sql.js';
 import { listingRowsOrPacks } from './ytd.js';
 
 /** The longest table of listings. */
@@ -160,7 +160,7 @@ async function readPeriod(db: Db, sellerId: number, series: SQL, previous: SQL, 
     db,
     sql`with top as (
           select product_id, ${SUMS} from (${listingRows}) x group by product_id
-          having sum(views) <> 0 or sum(favorites) <> 0 or sum(orders) <> 0 or sum(revenue) <> 0
+          having ${HAS_FIGURES}
           order by sum(views) desc, sum(orders) desc, product_id desc limit ${TOP_LISTINGS})
         select
           (select json_object_agg(b, json_build_array(views, favorites, orders, revenue)) from (${series}) s) as series,

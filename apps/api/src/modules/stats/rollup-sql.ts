@@ -35,3 +35,6 @@ export function rowsOverDays(sellerId: number, r: DayRange, today: string, which
 /** {@link rowsOverDays} of each listing (`product_id <> 0`). */
 export const listingRowsOverDays = (sellerId: number, r: DayRange, today: string) =>
   rowsOverDays(sellerId, r, today, sql`product_id <> 0`);
+
+/** A `HAVING` for rows grouped by listing: the listing has any figure in the range (a listing with none is left out). */
+export const HAS_FIGURES = sql`sum(views) <> 0 or sum(favorites) <> 0 or sum(orders) <> 0 or sum(revenue) <> 0`;

@@ -21,7 +21,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { moscowDay } from '../../lib/moscow-time.js';
 import { coverDays, coverRows } from './cover.js';
-import { listingRowsOverDays } from './rollup-sql.js';
+import { HAS_FIGURES, listingRowsOverDays } from './rollup-sql.js';
 import { addDays, type DayRange } from './time.js';
 
 /** The recurring job that builds the packs. */
@@ -84,8 +84,7 @@ export async function buildYtdPacks(
     for (const { day } of missing) {
       const rows = sql`select product_id, sum(views)::int as views, sum(favorites)::int as favorites,
             sum(orders)::int as orders, sum(revenue)::bigint as revenue from (${listingRowsOverDays(sellerId, { from: s.year, to: day }, today)}) x
-          group by product_id
-          having sum(views) <> 0 or sum(favorites) <> 0 or sum(orders) <> 0 or sum(revenue) <> 0`;
+          group by product_id having ${HAS_FIGURES}`;
       await tx.execute(sql`insert into stats_ytd (seller_id, day, product_ids, views, favorites, orders, revenue)
           select ${sellerId}, ${day}, coalesce(array_agg(product_id), '{}'), coalesce(array_agg(views), '{}'),
             coalesce(array_agg(favorites), '{}'), coalesce(array_agg(orders), '{}'), coalesce(array_agg(revenue), '{}')
@@ -99,7 +98,8 @@ export async function buildYtdPacks(
 
 /**
  * Deletes a seller's packs that a write to a past day makes stale: from that day to the end of its year. Call it
- * in the writing transaction whenever the written day is before today (Moscow, by the app's clock).
+ * in the writing transaction whenever the written day is before today (Moscow, by the app's clock): the shared
+ * lock it takes lasts until that transaction ends — outside one it is released at once and guards nothing.
  */
 export async function dropStalePacks(tx: Tx | Db, sellerId: number, day: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${LOCK})`);
@@ -142,7 +142,6 @@ export function listingRowsRead(r: DayRange, today: string): { rows: number; pac
   const packs = plan ? plan.terms.length + (plan.today ? 1 : 0) : Infinity;
   return cover > packs + 1 ? { rows: packs, packs: true } : { rows: cover, packs: false };
 }
-const readFromPacks = (r: DayRange, today: string) => listingRowsRead(r, today).packs;
 
 /**
  * Rows (`product_id, views, favorites, orders, revenue`) whose sums per listing are a range of days — for a long range,
@@ -153,7 +152,7 @@ const readFromPacks = (r: DayRange, today: string) => listingRowsRead(r, today).
 export function listingRowsOrPacks(sellerId: number, r: DayRange, today: string): SQL {
   const rows = listingRowsOverDays(sellerId, r, today);
   const plan = packPlan(r, today);
-  if (!plan || !readFromPacks(r, today)) return rows;
+  if (!plan || !listingRowsRead(r, today).packs) return rows;
   const days = sql.join(
     plan.terms.map((t) => sql`${t.day}::date`),
     sql`, `,
