@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 /**
  * Route option for hot reads whose answers are built field by field from typed values (never from a raw row),
  * so nothing unlisted can reach them: the answer is serialized with plain `JSON.stringify` instead of a zod pass
@@ -6,3 +8,13 @@
  * ≈ 2 ms per request) and the seller statistics (366 daily points of a custom range).
  */
 export const plainJson = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
+
+/**
+ * Sends an answer that is already JSON text (e.g. parts written by PostgreSQL spliced into it): no serializer runs
+ * over it. The route's response schema still documents it for the OpenAPI document, and the API tests check the
+ * answer against the contract.
+ * @param text the whole JSON answer
+ */
+export const sendJsonText = (reply: FastifyReply, text: string) =>
+  // A string is not the route's typed answer object, so the typed `send` is bypassed on purpose.
+  reply.type('application/json; charset=utf-8').send(text as never);

@@ -44,7 +44,6 @@ export function bucketsOf(at: Date): { hour: Date; day: string; pentad: string; 
 }
 
 const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 /** `YYYY-MM-DD` of a UTC instant (ms): the calendar day of the UTC arithmetic below. */
 export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** Adds days to a `YYYY-MM-DD` day (calendar arithmetic on UTC dates, no time zone involved; hot loops use it). */
@@ -211,16 +210,4 @@ export function eachMonth(r: DayRange): string[] {
     if (month > r.to) return out;
     out.push(month);
   }
-}
-
-/**
- * Every hour of a range: the instants and their labels `YYYY-MM-DDTHH:00` (Moscow). Moscow's offset is read once:
- * it has not changed within a day since 2014 (no summer time).
- */
-export function eachHour(r: HourRange): { at: Date; label: string }[] {
-  const out: { at: Date; label: string }[] = [];
-  const offset = inMoscow(r.from).utcOffset() * 60_000;
-  for (let t = r.from.getTime(); t < r.to.getTime(); t += HOUR_MS)
-    out.push({ at: new Date(t), label: `${new Date(t + offset).toISOString().slice(0, 13)}:00` });
-  return out;
 }
