@@ -40,14 +40,25 @@ function offsetMs(d: Date): number {
 }
 
 /**
+ * The instant of a Moscow wall-clock time written as if it were UTC — `Date.UTC` of its fields, which may overflow
+ * (hour 24 is the next midnight, day 0 the last day of the month before) — shifted by Moscow's offset at that time.
+ * @example fromMoscowWall(Date.UTC(2026, 10, 22, 0)) → 2026-11-21T21:00:00Z (midnight of 22 November in Moscow)
+ */
+export const fromMoscowWall = (wallAsUtc: number): Date =>
+  new Date(wallAsUtc - offsetMs(new Date(wallAsUtc - 3 * 3_600_000)));
+
+/** The Moscow wall-clock fields of an instant: `year`, `month` (1–12), `day`, `hour` (0–23), `minute`, `second`. */
+export const moscowParts = (at: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> =>
+  parts(full, at) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+
+/**
  * The last millisecond of the Moscow calendar day `days` days after the day of `at`.
  * @example endOfMoscowDay(2026-11-22T21:30Z (00:30 on the 23rd in Moscow), 5) → 2026-11-28T20:59:59.999Z
  */
 export function endOfMoscowDay(at: Date, days = 0): Date {
   const p = parts(ymd, at);
   // Midnight that starts the day after, as if Moscow were UTC, then shifted by Moscow's offset at that time.
-  const nextMidnight = Date.UTC(p.year!, p.month! - 1, p.day! + days + 1);
-  return new Date(nextMidnight - offsetMs(new Date(nextMidnight - 3 * 3_600_000)) - 1);
+  return new Date(fromMoscowWall(Date.UTC(p.year!, p.month! - 1, p.day! + days + 1)).getTime() - 1);
 }
 
 /** When a seller must ship an order paid at `paidAt`: the end of the 5th day after payment, Moscow time. */

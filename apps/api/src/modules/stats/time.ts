@@ -1,23 +1,27 @@
 /**
  * Moscow calendar of the statistics (spec §7, issue 14): the buckets an event falls in and the spans of each
- * `period` (dayjs with the utc/timezone plugins, `Europe/Moscow`). Days are `YYYY-MM-DD`, months `YYYY-MM-01`
+ * `period` (`Europe/Moscow`, through lib/moscow-time.ts; dayjs's utc plugin for calendar arithmetic). Days are
+ * `YYYY-MM-DD`, months `YYYY-MM-01`
  * (as stored), hours the `Date` the Moscow hour starts.
  */
 import dayjs from 'dayjs';
 import { LRUCache } from 'lru-cache';
 import utc from 'dayjs/plugin/utc.js';
-import timezone from 'dayjs/plugin/timezone.js';
 import { STATISTICS_CUSTOM_MAX_DAYS, type StatisticsPeriod } from '@vitrina/contract/sales';
-import { MOSCOW_TZ, moscowDay } from '../../lib/moscow-time.js';
+import { fromMoscowWall, moscowDay, moscowParts } from '../../lib/moscow-time.js';
 import { badRequest } from '../../lib/errors.js';
 
 dayjs.extend(utc);
-dayjs.extend(timezone);
 
-/** A moment as Moscow wall time. */
-export const inMoscow = (d: Date) => dayjs(d).tz(MOSCOW_TZ);
-/** Moscow wall time `YYYY-MM-DD[THH:mm:ss]` → the instant. */
-const moscowAt = (wall: string) => dayjs.tz(wall, MOSCOW_TZ);
+/**
+ * The instant a Moscow day (`YYYY-MM-DD`) reaches `hour` o'clock (0–24; 24 is the next midnight). Computed with
+ * one cached `Intl.DateTimeFormat` (lib/moscow-time.ts): dayjs's timezone plugin took ~0.2 ms per statistics
+ * answer of the `day` period and per view counted.
+ */
+const moscowWall = (day: string, hour = 0) => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return fromMoscowWall(Date.UTC(y, m - 1, d, hour));
+};
 
 /** The first day of the month of a day. */
 export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
@@ -36,7 +40,7 @@ const PENTAD_STARTS = Array.from({ length: 32 }, (_, d) =>
 export function bucketsOf(at: Date): { hour: Date; day: string; pentad: string; month: string } {
   const day = moscowDay(at);
   return {
-    hour: moscowAt(inMoscow(at).format('YYYY-MM-DDTHH:00:00')).toDate(),
+    hour: moscowWall(day, moscowParts(at).hour),
     day,
     pentad: pentadOf(day),
     month: monthOf(day),
@@ -96,19 +100,16 @@ export function resolvePeriod(q: { period?: string; date_from?: string; date_to?
   const today = moscowDay(now);
   switch (q.period) {
     case 'day': {
-      const start = moscowAt(`${today}T00:00:00`);
-      const hourStart = bucketsOf(now).hour;
+      const yesterday = addDays(today, -1);
       return {
         today,
         period: 'day',
         dateFrom: today,
         dateTo: today,
         grain: 'hour',
-        hours: { from: start.toDate(), to: start.add(1, 'day').toDate() },
-        previousHours: {
-          from: start.subtract(1, 'day').toDate(),
-          to: dayjs(hourStart).add(1, 'hour').subtract(1, 'day').toDate(),
-        },
+        hours: { from: moscowWall(today), to: moscowWall(addDays(today, 1)) },
+        // Yesterday through the end of the hour it is now (the like span).
+        previousHours: { from: moscowWall(yesterday), to: moscowWall(yesterday, moscowParts(now).hour + 1) },
       };
     }
     case 'week': {
@@ -125,9 +126,10 @@ export function resolvePeriod(q: { period?: string; date_from?: string; date_to?
     }
     case 'month': {
       const first = monthOf(today);
-      const last = dayjs.utc(first).endOf('month').format('YYYY-MM-DD');
-      const prevFirst = dayjs.utc(first).subtract(1, 'month').format('YYYY-MM-DD');
-      const prevLast = dayjs.utc(prevFirst).endOf('month').format('YYYY-MM-DD');
+      const [y, m] = first.split('-').map(Number) as [number, number];
+      const last = isoDay(Date.UTC(y, m, 0));
+      const prevFirst = isoDay(Date.UTC(y, m - 2, 1));
+      const prevLast = isoDay(Date.UTC(y, m - 1, 0));
       const sameDay = addDays(prevFirst, daysBetween(first, today));
       return {
         today,
