@@ -13,8 +13,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { publicReader, type PublicReader } from './modules/catalog/index.js';
 import { allowViteDevServer, cspNonce } from './plugins/security-headers.js';
-import { Cache } from './lib/cache.js';
 import { publicAnswerOf, type PublicAnswer } from './plugins/public-cache.js';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
@@ -28,6 +28,11 @@ export interface WebLoadContext {
     path: string,
     init?: { method?: string; headers?: Record<string, string>; body?: string },
   ) => Promise<Response>;
+  /**
+   * The hot public GETs (listing by slug, listing pages, filter counts, reference data) answered in-process as
+   * the route's parsed JSON, without `inject` (modules/catalog/ssr-reads.ts); `null` for any other path.
+   */
+  apiRead: PublicReader;
   publicUrl: string;
   yandexMapsApiKey?: string;
   /** The shop's contact addresses (`SUPPORT_EMAIL`, `JOBS_EMAIL`), when configured. */
@@ -36,14 +41,6 @@ export interface WebLoadContext {
   /** The public configuration handed to the browser (a whitelist: nothing else of the config goes out). */
   publicConfig: { apiUrl: string };
 }
-
-/**
- * Reference data every server-rendered page asks for (the catalog menu in the header, filter labels) and
- * that changes only when the catalog is seeded: SSR answers it from memory for 60 s instead of running
- * the query and its JSON round trip on every page (issue 2, performance).
- */
-const SSR_CACHED_PATHS = new Set(['/v1/product/chars/']);
-const SSR_CACHE_MS = 60_000;
 
 interface InjectedAnswer {
   status: number;
@@ -125,13 +122,7 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
   // One request handler per build (the production build never changes; in dev Vite hands out a new build
   // after an edit). The built server bundle carries its own React Router (entry.server re-exports its
   // createRequestHandler), so loaders, rendering and the handler share one copy.
-  // Answers of the few API calls every page's SSR makes and that change rarely (SSR_CACHED_PATHS): one per path,
-  // 60 s, successful answers only, one call for concurrent misses.
-  const ssrCache = new Cache<string, InjectedAnswer>({
-    max: SSR_CACHED_PATHS.size,
-    ttlMs: SSR_CACHE_MS,
-    keep: (a) => a.status === 200,
-  });
+  const apiRead = publicReader(app);
   let handlerFor: { build: ServerBuild; handler: ReturnType<typeof createRequestHandler> } | null = null;
   const requestHandler = (build: ServerBuild) => {
     if (handlerFor?.build !== build) {
@@ -157,24 +148,21 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
     const context: WebLoadContext = {
       cspNonce: nonce,
       apiFetch: async (p, init) => {
-        const call = async (): Promise<InjectedAnswer> => {
-          const res = await app.inject({
-            method: (init?.method ?? 'GET') as 'GET',
-            url: p,
-            remoteAddress: req.ip,
-            // The page has its own micro-cache: its data is read afresh, not from the JSON answers' one.
-            headers: { 'cache-control': 'no-cache', ...init?.headers },
-            payload: init?.body,
-          });
-          return {
-            status: res.statusCode,
-            body: res.body,
-            type: String(res.headers['content-type'] ?? 'application/json'),
-          };
-        };
-        const cacheable = !init && SSR_CACHED_PATHS.has(p);
-        return toResponse(await (cacheable ? ssrCache.fetch(p, call) : call()));
+        const res = await app.inject({
+          method: (init?.method ?? 'GET') as 'GET',
+          url: p,
+          remoteAddress: req.ip,
+          // The page has its own micro-cache: its data is read afresh, not from the JSON answers' one.
+          headers: { 'cache-control': 'no-cache', ...init?.headers },
+          payload: init?.body,
+        });
+        return toResponse({
+          status: res.statusCode,
+          body: res.body,
+          type: String(res.headers['content-type'] ?? 'application/json'),
+        });
       },
+      apiRead,
       publicUrl: app.config.publicUrl,
       yandexMapsApiKey: app.config.yandexMapsApiKey,
       contacts: app.config.contacts,
