@@ -56,13 +56,25 @@ function toResponse(a: InjectedAnswer): Response {
  * Gives a rendered page a nonce made from its own content: a hash of the HTML without the render's random nonce
  * replaces that nonce in the page and in its CSP header. The same page thus has the same bytes (and ETag) on
  * every render and every process, so a `304` and a cached copy stay valid; and a script injected into the
- * content cannot carry the right nonce — it would have to name a hash of the page that contains it.
+ * content cannot carry the right nonce — it would have to name a hash of the page that contains it. Works on the
+ * page's bytes (the nonce is ASCII): no decoding to a string and encoding back (issue 17 «cold render»).
  * @returns the page, its CSP header and the nonce they now carry
  */
-export function pinNonce(html: string, csp: string, nonce: string): { html: string; csp: string; nonce: string } {
-  const pinned = createHash('sha256').update(html.split(nonce).join('')).digest('base64url').slice(0, 22);
+export function pinNonce(html: Buffer, csp: string, nonce: string): { html: Buffer; csp: string; nonce: string } {
+  const needle = Buffer.from(nonce);
+  const parts: Buffer[] = [];
+  for (let pos = 0; ;) {
+    const at = needle.length ? html.indexOf(needle, pos) : -1;
+    parts.push(html.subarray(pos, at < 0 ? html.length : at));
+    if (at < 0) break;
+    pos = at + needle.length;
+  }
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part);
+  const pinned = hash.digest('base64url').slice(0, 22);
+  const pin = Buffer.from(pinned);
   return {
-    html: html.split(nonce).join(pinned),
+    html: Buffer.concat(parts.flatMap((part, i) => (i ? [pin, part] : [part]))),
     csp: csp.split(`'nonce-${nonce}'`).join(`'nonce-${pinned}'`),
     nonce: pinned,
   };
@@ -174,12 +186,12 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
     response.headers.forEach((v, k) => {
       if (k !== 'set-cookie') headers[k] = v;
     });
-    const html = response.body ? await response.text() : '';
+    const html = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
     const csp = String(reply.getHeader('content-security-policy') ?? '');
     const page = pinNonce(html, csp, nonce);
     if (page.csp) headers['content-security-policy'] = page.csp;
     const setCookie = response.headers.getSetCookie?.() ?? [];
-    return publicAnswerOf(response.status, headers, Buffer.from(page.html), { tag: page.nonce, setCookie });
+    return publicAnswerOf(response.status, headers, page.html, { tag: page.nonce, setCookie });
   };
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
     const pc = app.publicCache;
