@@ -13,8 +13,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { publicReader, type PublicReader } from './modules/catalog/index.js';
 import { allowViteDevServer, cspNonce } from './plugins/security-headers.js';
-import { Cache } from './lib/cache.js';
 import { publicAnswerOf, type PublicAnswer } from './plugins/public-cache.js';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
@@ -28,6 +28,11 @@ export interface WebLoadContext {
     path: string,
     init?: { method?: string; headers?: Record<string, string>; body?: string },
   ) => Promise<Response>;
+  /**
+   * The hot public GETs (listing by slug, listing pages, filter counts, reference data) answered in-process as
+   * the route's parsed JSON, without `inject` (modules/catalog/ssr-reads.ts); `null` for any other path.
+   */
+  apiRead: PublicReader;
   publicUrl: string;
   yandexMapsApiKey?: string;
   /** The shop's contact addresses (`SUPPORT_EMAIL`, `JOBS_EMAIL`), when configured. */
@@ -36,14 +41,6 @@ export interface WebLoadContext {
   /** The public configuration handed to the browser (a whitelist: nothing else of the config goes out). */
   publicConfig: { apiUrl: string };
 }
-
-/**
- * Reference data every server-rendered page asks for (the catalog menu in the header, filter labels) and
- * that changes only when the catalog is seeded: SSR answers it from memory for 60 s instead of running
- * the query and its JSON round trip on every page (issue 2, performance).
- */
-const SSR_CACHED_PATHS = new Set(['/v1/product/chars/']);
-const SSR_CACHE_MS = 60_000;
 
 interface InjectedAnswer {
   status: number;
@@ -59,13 +56,25 @@ function toResponse(a: InjectedAnswer): Response {
  * Gives a rendered page a nonce made from its own content: a hash of the HTML without the render's random nonce
  * replaces that nonce in the page and in its CSP header. The same page thus has the same bytes (and ETag) on
  * every render and every process, so a `304` and a cached copy stay valid; and a script injected into the
- * content cannot carry the right nonce — it would have to name a hash of the page that contains it.
+ * content cannot carry the right nonce — it would have to name a hash of the page that contains it. Works on the
+ * page's bytes (the nonce is ASCII): no decoding to a string and encoding back (issue 17 «cold render»).
  * @returns the page, its CSP header and the nonce they now carry
  */
-export function pinNonce(html: string, csp: string, nonce: string): { html: string; csp: string; nonce: string } {
-  const pinned = createHash('sha256').update(html.split(nonce).join('')).digest('base64url').slice(0, 22);
+export function pinNonce(html: Buffer, csp: string, nonce: string): { html: Buffer; csp: string; nonce: string } {
+  const needle = Buffer.from(nonce);
+  const parts: Buffer[] = [];
+  for (let pos = 0; ;) {
+    const at = needle.length ? html.indexOf(needle, pos) : -1;
+    parts.push(html.subarray(pos, at < 0 ? html.length : at));
+    if (at < 0) break;
+    pos = at + needle.length;
+  }
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part);
+  const pinned = hash.digest('base64url').slice(0, 22);
+  const pin = Buffer.from(pinned);
   return {
-    html: html.split(nonce).join(pinned),
+    html: Buffer.concat(parts.flatMap((part, i) => (i ? [pin, part] : [part]))),
     csp: csp.split(`'nonce-${nonce}'`).join(`'nonce-${pinned}'`),
     nonce: pinned,
   };
@@ -125,13 +134,7 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
   // One request handler per build (the production build never changes; in dev Vite hands out a new build
   // after an edit). The built server bundle carries its own React Router (entry.server re-exports its
   // createRequestHandler), so loaders, rendering and the handler share one copy.
-  // Answers of the few API calls every page's SSR makes and that change rarely (SSR_CACHED_PATHS): one per path,
-  // 60 s, successful answers only, one call for concurrent misses.
-  const ssrCache = new Cache<string, InjectedAnswer>({
-    max: SSR_CACHED_PATHS.size,
-    ttlMs: SSR_CACHE_MS,
-    keep: (a) => a.status === 200,
-  });
+  const apiRead = publicReader(app);
   let handlerFor: { build: ServerBuild; handler: ReturnType<typeof createRequestHandler> } | null = null;
   const requestHandler = (build: ServerBuild) => {
     if (handlerFor?.build !== build) {
@@ -157,24 +160,21 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
     const context: WebLoadContext = {
       cspNonce: nonce,
       apiFetch: async (p, init) => {
-        const call = async (): Promise<InjectedAnswer> => {
-          const res = await app.inject({
-            method: (init?.method ?? 'GET') as 'GET',
-            url: p,
-            remoteAddress: req.ip,
-            // The page has its own micro-cache: its data is read afresh, not from the JSON answers' one.
-            headers: { 'cache-control': 'no-cache', ...init?.headers },
-            payload: init?.body,
-          });
-          return {
-            status: res.statusCode,
-            body: res.body,
-            type: String(res.headers['content-type'] ?? 'application/json'),
-          };
-        };
-        const cacheable = !init && SSR_CACHED_PATHS.has(p);
-        return toResponse(await (cacheable ? ssrCache.fetch(p, call) : call()));
+        const res = await app.inject({
+          method: (init?.method ?? 'GET') as 'GET',
+          url: p,
+          remoteAddress: req.ip,
+          // The page has its own micro-cache: its data is read afresh, not from the JSON answers' one.
+          headers: { 'cache-control': 'no-cache', ...init?.headers },
+          payload: init?.body,
+        });
+        return toResponse({
+          status: res.statusCode,
+          body: res.body,
+          type: String(res.headers['content-type'] ?? 'application/json'),
+        });
       },
+      apiRead,
       publicUrl: app.config.publicUrl,
       yandexMapsApiKey: app.config.yandexMapsApiKey,
       contacts: app.config.contacts,
@@ -186,12 +186,12 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
     response.headers.forEach((v, k) => {
       if (k !== 'set-cookie') headers[k] = v;
     });
-    const html = response.body ? await response.text() : '';
+    const html = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
     const csp = String(reply.getHeader('content-security-policy') ?? '');
     const page = pinNonce(html, csp, nonce);
     if (page.csp) headers['content-security-policy'] = page.csp;
     const setCookie = response.headers.getSetCookie?.() ?? [];
-    return publicAnswerOf(response.status, headers, Buffer.from(page.html), { tag: page.nonce, setCookie });
+    return publicAnswerOf(response.status, headers, page.html, { tag: page.nonce, setCookie });
   };
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
     const pc = app.publicCache;

@@ -8,6 +8,12 @@ export interface LoadContext {
     path: string,
     init?: { method?: string; headers?: Record<string, string>; body?: string },
   ) => Promise<Response>;
+  /**
+   * The hot public GETs (listing by slug, listing pages, filter counts, reference data) answered in-process: the
+   * route's status and its answer as parsed JSON, without a request and a JSON round trip; `null` for any other
+   * path (then `apiFetch`). Absent in older servers and tests: everything goes through `apiFetch`.
+   */
+  apiRead?: (path: string) => Promise<{ status: number; data: unknown }> | null;
   publicUrl: string;
   yandexMapsApiKey?: string;
   /** The shop's contact addresses (`SUPPORT_EMAIL`, `JOBS_EMAIL`); unset ones are not shown. */
@@ -24,11 +30,19 @@ export interface PublicConfig {
 }
 
 /**
- * GET a public API path during SSR and return its JSON.
+ * GET a public API path during SSR and return its JSON (in-process through `apiRead` when the server answers that
+ * path so, otherwise through `apiFetch`; the same answer either way — issue 17 «cold render»).
  * @throws Response 404 when the API answers 404 (renders the route's 404 boundary), Error otherwise
  */
 export async function apiLoad<T>(context: unknown, path: string): Promise<T> {
   const ctx = context as LoadContext;
+  const read = ctx.apiRead?.(path);
+  if (read) {
+    const { status, data } = await read;
+    if (status === 404) throw new Response('Страница не найдена', { status: 404 });
+    if (status < 200 || status >= 300) throw new Error(`API ${path} → ${status}`);
+    return data as T;
+  }
   const res = await ctx.apiFetch(path);
   if (res.status === 404) throw new Response('Страница не найдена', { status: 404 });
   if (!res.ok) throw new Error(`API ${path} → ${res.status}`);
