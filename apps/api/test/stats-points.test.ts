@@ -1,15 +1,16 @@
 /**
- * The statistics' points as PostgreSQL writes them (issue 14, stats/points-sql.ts) must be the very text
- * `JSON.stringify` would write of the contract's point built in JavaScript: revenue as `toRubles` (kopecks ÷ 100,
+ * The statistics' points written from PostgreSQL's flat figures (issue 14, stats/points.ts) must be the very text
+ * `JSON.stringify` would write of the contract's points built as objects: revenue as `toRubles` (kopecks ÷ 100,
  * negative after refunds), conversion as `conversionOf` (4 decimals, half up, at most 1, 0 without views) — over a
- * grid of counts that includes halves to round, more orders than views and sums near 2^53 kopecks; on PGlite and
- * PostgreSQL. Empty buckets are zeros, and the buckets of every grain come in order with the contract's labels.
+ * grid of counts that includes halves to round, more orders than views and sums near 2^53 kopecks, sent through
+ * PostgreSQL (PGlite and PostgreSQL). Empty buckets are zeros, and the buckets of every grain come in order with the
+ * contract's labels.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
 import { toRubles } from '../src/lib/money.js';
-import { conversionOf, pointsJsonSql } from '../src/modules/stats/points-sql.js';
+import { conversionOf, pointsJson, seriesFiguresSql } from '../src/modules/stats/points.js';
 import { addDays, resolvePeriod, type ResolvedPeriod } from '../src/modules/stats/time.js';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 
@@ -41,15 +42,18 @@ describe.runIf(dbAvailable())('points written by PostgreSQL', () => {
     await t.close();
   });
 
-  /** The points text of `p` over `rows` (as the `series` relation: bucket `b` and counters). */
+  /** The points text of `p` over `rows` (as the `series` relation: bucket `b` and counters), through PostgreSQL. */
   async function pointsText(p: ResolvedPeriod, rows: [string, Row][], cast: 'date' | 'timestamptz'): Promise<string> {
     const values = rows.map(
       ([b, r]) =>
         sql`(${b}::${sql.raw(cast)}, ${r.views}::int, ${r.favorites}::int, ${r.orders}::int, ${r.revenue}::float8)`,
     );
     const series = sql`(select * from (values ${sql.join(values, sql`, `)}) v(b, views, favorites, orders, revenue))`;
-    const [row] = await queryRows<{ points: string }>(t.app.db, sql`select ${pointsJsonSql(p, series)} as points`);
-    return row!.points;
+    const [row] = await queryRows<{ figures: string | null }>(
+      t.app.db,
+      sql`select ${seriesFiguresSql(p, series)} as figures`,
+    );
+    return pointsJson(p, row!.figures);
   }
 
   it('writes each point as JSON.stringify writes the point built in JavaScript', async () => {
@@ -110,6 +114,10 @@ describe.runIf(dbAvailable())('points written by PostgreSQL', () => {
       revenue: 0,
       conversion: 0,
     });
+    // No rows at all: every bucket is zeros.
+    const empty = JSON.parse(pointsJson(day, null)) as { views: number; revenue: number }[];
+    expect(empty).toHaveLength(24);
+    expect(empty.every((e) => e.views === 0 && e.revenue === 0)).toBe(true);
     const year = resolvePeriod({ period: 'year' }, now);
     const months = JSON.parse(
       await pointsText(year, [['2026-03-01', { views: 2, favorites: 0, orders: 0, revenue: 0 }]], 'date'),

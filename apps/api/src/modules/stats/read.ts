@@ -20,7 +20,7 @@ import { imageUrls } from '../media/index.js';
 import { addDays, eachDay, resolvePeriod, type DayRange, type HourRange, type ResolvedPeriod } from './time.js';
 import { HAS_FIGURES, listingRowsOverDays, rowsOverDays } from './rollup-sql.js';
 import { listingRowsOrPacks } from './ytd.js';
-import { conversionOf, pointsJsonSql, seriesRowsSql } from './points-sql.js';
+import { conversionOf, pointsJson, seriesFiguresSql, seriesRowsSql } from './points.js';
 
 /** The longest table of listings. */
 export const TOP_LISTINGS = 50;
@@ -107,7 +107,7 @@ const parsed = <T>(v: Json<T>): T | null => (typeof v === 'string' ? (JSON.parse
 
 /** What a period's one query reads (see {@link readPeriod}). */
 interface PeriodRows {
-  /** The answer's `points` as JSON text (points-sql.ts). */
+  /** The answer's `points` as JSON text (points.ts). */
   pointsJson: string;
   /** The sums of the points. */
   totals: Raw;
@@ -133,7 +133,8 @@ const rawOf = (v: Json<SumsJson>): Raw => {
  * table.
  *
  * The listings come back as one JSON array per listing, not as a row each (the pg driver spent ~1.7 µs of Node CPU
- * per row decoding rows, `JSON.parse` of the same a tenth of that), and the points as text Node does not parse.
+ * per row decoding rows, `JSON.parse` of the same a tenth of that), and the points' figures as one flat text
+ * (points.ts).
  */
 async function readPeriod(
   db: Db,
@@ -144,7 +145,7 @@ async function readPeriod(
 ): Promise<PeriodRows> {
   type ListingJson = [number, number, number, number, number, string, string, string, number, string | null];
   const [row] = await preparedRows<{
-    points: string;
+    points: string | null;
     totals: Json<SumsJson>;
     previous: Json<SumsJson>;
     listings: Json<ListingJson[]>;
@@ -156,7 +157,7 @@ async function readPeriod(
           order by sum(views) desc, sum(orders) desc, product_id desc limit ${TOP_LISTINGS}),
         series as materialized (${seriesRowsSql(sellerId, p)})
         select
-          ${pointsJsonSql(p, sql`series`)} as points,
+          ${seriesFiguresSql(p, sql`series`)} as points,
           (select ${SUMS_ARRAY} from series) as totals,
           (select ${SUMS_ARRAY} from (${previous}) x) as previous,
           (select json_agg(json_build_array(t.views, t.favorites, t.orders, t.revenue, p.id, p.slug, p.title, p.status, p.min_price, ${PHOTO_KEY})
@@ -189,7 +190,7 @@ async function readPeriod(
     ...totals(r),
   });
   return {
-    pointsJson: row?.points ?? '[]',
+    pointsJson: pointsJson(p, row?.points ?? null),
     totals: rawOf(row?.totals ?? null),
     previous: rawOf(row?.previous ?? null),
     listings: [...top.map((t) => card(t.listing, t.figures)), ...others.map((l) => card(l, ZERO))],
@@ -211,7 +212,8 @@ export async function weeklyStatistics(app: FastifyInstance, sellerId: number): 
 
 /**
  * A period's statistics as read: the contract's `Statistics` with the `points` array as JSON text written by
- * PostgreSQL (points-sql.ts) — spliced into the answer by {@link statisticsAnswerJson}, parsed only for the CSV.
+ * from the figures PostgreSQL sends (points.ts) — spliced into the answer by {@link statisticsAnswerJson}, parsed only
+ * for the CSV.
  */
 export type StatisticsRead = Omit<Statistics, 'points'> & { pointsJson: string };
 
@@ -264,7 +266,7 @@ export async function statisticsOf(db: Db, sellerId: number, p: ResolvedPeriod):
 
 /**
  * The whole answer of `GET /v1/sales/statistics/` — `{"success":true,"data":{…}}` — as JSON text: the points as
- * PostgreSQL wrote them, the rest by `JSON.stringify`.
+ * written by points.ts, the rest by `JSON.stringify`.
  */
 export function statisticsAnswerJson(s: StatisticsRead): string {
   const { pointsJson, ...rest } = s;

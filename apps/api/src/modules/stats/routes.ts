@@ -96,7 +96,7 @@ export default async function statsRoutes(app: FastifyInstance) {
         response: { 200: statisticsAnswerSchema, ...errors },
       },
     },
-    // Sent as the JSON text it is built as: the points written by PostgreSQL (points-sql.ts), the rest by
+    // Sent as the JSON text it is built as: the points written from PostgreSQL's flat figures (points.ts), the rest by
     // JSON.stringify of typed fields — up to 366 points are worth neither a zod pass nor a parse and a stringify.
     async (request, reply) =>
       sendJsonText(reply, statisticsAnswerJson(await statistics(app, request.user!.id, request.query))),
