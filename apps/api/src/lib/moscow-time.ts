@@ -47,9 +47,11 @@ function offsetMs(d: Date): number {
 export const fromMoscowWall = (wallAsUtc: number): Date =>
   new Date(wallAsUtc - offsetMs(new Date(wallAsUtc - 3 * 3_600_000)));
 
-/** The Moscow wall-clock fields of an instant: `year`, `month` (1–12), `day`, `hour` (0–23), `minute`, `second`. */
-export const moscowParts = (at: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> =>
-  parts(full, at) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+/** Wall-clock fields: `month` 1–12, `hour` 0–23. */
+export type WallClock = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+
+/** The Moscow wall-clock fields of an instant. */
+export const moscowParts = (at: Date): WallClock => parts(full, at) as WallClock;
 
 /**
  * The last millisecond of the Moscow calendar day `days` days after the day of `at`.

@@ -145,7 +145,7 @@ async function readPeriod(
 ): Promise<PeriodRows> {
   type ListingJson = [number, number, number, number, number, string, string, string, number, string | null];
   const [row] = await preparedRows<{
-    points: string | null;
+    figures: string | null;
     totals: Json<SumsJson>;
     previous: Json<SumsJson>;
     listings: Json<ListingJson[]>;
@@ -157,7 +157,7 @@ async function readPeriod(
           order by sum(views) desc, sum(orders) desc, product_id desc limit ${TOP_LISTINGS}),
         series as materialized (${seriesRowsSql(sellerId, p)})
         select
-          ${seriesFiguresSql(p, sql`series`)} as points,
+          ${seriesFiguresSql(p, sql`series`)} as figures,
           (select ${SUMS_ARRAY} from series) as totals,
           (select ${SUMS_ARRAY} from (${previous}) x) as previous,
           (select json_agg(json_build_array(t.views, t.favorites, t.orders, t.revenue, p.id, p.slug, p.title, p.status, p.min_price, ${PHOTO_KEY})
@@ -190,7 +190,7 @@ async function readPeriod(
     ...totals(r),
   });
   return {
-    pointsJson: pointsJson(p, row?.points ?? null),
+    pointsJson: pointsJson(p, row?.figures ?? null),
     totals: rawOf(row?.totals ?? null),
     previous: rawOf(row?.previous ?? null),
     listings: [...top.map((t) => card(t.listing, t.figures)), ...others.map((l) => card(l, ZERO))],
@@ -230,7 +230,7 @@ export async function statistics(
 }
 
 /** {@link statistics} of a resolved period. */
-export async function statisticsOf(db: Db, sellerId: number, p: ResolvedPeriod): Promise<StatisticsRead> {
+async function statisticsOf(db: Db, sellerId: number, p: ResolvedPeriod): Promise<StatisticsRead> {
   const {
     pointsJson,
     totals: sums,

@@ -37,14 +37,14 @@ export interface PublicConfig {
 export async function apiLoad<T>(context: unknown, path: string): Promise<T> {
   const ctx = context as LoadContext;
   const read = ctx.apiRead?.(path);
-  if (read) {
-    const { status, data } = await read;
-    if (status === 404) throw new Response('Страница не найдена', { status: 404 });
-    if (status < 200 || status >= 300) throw new Error(`API ${path} → ${status}`);
-    return data as T;
-  }
+  const { status, data } = read ? await read : await fetched(ctx, path);
+  if (status === 404) throw new Response('Страница не найдена', { status: 404 });
+  if (status < 200 || status >= 300) throw new Error(`API ${path} → ${status}`);
+  return data as T;
+}
+
+/** A GET through `apiFetch`: its status, and its JSON when it succeeded. */
+async function fetched(ctx: LoadContext, path: string): Promise<{ status: number; data: unknown }> {
   const res = await ctx.apiFetch(path);
-  if (res.status === 404) throw new Response('Страница не найдена', { status: 404 });
-  if (!res.ok) throw new Error(`API ${path} → ${res.status}`);
-  return (await res.json()) as T;
+  return { status: res.status, data: res.ok ? await res.json() : null };
 }
