@@ -49,22 +49,24 @@ function childrenOf(b: Bucket): Bucket[] {
 type Signed = { bucket: Bucket; sign: 1 | -1 };
 
 /** The days `from`…`to` of a bucket as its children's covers (nothing for an empty range). */
-function byChildren(b: Bucket, from: string, to: string): Signed[] {
+function byChildren(b: Bucket, from: string, to: string, today: string): Signed[] {
   if (from > to) return [];
   return childrenOf(b).flatMap((c) =>
-    c.to < from || c.from > to ? [] : coverOf(c, from > c.from ? from : c.from, to < c.to ? to : c.to),
+    c.to < from || c.from > to ? [] : coverOf(c, from > c.from ? from : c.from, to < c.to ? to : c.to, today),
   );
 }
 
 /**
  * The fewest signed buckets whose sum is the days `from`…`to` inside bucket `b`: the bucket itself when the range
  * fills it; otherwise the cheaper of its children's covers, or the bucket minus its children's covers of the days
- * outside the range (a month mostly inside is its row minus a few pentads and days).
+ * outside the range (a month mostly inside is its row minus a few pentads and days). A bucket that starts after
+ * `today` has no rows yet: it costs nothing and is left out.
  */
-function coverOf(b: Bucket, from: string, to: string): Signed[] {
+function coverOf(b: Bucket, from: string, to: string, today: string): Signed[] {
+  if (b.from > today) return [];
   if (from === b.from && to === b.to) return [{ bucket: b, sign: 1 }];
-  const inside = byChildren(b, from, to);
-  const outside = [...byChildren(b, b.from, addDays(from, -1)), ...byChildren(b, addDays(to, 1), b.to)];
+  const inside = byChildren(b, from, to, today);
+  const outside = [...byChildren(b, b.from, addDays(from, -1), today), ...byChildren(b, addDays(to, 1), b.to, today)];
   if (1 + outside.length >= inside.length) return inside;
   return [
     { bucket: b, sign: 1 },
@@ -94,7 +96,8 @@ const nextKey = (grain: CoverGrain, key: string) =>
 /**
  * How to read a range of days per listing with the fewest roll-up rows: per calendar year, the cheapest signed
  * buckets of the tree year › months › pentads › days ({@link coverOf}). Days after `today` are empty, so a range
- * reaching today reads its last year to the end. A partial month's edge is then 3 rows of a listing on average and
+ * reaching today may read its last year to the end, and buckets that start after today are never read (today alone
+ * is its daily row, not the pentad it is in minus the days before). A partial month's edge is then 3 rows of a listing on average and
  * 5 at most (by days it was 8 and 16); the 366 days up to today are a year's row, a few months and such an edge.
  * Covers are remembered (a few hundred µs of date arithmetic for a long range; the same ranges recur): the result
  * is shared and must not be changed.
@@ -116,7 +119,7 @@ function computeCover(r: DayRange, today: string): CoverPart[] {
     const year: Bucket = { grain: 'year', from: `${y}-01-01`, to: `${y}-12-31` };
     const from = r.from > year.from ? r.from : year.from;
     const end = to < year.to ? to : year.to;
-    for (const { bucket, sign } of coverOf(year, from, end)) {
+    for (const { bucket, sign } of coverOf(year, from, end, today)) {
       const last = parts[parts.length - 1];
       if (last && last.grain === bucket.grain && last.sign === sign && nextKey(last.grain, last.to) === bucket.from)
         last.to = bucket.from;

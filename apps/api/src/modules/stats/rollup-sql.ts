@@ -29,6 +29,10 @@ export function rowsOverDays(sellerId: number, r: DayRange, today: string, which
           ${sign}revenue::float8 as revenue from ${sql.identifier(table)}
         where seller_id = ${sellerId} and ${sql.identifier(col)} between ${p.from} and ${p.to} and ${which}`;
   });
+  // A range that starts after today has no rows yet (no bucket is read).
+  if (!parts.length)
+    return sql`select 0 as product_id, 0 as views, 0 as favorites, 0 as orders, 0::float8 as revenue
+    where false`;
   return sql.join(parts, sql` union all `);
 }
 
