@@ -4,8 +4,6 @@
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
-import { constants as zlibConstants } from 'node:zlib';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
@@ -24,6 +22,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { migrationsApplied } from './db/startup.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { COMPRESS_FROM_BYTES, PER_REQUEST_BROTLI, PER_REQUEST_GZIP } from './lib/compression.js';
 import { withInstallationSettings } from './lib/installation-settings.js';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.js';
 import authPlugin from './plugins/auth.js';
@@ -33,7 +32,7 @@ import requestIdPlugin, { requestIdOptions } from './plugins/request-id.js';
 import nulGuard from './plugins/nul-guard.js';
 import inFlight from './plugins/in-flight.js';
 import publicCache from './plugins/public-cache.js';
-import { securityHeaders } from './plugins/security-headers.js';
+import securityHeaders from './plugins/security-headers.js';
 import { defineRateLimitCleanup, postgresRateLimitStore } from './plugins/rate-limit-store.js';
 import { MEDIA_MAX_BYTES, mediaRoutes, setMediaPublicUrl } from './modules/media/index.js';
 import { createStorage, type MediaStorage } from './providers/storage/index.js';
@@ -149,19 +148,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
     return jsonParser(req, String(body), done);
   });
-  await app.register(helmet, securityHeaders(config));
+  await app.register(securityHeaders, { config });
   // JSON answers up to 64 KB (a listing page is ~15 KB) are compressed inline: on two cores the stream path
-  // (thread pool hand-off, chunked writes) cost a listing page ~0.7 ms more CPU than gzip itself.
-  // Answers compressed per request use gzip level 3 and brotli quality 2: on a 51 KB statistics answer zlib's default
-  // 6 cost 0.55 ms of CPU, level 4 0.26 ms and level 3 0.17 ms (10.5 → 10.9 KB); brotli quality 4 (the plugin's
-  // default) 0.44 ms, quality 2 0.18 ms for 3 % more bytes. Cached public answers are compressed once per entry, at
-  // brotli 4 / gzip 4 (public-cache.ts).
+  // (thread pool hand-off, chunked writes) cost a listing page ~0.7 ms more CPU than gzip itself. Levels: lib/compression.ts.
   await app.register(compress, {
     global: true,
-    threshold: 1024,
+    threshold: COMPRESS_FROM_BYTES,
     syncThreshold: 64 * 1024,
-    zlibOptions: { level: 3 },
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } },
+    zlibOptions: PER_REQUEST_GZIP,
+    brotliOptions: PER_REQUEST_BROTLI,
   });
   await app.register(publicCache);
   // Counters live in PostgreSQL, shared by every process (issue 15).
