@@ -13,8 +13,10 @@ export const plainJson = { serializerCompiler: () => (data: unknown) => JSON.str
  * Sends an answer that is already JSON text (e.g. parts written by PostgreSQL spliced into it): no serializer runs
  * over it. The route's response schema still documents it for the OpenAPI document, and the API tests check the
  * answer against the contract.
+ *
+ * It goes out as bytes, made once: a string would be measured (`Buffer.byteLength`) and then encoded again by the
+ * compression, two passes over a 51 KB answer of Cyrillic text.
  * @param text the whole JSON answer
  */
 export const sendJsonText = (reply: FastifyReply, text: string) =>
-  // A string is not the route's typed answer object, so the typed `send` is bypassed on purpose.
-  reply.type('application/json; charset=utf-8').send(text as never);
+  reply.type('application/json; charset=utf-8').send(Buffer.from(text) as never);

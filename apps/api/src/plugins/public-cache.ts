@@ -19,9 +19,9 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
-import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Cache } from '../lib/cache.js';
+import { COMPRESS_FROM_BYTES, encodingFor, type Encoding } from '../lib/compression.js';
 
 /** Most answers the micro-cache keeps per process. */
 export const MICRO_CACHE_ENTRIES = 2000;
@@ -29,10 +29,6 @@ export const MICRO_CACHE_ENTRIES = 2000;
 export const MICRO_CACHE_BYTES = 64 * 1024 * 1024;
 /** How long a browser or CDN may serve a public answer stale while it revalidates, s (bounded: issue 17). */
 export const STALE_WHILE_REVALIDATE_S = 27;
-/** Bodies smaller than this are sent uncompressed (as @fastify/compress's `threshold`). */
-const COMPRESS_FROM_BYTES = 1024;
-const ENCODINGS = ['br', 'gzip'] as const;
-type Encoding = (typeof ENCODINGS)[number];
 
 /** A built answer as the micro-cache keeps it. */
 export interface PublicAnswer {
@@ -104,12 +100,7 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-/**
- * Compresses a cached answer (once per entry and encoding). Brotli quality 4 and gzip level 4: most pages are
- * rendered for one visitor and dropped from the 3-second cache unread (a filtered catalog page rarely repeats), so
- * the cost is paid per render — a 127 KB catalog page took 1.54 ms at brotli 5 and 0.98 ms at 4 (17.8 → 19.1 KB),
- * 1.37 ms at gzip 6 and 0.91 ms at 4 (21.9 → 23.1 KB).
- */
+/** Compresses a cached answer (once per entry and encoding) at brotli 4 / gzip 4 (why: lib/compression.ts). */
 function compress(encoding: Encoding, body: Buffer): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(body, {
@@ -150,10 +141,7 @@ function prepare(
     reply.status(304);
     return null;
   }
-  const encoding =
-    answer.body.length >= COMPRESS_FROM_BYTES
-      ? (negotiate(req.headers['accept-encoding'] ?? '', ENCODINGS as unknown as string[]) as Encoding | null)
-      : null;
+  const encoding = answer.body.length >= COMPRESS_FROM_BYTES ? encodingFor(req) : null;
   if (!encoding) return answer.body;
   reply.header('content-encoding', encoding);
   return (answer.encoded[encoding] ??= compress(encoding, answer.body));
