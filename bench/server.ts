@@ -1,9 +1,10 @@
 /**
- * The benchmarks' server (bench/run.ts, bench/burst.ts): a PostgreSQL database on BENCH_PG (default
- * postgres://postgres@127.0.0.1:5432) created and seeded when missing, and the real server
- * (apps/api/src/server.ts, with the built site when there is one) started on it as a child process.
+ * The benchmarks' server (bench/run.ts, bench/burst.ts, …): a PostgreSQL database on BENCH_PG (default
+ * postgres://postgres@127.0.0.1:5432) created and seeded when missing, and the real server started on it as a child
+ * process the way `npm start` runs it — the compiled JavaScript (apps/api/dist, built first when missing or older
+ * than its sources, with the built site), not the TypeScript through a loader.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,14 @@ import { localMediaStorage } from '../apps/api/src/providers/storage/index.js';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The PostgreSQL server the benchmarks use (no database name). */
 export const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
+
+let built = false;
+/** Builds what `npm start` runs when it is missing or stale (scripts/ensure-build.mjs), once per benchmark. */
+function ensureBuilt(): void {
+  if (built) return;
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  built = true;
+}
 
 /** Creates the database when missing and seeds it when empty. */
 export async function prepareDatabase(name: string, products: number, dataDir: string): Promise<string> {
@@ -61,13 +70,15 @@ export async function waitReady(base: string, child?: ChildProcess): Promise<voi
   throw new Error('сервер не ответил за 5 минут');
 }
 
+/** Starts the compiled server on `url`'s database at 127.0.0.1:`port` (`env` added to its environment). */
 export function startServer(
   url: string,
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
 ): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')], {
+  ensureBuilt();
+  const child = spawn(process.execPath, ['--conditions=compiled', path.join(ROOT, 'apps/api/dist/server.js')], {
     cwd: ROOT,
     env: {
       ...process.env,

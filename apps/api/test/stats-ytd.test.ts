@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
 import { addToRollups } from '../src/modules/stats/record.js';
-import { buildYtdPacks, lastPackableDay, packPlan } from '../src/modules/stats/ytd.js';
+import { buildYtdPacks, lastPackableDay, listingRowsRead, packPlan } from '../src/modules/stats/ytd.js';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 import { makeListing, makeUser, type TestUser } from './buy-fixtures.js';
 import { expectSumOfDays, RANGES, TODAY, writeTwoYears } from './stats-fixtures.js';
@@ -33,6 +33,16 @@ describe('year-to-date pack plans', () => {
     // From 1 January nothing is subtracted; a range of today alone has no day over.
     expect(packPlan({ from: '2026-01-01', to: '2026-12-31' }, TODAY)?.terms).toEqual([{ day: '2026-11-21', sign: 1 }]);
     expect(packPlan({ from: TODAY, to: TODAY }, TODAY)).toBeNull();
+  });
+
+  it('reads each calendar year of a range from packs or roll-ups, whichever reads fewer rows', () => {
+    // Last year's edge from two packs (by the roll-ups: a pentad minus two days, and December), this year from its
+    // yearly row (by packs: yesterday's pack and today's rows).
+    expect(listingRowsRead({ from: '2025-11-23', to: TODAY }, TODAY)).toEqual({ rows: 3, packs: true });
+    // Wholly inside this year and up to today: the yearly row alone.
+    expect(listingRowsRead({ from: '2026-01-01', to: TODAY }, TODAY)).toEqual({ rows: 1, packs: false });
+    // A few days: their rows.
+    expect(listingRowsRead({ from: '2026-03-17', to: '2026-03-19' }, TODAY)).toEqual({ rows: 3, packs: false });
   });
 });
 

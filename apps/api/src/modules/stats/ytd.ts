@@ -3,8 +3,9 @@
  * < 50 ms). A long range's table of listings read from the roll-ups costs up to 13 rows a listing — 13 000 rows for
  * such a seller, ~4 ms of PostgreSQL CPU an answer. A pack (`stats_ytd`) holds every listing's figures from
  * 1 January through one closed Moscow day, so the closed days of any range are `C(end) − C(start − 1)` within a
- * year: two to four packs unnested, a row per listing each, whatever the range's shape; today, still being written,
- * is read from its daily rows. The sums stay in PostgreSQL (the packs are arrays, not bytes for Node to decode): on
+ * year: one or two packs unnested, a row per listing each, whatever the shape of the range's days in that year;
+ * today, still being written, is read from its daily rows. Each calendar year of a range is read from its packs or
+ * from the roll-ups, whichever reads fewer rows ({@link listingRowsRead}). The sums stay in PostgreSQL (the packs are arrays, not bytes for Node to decode): on
  * two cores the one Node thread is what limits the answers a second, so the work saved must not move there.
  *
  * - Built by the recurring job {@link YTD_JOB} for sellers with at least `minListings` listings with figures in the
@@ -132,27 +133,62 @@ export function packPlan(r: DayRange, today: string): { terms: PackTerm[]; today
   return { terms, today: r.to >= today && r.from <= today };
 }
 
-/**
- * How many rows a listing a range's table of listings reads, and whether from packs (when all are there): two to four
- * packs (and today's row) when the roll-ups' cover (`coverRows`) would read more, else the cover.
- */
-export function listingRowsRead(r: DayRange, today: string): { rows: number; packs: boolean } {
+/** A range's days split at the new year: one range per calendar year it touches. */
+function yearParts(r: DayRange): DayRange[] {
+  const parts: DayRange[] = [];
+  for (let y = Number(r.from.slice(0, 4)); y <= Number(r.to.slice(0, 4)); y++) {
+    const first = `${y}-01-01`;
+    const last = `${y}-12-31`;
+    parts.push({ from: r.from > first ? r.from : first, to: r.to < last ? r.to : last });
+  }
+  return parts;
+}
+
+/** {@link listingRowsRead} of a range inside one calendar year. */
+function yearPartRowsRead(r: DayRange, today: string): { rows: number; packs: boolean } {
   const cover = coverRows(coverDays(r, today));
   const plan = packPlan(r, today);
   const packs = plan ? plan.terms.length + (plan.today ? 1 : 0) : Infinity;
+  // A pack of 1 000 listings costs PostgreSQL about as much as 1.5 row sets of the roll-ups (unnesting its arrays),
+  // so packs are read only when they save more than a row set.
   return cover > packs + 1 ? { rows: packs, packs: true } : { rows: cover, packs: false };
 }
 
 /**
- * Rows (`product_id, views, favorites, orders, revenue`) whose sums per listing are a range of days — for a long range,
- * from packs: each term's pack unnested, signed, and today's daily rows; the range's roll-up rows
- * (`listingRowsOverDays`) are summed instead only when a pack is missing (a condition PostgreSQL evaluates once,
- * before any scan). A range whose cover reads few rows a listing reads them directly.
+ * How many rows a listing a range's table of listings reads, and whether any from packs (when all are there): per
+ * calendar year of the range, its one or two packs (and today's row) when the roll-ups' cover (`coverRows`) of that
+ * year's days would read more, else the cover — so a long range reads at most 3 rows a listing where by the cover
+ * alone it read up to 5 (the edge of last year from packs, this year to today from its yearly row).
+ */
+export function listingRowsRead(r: DayRange, today: string): { rows: number; packs: boolean } {
+  let rows = 0;
+  let packs = false;
+  for (const part of yearParts(r)) {
+    const read = yearPartRowsRead(part, today);
+    rows += read.rows;
+    packs ||= read.packs;
+  }
+  return { rows, packs };
+}
+
+/**
+ * Rows (`product_id, views, favorites, orders, revenue`) whose sums per listing are a range of days: each calendar
+ * year of it as {@link listingRowsRead} chose — from packs (each term's pack unnested, signed, and today's daily
+ * rows; that year's roll-up rows are summed instead only when one of its packs is missing, a condition PostgreSQL
+ * evaluates once, before any scan), or from the roll-ups' cover (`listingRowsOverDays`).
  */
 export function listingRowsOrPacks(sellerId: number, r: DayRange, today: string): SQL {
+  return sql.join(
+    yearParts(r).map((part) => yearPartRows(sellerId, part, today)),
+    sql` union all `,
+  );
+}
+
+/** {@link listingRowsOrPacks} of a range inside one calendar year. */
+function yearPartRows(sellerId: number, r: DayRange, today: string): SQL {
   const rows = listingRowsOverDays(sellerId, r, today);
   const plan = packPlan(r, today);
-  if (!plan || !listingRowsRead(r, today).packs) return rows;
+  if (!plan || !yearPartRowsRead(r, today).packs) return rows;
   const days = sql.join(
     plan.terms.map((t) => sql`${t.day}::date`),
     sql`, `,
