@@ -285,7 +285,7 @@ function writeDoc(
   const section = `<!-- statistics:start -->
 ## Статистика продавца (\`npm run bench:statistics\`)
 
-${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, PostgreSQL на 127.0.0.1, один процесс сервера,
+${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, PostgreSQL на 127.0.0.1, один процесс скомпилированного сервера (как \`npm start\`),
 autocannon ${args.connections} соединений, прогонов на вызов — ${args.runs} по ${args.duration} с после прогрева 2 с (в таблице — прогон с медианным p99); loadavg перед записью
 ${load.map((x) => x.toFixed(1)).join(' / ')} (машина общая). База: ${counts.products.toLocaleString('ru-RU')} товаров; у продавца
 ${LISTINGS} товаров и год истории (stats_daily — ${counts.daily.toLocaleString('ru-RU')} строк всего, stats_hourly —
