@@ -1,0 +1,1 @@
+CREATE INDEX "stats_ytd_day_idx" ON "stats_ytd" USING btree ("day");
