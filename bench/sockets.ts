@@ -104,6 +104,8 @@ function startServer(url: string, port: number): Promise<ChildProcess> {
       LOG_LEVEL: 'warn',
       DATA_DIR: path.join(os.tmpdir(), 'vitrina-bench-ws'),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Every client of the benchmark connects from 127.0.0.1.
+      WS_CONNECTS_PER_MINUTE: '1000000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

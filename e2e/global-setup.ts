@@ -39,6 +39,8 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       SMS_IP_LIMIT: '1000',
+      // Every page a signed-in test opens connects the notifications socket, all from 127.0.0.1.
+      WS_CONNECTS_PER_MINUTE: '100000',
       // Browser tests read a change at once; the micro-cache is tested in apps/api/test/page-cache.test.ts.
       PUBLIC_CACHE_MS: '0',
       PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -26,6 +26,12 @@ const httpUrl = (example: string) =>
     .optional()
     .or(z.literal('').transform(() => undefined));
 
+/**
+ * Notification socket connects per client address per minute by default: 10 tabs reconnecting after a deploy are
+ * 10; a mobile carrier's shared address holds many users, and clients back off (1 s doubling to 30 s) when refused.
+ */
+export const DEFAULT_WS_CONNECTS_PER_MINUTE = 120;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -75,6 +81,11 @@ const envSchema = z.object({
     .refine((list) => list.length > 0 && list.every((c) => isSupportedCountry(c)), {
       message: 'укажите коды стран ISO через запятую, например RU или RU,KZ,BY',
     }),
+  /**
+   * Notification socket connects per client address per minute (`/ws/notifications/`); the sockets benchmark raises
+   * it (all its clients are 127.0.0.1).
+   */
+  WS_CONNECTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_WS_CONNECTS_PER_MINUTE),
   /** Sign-in code sends per client address per 10 minutes (browser tests raise it: every page is 127.0.0.1). */
   SMS_IP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   /**
@@ -182,6 +193,8 @@ export interface Config {
   publicCacheMs?: number;
   /** `STATS_YTD_MIN_LISTINGS`; optional for hand-made configs (100 when absent). */
   statsYtdMinListings?: number;
+  /** `WS_CONNECTS_PER_MINUTE`; optional for hand-made configs ({@link DEFAULT_WS_CONNECTS_PER_MINUTE} when absent). */
+  wsConnectsPerMinute?: number;
   /** Fastify `trustProxy` from `TRUST_PROXY`; optional for hand-made configs (false when absent). */
   trustProxy?: boolean | string[] | ((address: string, hop: number) => boolean);
   sms: {
@@ -355,6 +368,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsPollMs: e.JOBS_POLL_MS,
     publicCacheMs: e.PUBLIC_CACHE_MS,
     statsYtdMinListings: e.STATS_YTD_MIN_LISTINGS,
+    wsConnectsPerMinute: e.WS_CONNECTS_PER_MINUTE,
     timeouts: {
       requestMs: e.REQUEST_TIMEOUT_MS,
       headersMs: e.HEADERS_TIMEOUT_MS,

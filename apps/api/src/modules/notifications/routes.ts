@@ -27,6 +27,7 @@ import { findNotification, markAllRead, markRead, NOTIFICATIONS_CHANNEL, notific
 import { readSettings, updateSettings } from './settings.js';
 import { notificationsSocket, sendInitial } from './socket.js';
 import { subscribeNotifications } from './subscribers.js';
+import { DEFAULT_WS_CONNECTS_PER_MINUTE } from '../../config.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const security = [{ token: [] }];
@@ -39,7 +40,8 @@ const SOCKET_DOC =
   '{"type":"new_notification","notification":{…}} — новое или обновлённое (тот же id: заменить и поднять наверх). ' +
   'Пинг каждые 30 с; два пинга без ответа — закрытие 4408. Нет токена, неизвестный или отозванный — 4401 (и при ' +
   'выходе с этим токеном, на любом сервере). Больше 10 сокетов пользователя — старейший закрывается с 4429. ' +
-  'Кадр больше 64 КБ — 1009. Сообщения клиента не читаются.';
+  'Кадр больше 64 КБ — 1009. Сообщения клиента не читаются. Больше WS_CONNECTS_PER_MINUTE подключений с одного ' +
+  'адреса в минуту (120) — ответ 429 вместо соединения.';
 
 const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0;
 
@@ -83,7 +85,14 @@ async function notificationsModule(app: FastifyInstance) {
 
   /* ------------------------------------------------------------ socket */
   // @fastify/websocket hides socket routes from the OpenAPI: `GET /v1/notifications/` describes the socket.
-  app.get('/ws/notifications/', { websocket: true }, notificationsSocket(app, hub));
+  // Connects per client address are limited like any other call (the shared store: every process counts together);
+  // over the limit the upgrade is answered 429 and the client backs off.
+  const connects = app.config.wsConnectsPerMinute ?? DEFAULT_WS_CONNECTS_PER_MINUTE;
+  app.get(
+    '/ws/notifications/',
+    { websocket: true, config: { rateLimit: { max: connects, timeWindow: 60_000 } } },
+    notificationsSocket(app, hub),
+  );
 
   /* ------------------------------------------------------------ REST */
   r.get(
