@@ -4,89 +4,24 @@
  * an error is retried with the same key, a payout YooKassa cancels is tried again later with a new key; the
  * ledger and the seller's order record it once.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, multipart, type TestContext } from './helpers.js';
+import { startFakeYooKassa } from './fake-yookassa.js';
 import { makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
 import { ledgerEntries } from '../src/db/schema/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import { reconcileReport } from '../src/modules/payments/reconcile.js';
 
-const SHOP_AUTH = `Basic ${Buffer.from('123456:test_secret').toString('base64')}`;
-const AGENT_AUTH = `Basic ${Buffer.from('505050:payout_secret').toString('base64')}`;
-
-/** A stand-in for YooKassa: payments (`/v3`), saved payment methods and the payouts API (`/payouts/v3`). */
-function fakeYooKassa() {
-  const payoutCalls: { headers: http.IncomingHttpHeaders; body: Record<string, unknown> }[] = [];
-  const paymentsById = new Map<string, { id: string; status: string; amount: unknown; metadata: unknown }>();
-  const payoutsByKey = new Map<string, Record<string, unknown>>();
-  const state = { failPayouts: 0, cancelNext: false };
-  const server = http.createServer((req, res) => {
-    let data = '';
-    req.on('data', (c) => (data += c));
-    req.on('end', () => {
-      const body = data ? JSON.parse(data) : undefined;
-      const send = (code: number, obj: unknown) => {
-        res.writeHead(code, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(obj));
-      };
-      const url = req.url ?? '';
-      if (url.startsWith('/payouts/')) {
-        if (req.headers.authorization !== AGENT_AUTH) return send(401, { type: 'error', code: 'invalid_credentials' });
-        if (req.method !== 'POST' || url !== '/payouts/v3/payouts') return send(404, { type: 'error' });
-        payoutCalls.push({ headers: req.headers, body });
-        if (state.failPayouts > 0) {
-          state.failPayouts -= 1;
-          return send(500, { type: 'error', code: 'internal_server_error' });
-        }
-        const key = String(req.headers['idempotence-key'] ?? '');
-        const seen = payoutsByKey.get(key);
-        if (seen) return send(200, seen);
-        const p = state.cancelNext
-          ? {
-              id: `po-${payoutsByKey.size + 1}`,
-              status: 'canceled',
-              cancellation_details: { reason: 'rejected_by_timeout' },
-            }
-          : { id: `po-${payoutsByKey.size + 1}`, status: 'succeeded', amount: body.amount };
-        state.cancelNext = false;
-        payoutsByKey.set(key, p);
-        return send(200, p);
-      }
-      if (req.headers.authorization !== SHOP_AUTH) return send(401, { type: 'error', code: 'invalid_credentials' });
-      if (req.method === 'POST' && url === '/v3/payments') {
-        const id = `2f${String(paymentsById.size + 1).padStart(6, '0')}-000f-5000-8000-18db351245c7`;
-        const p = { id, status: 'pending', amount: body.amount, metadata: body.metadata };
-        paymentsById.set(id, p);
-        return send(200, {
-          ...p,
-          confirmation: { type: 'redirect', confirmation_url: 'https://yoomoney.ru/checkout/x' },
-        });
-      }
-      const pay = /^\/v3\/payments\/([\w-]+)$/.exec(url);
-      if (req.method === 'GET' && pay) {
-        const p = paymentsById.get(pay[1]!);
-        return p ? send(200, p) : send(404, { type: 'error', code: 'not_found' });
-      }
-      if (req.method === 'GET' && /^\/v3\/payment_methods\/[\w-]+$/.test(url))
-        return send(200, { card: { last4: '4477', expiry_month: '12', expiry_year: '2030', card_type: 'Mir' } });
-      return send(404, { type: 'error', code: 'not_found' });
-    });
-  });
-  return { server, payoutCalls, paymentsById, payoutsByKey, state };
-}
-
 describe.runIf(dbAvailable())('YooKassa Payouts against a local fake', () => {
-  const fake = fakeYooKassa();
+  let fake: Awaited<ReturnType<typeof startFakeYooKassa>>;
   let t: TestContext;
   let seller: TestUser;
   let buyer: TestUser;
   let point: number;
   beforeAll(async () => {
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+    fake = await startFakeYooKassa();
+    const base = fake.base;
     t = await createTestApp({
       PAYMENT_PROVIDER: 'yookassa',
       YOOKASSA_SHOP_ID: '123456',
@@ -111,7 +46,7 @@ describe.runIf(dbAvailable())('YooKassa Payouts against a local fake', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise((resolve) => fake.server.close(resolve));
+    await fake?.close();
   });
 
   /** An order paid through YooKassa, shipped and received. */
@@ -164,14 +99,14 @@ describe.runIf(dbAvailable())('YooKassa Payouts against a local fake', () => {
     const id = await completedOrder(5000);
     await t.app.jobs.runDue();
     await t.app.jobs.runDue();
-    expect(fake.payoutCalls).toHaveLength(1);
+    expect(fake.payoutCalls()).toHaveLength(1);
     expect(await payoutEntries(id)).toHaveLength(0);
     expect((await sellerOrder(id)).payout_status).toBe('processing');
     t.clock.advance(60_000);
     await t.app.jobs.runDue();
-    expect(fake.payoutCalls).toHaveLength(2);
-    expect(fake.payoutCalls.map((c) => c.headers['idempotence-key'])).toEqual([`payout-${id}`, `payout-${id}`]);
-    expect(fake.payoutCalls[1]!.body).toMatchObject({
+    expect(fake.payoutCalls()).toHaveLength(2);
+    expect(fake.payoutCalls().map((c) => c.headers['idempotence-key'])).toEqual([`payout-${id}`, `payout-${id}`]);
+    expect(fake.payoutCalls()[1]!.body).toMatchObject({
       amount: { value: '4500.00', currency: 'RUB' },
       payout_token: 'pm-2f000001-000f-5000-a000-1b8b3e9c1234',
       metadata: { order_id: String(id) },
@@ -184,19 +119,22 @@ describe.runIf(dbAvailable())('YooKassa Payouts against a local fake', () => {
   });
 
   it('a payout YooKassa cancels is tried again later under a new key, and recorded once', async () => {
-    const before = fake.payoutCalls.length;
+    const before = fake.payoutCalls().length;
     fake.state.cancelNext = true;
     const id = await completedOrder(2000);
     await t.app.jobs.runDue();
     await t.app.jobs.runDue();
-    expect(fake.payoutCalls.length - before).toBe(1);
+    expect(fake.payoutCalls().length - before).toBe(1);
     expect(await payoutEntries(id)).toHaveLength(0);
     expect((await reconcileReport(t.app.db)).payouts).toContainEqual(
       expect.objectContaining({ orderId: id, state: 'failing', lastError: 'rejected_by_timeout' }),
     );
     t.clock.advance(60 * 60_000);
     await t.app.jobs.runDue();
-    const keys = fake.payoutCalls.slice(before).map((c) => c.headers['idempotence-key']);
+    const keys = fake
+      .payoutCalls()
+      .slice(before)
+      .map((c) => c.headers['idempotence-key']);
     expect(keys).toEqual([`payout-${id}`, `payout-${id}-1`]);
     expect(await payoutEntries(id)).toHaveLength(2);
     expect((await sellerOrder(id)).payout_status).toBe('sent');

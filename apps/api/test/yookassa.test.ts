@@ -1,98 +1,22 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
+import { startFakeYooKassa } from './fake-yookassa.js';
 import { makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
 import { offers, orders, paymentEvents, users } from '../src/db/schema/index.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 
-interface FakePayment {
-  id: string;
-  status: 'pending' | 'succeeded' | 'canceled';
-  amount: { value: string; currency: string };
-  metadata: Record<string, string>;
-  confirmation: { type: string; confirmation_url: string; return_url?: string };
-}
-
-/** A local stand-in for the YooKassa HTTP API v3 (only what Vitrina calls). */
-function fakeYooKassa() {
-  const requests: { method: string; url: string; headers: http.IncomingHttpHeaders; body: unknown }[] = [];
-  const paymentsById = new Map<string, FakePayment>();
-  const byKey = new Map<string, string>();
-  const refundsByKey = new Map<string, { id: string; payment_id: string; status: string; amount: unknown }>();
-  const state = { failCreate: false, failRefund: false };
-  const server = http.createServer((req, res) => {
-    let data = '';
-    req.on('data', (c) => (data += c));
-    req.on('end', () => {
-      const body = data ? JSON.parse(data) : undefined;
-      requests.push({ method: req.method!, url: req.url!, headers: req.headers, body });
-      const send = (code: number, obj: unknown) => {
-        res.writeHead(code, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(obj));
-      };
-      if (req.headers.authorization !== `Basic ${Buffer.from('123456:test_secret').toString('base64')}`) {
-        return send(401, { type: 'error', code: 'invalid_credentials' });
-      }
-      if (req.method === 'POST' && req.url === '/v3/payments') {
-        if (state.failCreate) return send(500, { type: 'error', code: 'internal_server_error' });
-        const key = String(req.headers['idempotence-key'] ?? '');
-        if (!key)
-          return send(400, { type: 'error', code: 'invalid_request', description: 'Idempotence-Key is required' });
-        const existing = byKey.get(key);
-        if (existing) return send(200, paymentsById.get(existing));
-        const id = `2f${String(paymentsById.size + 1).padStart(6, '0')}-000f-5000-8000-18db351245c7`;
-        const p: FakePayment = {
-          id,
-          status: 'pending',
-          amount: body.amount,
-          metadata: body.metadata,
-          confirmation: {
-            type: 'redirect',
-            confirmation_url: `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${id}`,
-            return_url: body.confirmation?.return_url,
-          },
-        };
-        paymentsById.set(id, p);
-        byKey.set(key, id);
-        return send(200, p);
-      }
-      if (req.method === 'POST' && req.url === '/v3/refunds') {
-        if (state.failRefund) return send(500, { type: 'error', code: 'internal_server_error' });
-        const key = String(req.headers['idempotence-key'] ?? '');
-        if (!key)
-          return send(400, { type: 'error', code: 'invalid_request', description: 'Idempotence-Key is required' });
-        const existing = refundsByKey.get(key);
-        if (existing) return send(200, existing);
-        const p = paymentsById.get(body?.payment_id);
-        if (!p || p.status !== 'succeeded') return send(400, { type: 'error', code: 'invalid_request' });
-        const r = { id: `rf${refundsByKey.size + 1}`, payment_id: p.id, status: 'succeeded', amount: body.amount };
-        refundsByKey.set(key, r);
-        return send(200, r);
-      }
-      const m = /^\/v3\/payments\/([\w-]+)$/.exec(req.url ?? '');
-      if (req.method === 'GET' && m) {
-        const p = paymentsById.get(m[1]!);
-        return p ? send(200, p) : send(404, { type: 'error', code: 'not_found' });
-      }
-      return send(404, { type: 'error', code: 'not_found' });
-    });
-  });
-  return { server, requests, paymentsById, refundsByKey, state };
-}
-
 describe.runIf(dbAvailable())('YooKassa adapter against a local fake', () => {
-  const fake = fakeYooKassa();
+  let fake: Awaited<ReturnType<typeof startFakeYooKassa>>;
   let t: TestContext;
   let apiUrl: string;
   let seller: TestUser;
   let buyer: TestUser;
   let point: number;
   beforeAll(async () => {
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-    apiUrl = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v3`;
+    fake = await startFakeYooKassa();
+    apiUrl = `${fake.base}/v3`;
     t = await createTestApp({
       PAYMENT_PROVIDER: 'yookassa',
       YOOKASSA_SHOP_ID: '123456',
@@ -105,7 +29,7 @@ describe.runIf(dbAvailable())('YooKassa adapter against a local fake', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise((resolve) => fake.server.close(resolve));
+    await fake?.close();
   });
 
   const newOrder = async (price: number) => {
