@@ -210,7 +210,9 @@ function renderDoc(
   lines.push(`- Дата: ${new Date().toISOString().replace('T', ' ').slice(0, 16)} UTC`);
   lines.push(`- CPU: ${os.cpus().length} × ${cpu} (nproc = ${os.cpus().length})`);
   lines.push(`- Память: ${(os.totalmem() / 1024 ** 3).toFixed(1)} ГБ`);
-  lines.push(`- Node.js ${process.version}, PostgreSQL на 127.0.0.1, один процесс сервера`);
+  lines.push(
+    `- Node.js ${process.version}, PostgreSQL на 127.0.0.1, один процесс скомпилированного сервера (как \`npm start\`)`,
+  );
   lines.push(
     `- autocannon: ${args.connections} соединений, ${args.duration} с на сценарий после прогрева 2 с; ответы со сжатием gzip`,
   );
@@ -261,6 +263,9 @@ function renderDoc(
   lines.push('npm run bench -- --url http://127.0.0.1:3000 --no-write   # уже запущенный сервер');
   lines.push('npm run bench:burst                # 500 соединений разом: 200 / 503 + Retry-After, p99 и максимум');
   lines.push('npm run bench:scale                # 1 и 2 процесса на одной PostgreSQL (раздел ниже)');
+  lines.push(
+    'npm run bench:statistics           # статистика продавца: 3 прогона на вызов (--runs), медиана p99 в таблицу',
+  );
   lines.push('```', '');
   return lines.join('\n');
 }
