@@ -72,7 +72,8 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    const timer = setTimeout(abort, streamTimeout + 1000);
+    page.once('finish', () => clearTimeout(timer));
   });
 }
 
