@@ -11,7 +11,7 @@
  *
  * Options: `--sockets 10000`, `--recipients 1000`, `--no-write` (do not touch docs/performance.md).
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -92,7 +92,9 @@ async function settledRss(pid: number) {
 }
 
 function startServer(url: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // The compiled server, as `npm start` runs it (built first when missing or stale).
+  execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  const child = spawn(process.execPath, ['--conditions=compiled', 'apps/api/dist/server.js'], {
     cwd: ROOT,
     env: {
       ...process.env,
