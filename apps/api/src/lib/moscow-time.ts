@@ -34,7 +34,7 @@ const parts = (f: Intl.DateTimeFormat, d: Date) =>
   Object.fromEntries(f.formatToParts(d).map((p) => [p.type, Number(p.value)])) as Record<string, number>;
 
 /** Moscow's offset from UTC at an instant, ms (3 h since 2014). */
-function offsetMs(d: Date): number {
+export function moscowOffsetMs(d: Date): number {
   const p = parts(full, d);
   return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - Math.floor(d.getTime() / 1000) * 1000;
 }
@@ -45,7 +45,7 @@ function offsetMs(d: Date): number {
  * @example fromMoscowWall(Date.UTC(2026, 10, 22, 0)) → 2026-11-21T21:00:00Z (midnight of 22 November in Moscow)
  */
 export const fromMoscowWall = (wallAsUtc: number): Date =>
-  new Date(wallAsUtc - offsetMs(new Date(wallAsUtc - 3 * 3_600_000)));
+  new Date(wallAsUtc - moscowOffsetMs(new Date(wallAsUtc - 3 * 3_600_000)));
 
 /** Wall-clock fields: `month` 1–12, `hour` 0–23. */
 export type WallClock = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;

@@ -97,8 +97,8 @@ const nextKey = (grain: CoverGrain, key: string) =>
  * How to read a range of days per listing with the fewest roll-up rows: per calendar year, the cheapest signed
  * buckets of the tree year › months › pentads › days ({@link coverOf}). Days after `today` are empty, so a range
  * reaching today may read its last year to the end, and buckets that start after today are never read (today alone
- * is its daily row, not the pentad it is in minus the days before). A partial month's edge is then 3 rows of a listing on average and
- * 5 at most (by days it was 8 and 16); the 366 days up to today are a year's row, a few months and such an edge.
+ * is its daily row, not the pentad it is in minus the days before). A partial month's edge is then 3 rows of a
+ * listing on average and 5 at most (by days it was 8 and 16); the 366 days up to today are a year's row, a few months and such an edge.
  * Covers are remembered (a few hundred µs of date arithmetic for a long range; the same ranges recur): the result
  * is shared and must not be changed.
  * @returns the signed parts, runs of consecutive buckets of one grain and sign joined: the range's sum per listing

@@ -12,7 +12,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { toRubles } from '../../lib/money.js';
-import { moscowParts } from '../../lib/moscow-time.js';
+import { moscowOffsetMs } from '../../lib/moscow-time.js';
 import { eachDay, eachMonth, type HourRange, type ResolvedPeriod } from './time.js';
 
 /**
@@ -65,8 +65,7 @@ function labels(p: ResolvedPeriod): string[] {
  * day since 2014 (no summer time).
  */
 function hourLabels(r: HourRange): string[] {
-  const at = moscowParts(r.from);
-  const offset = Date.UTC(at.year, at.month - 1, at.day, at.hour, at.minute, at.second) - r.from.getTime();
+  const offset = moscowOffsetMs(r.from);
   const out: string[] = [];
   for (let t = r.from.getTime(); t < r.to.getTime(); t += 3_600_000)
     out.push(`${new Date(t + offset).toISOString().slice(0, 13)}:00`);

@@ -5,8 +5,9 @@
  * 1 January through one closed Moscow day, so the closed days of any range are `C(end) − C(start − 1)` within a
  * year: one or two packs unnested, a row per listing each, whatever the shape of the range's days in that year;
  * today, still being written, is read from its daily rows. Each calendar year of a range is read from its packs or
- * from the roll-ups, whichever reads fewer rows ({@link listingRowsRead}). The sums stay in PostgreSQL (the packs are arrays, not bytes for Node to decode): on
- * two cores the one Node thread is what limits the answers a second, so the work saved must not move there.
+ * from the roll-ups, whichever reads fewer rows ({@link listingRowsRead}). The sums stay in PostgreSQL (the packs
+ * are arrays, not bytes for Node to decode): on two cores the one Node thread is what limits the answers a second,
+ * so the work saved must not move there.
  *
  * - Built by the recurring job {@link YTD_JOB} for sellers with at least `minListings` listings with figures in the
  *   year (smaller sellers read rows cheaply), for every day from 1 January through the last day that ended
@@ -115,24 +116,6 @@ export interface PackTerm {
   sign: 1 | -1;
 }
 
-/**
- * How to read a range of days from packs: the signed packs of its days before today — per calendar year, the pack of
- * its last day minus the pack of the day before its first (none when it starts on 1 January) — and whether it
- * also holds today (read from the daily rows). `null` when no day of it is over.
- */
-export function packPlan(r: DayRange, today: string): { terms: PackTerm[]; today: boolean } | null {
-  const end = r.to >= today ? addDays(today, -1) : r.to;
-  if (end < r.from) return null;
-  const terms: PackTerm[] = [];
-  for (let y = Number(r.from.slice(0, 4)); y <= Number(end.slice(0, 4)); y++) {
-    const first = `${y}-01-01`;
-    const last = `${y}-12-31`;
-    terms.push({ day: end < last ? end : last, sign: 1 });
-    if (r.from > first) terms.push({ day: addDays(r.from, -1), sign: -1 });
-  }
-  return { terms, today: r.to >= today && r.from <= today };
-}
-
 /** A range's days split at the new year: one range per calendar year it touches. */
 function yearParts(r: DayRange): DayRange[] {
   const parts: DayRange[] = [];
@@ -142,6 +125,22 @@ function yearParts(r: DayRange): DayRange[] {
     parts.push({ from: r.from > first ? r.from : first, to: r.to < last ? r.to : last });
   }
   return parts;
+}
+
+/**
+ * How to read a range of days from packs: the signed packs of its days before today — per calendar year, the pack of
+ * its last day minus the pack of the day before its first (none when it starts on 1 January) — and whether it
+ * also holds today (read from the daily rows). `null` when no day of it is over.
+ */
+export function packPlan(r: DayRange, today: string): { terms: PackTerm[]; today: boolean } | null {
+  const end = r.to >= today ? addDays(today, -1) : r.to;
+  if (end < r.from) return null;
+  const terms: PackTerm[] = [];
+  for (const part of yearParts({ from: r.from, to: end })) {
+    terms.push({ day: part.to, sign: 1 });
+    if (!part.from.endsWith('-01-01')) terms.push({ day: addDays(part.from, -1), sign: -1 });
+  }
+  return { terms, today: r.to >= today && r.from <= today };
 }
 
 /** {@link listingRowsRead} of a range inside one calendar year. */
