@@ -53,6 +53,16 @@ const Notifications = lazyWithReload<NotificationsProps>(() =>
 const PHONE_TOASTS = { position: 'bottom-center', zIndex: 190, className: 'vt-toasts' } as const;
 const WIDE_TOASTS = { position: 'bottom-right', zIndex: 400 } as const;
 
+/**
+ * Shop links' clicks and prefetch (shared/lib/shop-link-navigation.tsx): a chunk of its own whose download
+ * starts with this module, so it is not in the first scripts of the page (issue 2's budget). Until it is
+ * there, a shop link is a plain link: a click loads the page from the server.
+ */
+const ShopLinkNavigation = lazyWithReload<Record<string, never>>(() =>
+  import('./shared/lib/shop-link-navigation').then((m) => ({ default: m.ShopLinkNavigation })),
+);
+if (!import.meta.env.SSR) void ShopLinkNavigation.preload();
+
 function LazyNotifications() {
   const phone = useMediaQuery('(max-width: 47.99em)');
   const mounted = useIdle();
@@ -126,6 +136,9 @@ export default function App() {
   return (
     <>
       <ClientGuards />
+      <LazyPart fallback={null}>
+        <ShopLinkNavigation />
+      </LazyPart>
       <Outlet />
     </>
   );

@@ -1,5 +1,5 @@
 /** Site footer: links to every content page of spec §2 and to the privacy policy `/conf.pdf`. */
-import { Link } from 'react-router';
+import { ShopLink } from '../shared/ui/shop-link';
 import classes from './footer.module.css';
 
 const columns: { title: string; links: [string, string][] }[] = [
@@ -40,9 +40,9 @@ export function Footer() {
             <div key={c.title} className={classes.column}>
               <p className={classes.title}>{c.title}</p>
               {c.links.map(([href, label]) => (
-                <Link key={href} to={href} className={classes.link} prefetch="intent">
+                <ShopLink key={href} to={href} className={classes.link}>
                   {label}
-                </Link>
+                </ShopLink>
               ))}
             </div>
           ))}

@@ -6,7 +6,7 @@
 import { Box, Burger } from '@mantine/core';
 import { IconHeart } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { ShopLink } from '../shared/ui/shop-link';
 import { AccountMenu } from '../features/auth';
 import { CartButton } from '../features/cart';
 import { CatalogDrawer, CatalogMenuDesktop, type CatalogMenuData } from '../features/catalog';
@@ -44,14 +44,9 @@ export function Header({ menu }: { menu: CatalogMenuData }) {
             // A 44 px touch target (a main action on phones), the 18 px lines in its middle.
             style={{ width: 44, height: 44, padding: '21px 13px', marginLeft: -13 }}
           />
-          <Link
-            to="/"
-            prefetch="intent"
-            aria-label="Витрина — на главную"
-            style={{ display: 'block', padding: '4px 0' }}
-          >
+          <ShopLink to="/" aria-label="Витрина — на главную" style={{ display: 'block', padding: '4px 0' }}>
             <WordMark height={26} />
-          </Link>
+          </ShopLink>
         </div>
         <div className={classes.search}>
           <SearchBox />

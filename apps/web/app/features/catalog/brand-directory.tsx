@@ -5,7 +5,7 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { BrandListItem } from '@vitrina/contract/catalog';
-import { Link } from 'react-router';
+import { ShopLink } from '../../shared/ui/shop-link';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { SectionTitle } from '../../shared/ui/product-card';
 import { brandIndex, matchesBrand, type LetterGroup } from './brand-index';
@@ -90,7 +90,7 @@ function LetterSection({ group: g }: { group: LetterGroup }) {
           <li key={e.brand.slug + e.label}>
             <Group gap={6} wrap="nowrap" justify="space-between">
               <Anchor
-                component={Link}
+                component={ShopLink}
                 to={`/catalog/brand/${e.brand.slug}`}
                 prefetch="intent"
                 c="ink.9"

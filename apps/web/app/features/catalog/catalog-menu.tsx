@@ -6,7 +6,8 @@
  */
 import { IconChevronDown } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { ShopLink } from '../../shared/ui/shop-link';
 import { TYPE_LABELS, TYPES } from './type-labels';
 import classes from './catalog-menu.module.css';
 
@@ -74,9 +75,9 @@ export function CatalogMenuDesktop({ menu }: { menu: CatalogMenuData }) {
               e.currentTarget.querySelector('button')?.focus();
             }}
           >
-            <Link to={`/catalog/${t}`} prefetch="intent" className={classes.typeLink} data-open={isOpen || undefined}>
+            <ShopLink to={`/catalog/${t}`} className={classes.typeLink} data-open={isOpen || undefined}>
               {TYPE_LABELS[t]}
-            </Link>
+            </ShopLink>
             {cats.length > 0 && (
               <button
                 type="button"
@@ -96,13 +97,22 @@ export function CatalogMenuDesktop({ menu }: { menu: CatalogMenuData }) {
               <div className={classes.panel} id={panelId}>
                 {cats.map((p) => (
                   <div key={p.id} className={classes.column}>
-                    <Link to={`/catalog/${t}?category=${p.id}`} className={`${classes.link} ${classes.parent}`}>
+                    <ShopLink
+                      prefetch="none"
+                      to={`/catalog/${t}?category=${p.id}`}
+                      className={`${classes.link} ${classes.parent}`}
+                    >
                       {p.name}
-                    </Link>
+                    </ShopLink>
                     {p.children.slice(0, 10).map((c) => (
-                      <Link key={c.id} to={`/catalog/${t}?category=${c.id}`} className={classes.link}>
+                      <ShopLink
+                        prefetch="none"
+                        key={c.id}
+                        to={`/catalog/${t}?category=${c.id}`}
+                        className={classes.link}
+                      >
                         {c.name}
-                      </Link>
+                      </ShopLink>
                     ))}
                   </div>
                 ))}
@@ -111,9 +121,9 @@ export function CatalogMenuDesktop({ menu }: { menu: CatalogMenuData }) {
           </div>
         );
       })}
-      <Link to="/brands" prefetch="intent" className={classes.typeLink}>
+      <ShopLink to="/brands" className={classes.typeLink}>
         Бренды
-      </Link>
+      </ShopLink>
     </nav>
   );
 }

@@ -2,19 +2,20 @@
  * Quick category links under a catalog type's title: the top categories, and the subcategories of the
  * chosen one (a horizontal row that scrolls on phones). Links keep the other filters in the URL.
  */
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { LightButton } from '../../shared/ui/light-button';
 import { withChanges } from './catalog-params';
 import type { Chars } from './load-listing';
 
 export function CategoryChips({ chars, type, selected }: { chars: Chars; type: string; selected?: string }) {
   const [params] = useSearchParams();
+  const { pathname } = useLocation();
   const cats = chars.categories.filter((c) => c.type === type);
   const current = cats.find((c) => String(c.id) === selected);
   const parentId = current ? (current.parent ?? current.id) : null;
   const row = parentId === null ? cats.filter((c) => c.parent === null) : cats.filter((c) => c.parent === parentId);
   if (!row.length) return null;
-  const link = (id: number | null) => ({ search: withChanges(params, { category: id }) });
+  const link = (id: number | null) => `${pathname}${withChanges(params, { category: id })}`;
   return (
     <nav
       aria-label="Категории"

@@ -2,7 +2,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { BrandListItem, Compilation, ProductCard } from '@vitrina/contract/catalog';
 import type { Image } from '@vitrina/contract/common';
-import { Link } from 'react-router';
+import { ShopLink } from '../../shared/ui/shop-link';
 import { LightButton } from '../../shared/ui/light-button';
 import { ProductGrid } from '../../shared/ui/product-card';
 import { ProductImage } from '../../shared/ui/product-image';
@@ -35,10 +35,16 @@ export function Hero({ photos = [] }: { photos?: { image: Image; alt: string; sl
       {photos.length >= 3 && (
         <div className={classes.collage} aria-hidden>
           {photos.slice(0, 3).map((p, i) => (
-            <Link key={p.slug} to={`/product/${p.slug}`} tabIndex={-1} className={classes[`tile${i}` as 'tile0']}>
+            <ShopLink
+              prefetch="none"
+              key={p.slug}
+              to={`/product/${p.slug}`}
+              tabIndex={-1}
+              className={classes[`tile${i}` as 'tile0']}
+            >
               {/* Lazy: the collage is hidden on phones (then never fetched) and beside the title on wide screens. */}
               <ProductImage image={p.image} alt="" sizes="240px" />
-            </Link>
+            </ShopLink>
           ))}
         </div>
       )}
@@ -51,13 +57,7 @@ export function CompilationsRow({ items }: { items: Compilation[] }) {
   return (
     <div className={classes.row} role="list">
       {items.map((c) => (
-        <Link
-          key={c.id}
-          to={`/catalog/compilation/${c.slug}`}
-          prefetch="intent"
-          className={classes.compilation}
-          role="listitem"
-        >
+        <ShopLink key={c.id} to={`/catalog/compilation/${c.slug}`} className={classes.compilation} role="listitem">
           <div className={classes.cover}>
             <ProductImage image={c.cover} alt="" sizes="(min-width: 1024px) 300px, 70vw" />
           </div>
@@ -67,7 +67,7 @@ export function CompilationsRow({ items }: { items: Compilation[] }) {
           <Text c="dimmed" fz="sm">
             {countLabel(c.count, WORDS.product)}
           </Text>
-        </Link>
+        </ShopLink>
       ))}
     </div>
   );
@@ -78,10 +78,10 @@ export function PopularBrands({ brands }: { brands: BrandListItem[] }) {
   return (
     <div className={classes.brands}>
       {brands.map((b) => (
-        <Link key={b.id} to={`/catalog/brand/${b.slug}`} prefetch="intent" className={classes.brand}>
+        <ShopLink key={b.id} to={`/catalog/brand/${b.slug}`} className={classes.brand}>
           <span className={classes.brandName}>{b.name}</span>
           <span className={classes.brandCount}>{countLabel(b.count, WORDS.product)}</span>
-        </Link>
+        </ShopLink>
       ))}
     </div>
   );

@@ -3,7 +3,6 @@
  * filters (sidebar on desktop, bottom drawer on phones), sorting, the grid and pagination — all state
  * in the URL, so the page is shareable and rendered on the server. Skeletons while navigating.
  */
-import { Box, Group, Text, Title } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
@@ -20,6 +19,7 @@ import { sizeLabel } from '@vitrina/contract/size-names';
 import { SortSelect } from './sort-select';
 import type { ListingData } from './load-listing';
 import { emptyListingText } from './empty-listing';
+import classes from './listing-page.module.css';
 
 /** Search hints («Возможно, вы имели в виду», the ways out of an empty search): a chunk only search pages load. */
 const Correction = lazyWithReload<{ correction: string }>(() =>
@@ -104,14 +104,12 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
   return (
     <div className="vt-container" style={{ paddingTop: 24, paddingBottom: 24 }}>
       {before}
-      <Group justify="space-between" align="flex-end" gap="sm" mb="md">
+      <div className={classes.head}>
         <div>
-          <Title order={1} fz={{ base: 26, sm: 36 }} lh={1.15}>
-            {title}
-          </Title>
-          <Text c="dimmed" mt={4} data-testid="listing-count" ref={countRef} tabIndex={-1} style={{ outline: 'none' }}>
+          <h1 className={classes.title}>{title}</h1>
+          <p className={classes.count} data-testid="listing-count" ref={countRef} tabIndex={-1}>
             {countLabel(page.count, WORDS.product)}
-          </Text>
+          </p>
           {data.hints?.correction && page.count > 0 && (
             <LazyPart>
               <Correction correction={data.hints.correction} />
@@ -119,7 +117,7 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
           )}
           {intro}
         </div>
-        <Group gap="sm" wrap="nowrap" w={{ base: '100%', sm: 'auto' }}>
+        <div className={classes.controls}>
           <LightButton
             hiddenFrom="md"
             variant="default"
@@ -135,8 +133,8 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
             Фильтры{filterCount ? ` · ${filterCount}` : ''}
           </LightButton>
           <SortSelect options={sortOptions} value={state.sort} onChange={(sort) => go({ sort })} />
-        </Group>
-      </Group>
+        </div>
+      </div>
 
       {pills.length > 0 && (
         <LazyPart>
@@ -144,19 +142,13 @@ export function ListingPage({ data, title, intro, before, type, hide, withReleva
         </LazyPart>
       )}
 
-      <div style={{ display: 'flex', gap: 32, alignItems: 'flex-start' }}>
-        <Box
-          component="aside"
-          visibleFrom="md"
-          w={248}
-          style={{ flexShrink: 0, position: 'sticky', top: 88 }}
-          aria-label="Фильтры"
-        >
+      <div className={classes.body}>
+        <aside className={`mantine-visible-from-md ${classes.sidebar}`} aria-label="Фильтры">
           <LazyPart>
             <FilterSidebar {...panelProps} values={state.filters} onChange={(k, v) => go({ [k]: v })} />
           </LazyPart>
-        </Box>
-        <div style={{ flex: 1, minWidth: 0 }}>
+        </aside>
+        <div className={classes.results}>
           {loading ? (
             <ProductGridSkeleton count={8} narrow />
           ) : page.results.length === 0 ? (

@@ -3,13 +3,13 @@
  * «Перейти в корзину». Adds display fields (title, brand, photo, seller) to the cart item. The state is the
  * page's one buying state (`useBuy`), which the phone's sticky bar (`BuyBar`) shares.
  */
-import { Stack, Text } from '@mantine/core';
 import type { ProductDetail } from '@vitrina/contract/catalog';
 import type { Ref } from 'react';
 import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { LightButton } from '../../shared/ui/light-button';
 import { SizeChips } from './size-chips';
 import { SIZE_LABEL_ID, type BuyState } from './use-buy';
+import classes from './product-view.module.css';
 
 /** Only a product no longer on sale shows it: a chunk of its own. */
 const Alert = lazyWithReload(() => import('../../shared/ui/notice'));
@@ -29,16 +29,16 @@ export function BuyBox({
 }) {
   const { offer } = buy;
   return (
-    <Stack gap="md">
-      <Text fz={28} className="vt-price" data-testid="product-price">
+    <div className={classes.buyBox}>
+      <p className={`vt-price ${classes.price}`} data-testid="product-price">
         {buy.priceText}
-      </Text>
+      </p>
       {buy.onSale ? (
         <>
           <div>
-            <Text fw={600} fz="sm" mb={8} id={SIZE_LABEL_ID}>
+            <p className={classes.sizeLabel} id={SIZE_LABEL_ID}>
               Размер{offer ? `: ${offer.size_label || offer.size}` : ''}
-            </Text>
+            </p>
             <SizeChips
               sizes={buy.offers.map((o) => o.size)}
               value={buy.size}
@@ -46,9 +46,9 @@ export function BuyBox({
               labelledBy={SIZE_LABEL_ID}
             />
             {buy.hint && (
-              <Text c="red.8" fz="sm" mt={8} role="alert">
+              <p className={classes.sizeHint} role="alert">
                 Выберите размер
-              </Text>
+              </p>
             )}
           </div>
           <div ref={actionRef}>
@@ -66,7 +66,7 @@ export function BuyBox({
           </Alert>
         </LazyPart>
       )}
-    </Stack>
+    </div>
   );
 }
 

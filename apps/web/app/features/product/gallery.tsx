@@ -2,7 +2,6 @@
  * Product photo gallery: a scroll-snap strip (swipe on phones, dots), thumbnails on wider screens, and
  * a full-screen zoom modal on click with arrow-key navigation (a chunk of its own, see gallery-zoom.tsx).
  */
-import { Text } from '@mantine/core';
 import type { Image } from '@vitrina/contract/common';
 import { useRef, useState } from 'react';
 import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
@@ -38,7 +37,7 @@ export function Gallery({ photos, title }: { photos: Image[]; title: string }) {
   if (!photos.length) {
     return (
       <div className={classes.strip} style={{ aspectRatio: '4 / 5', alignItems: 'center', justifyContent: 'center' }}>
-        <Text c="dimmed">Нет фото</Text>
+        <p className={classes.noPhoto}>Нет фото</p>
       </div>
     );
   }

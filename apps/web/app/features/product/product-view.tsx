@@ -3,10 +3,9 @@
  * «В корзину» (on phones also in a sticky bar at the bottom), details, description, seller card, similar listings. A draft (only its owner gets it)
  * carries the banner «Черновик — виден только вам».
  */
-import { Stack, Text, Title } from '@mantine/core';
 import type { ProductDetail } from '@vitrina/contract/catalog';
 import { use, useRef } from 'react';
-import { Link } from 'react-router';
+import { ShopLink } from '../../shared/ui/shop-link';
 import { CardActionContext } from '../../shared/ui/card-action';
 import { ProductGrid, SectionTitle } from '../../shared/ui/product-card';
 import { useAuth } from '../auth';
@@ -53,7 +52,9 @@ export function ProductView({ product, origin }: { product: ProductDetail; origi
         <ol>
           {crumbs.slice(0, -1).map((c) => (
             <li key={c.path}>
-              <Link to={c.path}>{c.name}</Link>
+              <ShopLink prefetch="none" to={c.path}>
+                {c.name}
+              </ShopLink>
             </li>
           ))}
         </ol>
@@ -69,23 +70,19 @@ export function ProductView({ product, origin }: { product: ProductDetail; origi
         <div className={classes.gallery}>
           <Gallery photos={product.photos} title={product.title} />
         </div>
-        <Stack gap="lg" className={classes.info}>
-          <Stack gap={6}>
+        <div className={classes.info}>
+          <div className={classes.heading}>
             {product.brand && (
-              <Link to={`/catalog/brand/${product.brand.slug}`} prefetch="intent" className={classes.brand}>
+              <ShopLink to={`/catalog/brand/${product.brand.slug}`} className={classes.brand}>
                 {product.brand.name}
-              </Link>
+              </ShopLink>
             )}
             <div className={classes.titleRow}>
-              <Title order={1} fz={{ base: 22, sm: 28 }} lh={1.2} fw={600}>
-                {product.title}
-              </Title>
+              <h1 className={classes.title}>{product.title}</h1>
               {Heart && <Heart productId={product.id} sellerId={product.seller.id} large />}
             </div>
-            <Text c="dimmed" fz="sm">
-              {product.condition_label}
-            </Text>
-          </Stack>
+            <p className={classes.condition}>{product.condition_label}</p>
+          </div>
           {own ? (
             <LazyPart>
               <OwnerPanel product={product} />
@@ -97,13 +94,11 @@ export function ProductView({ product, origin }: { product: ProductDetail; origi
             <SellerCard seller={product.seller} />
           </LazyPart>
           <div>
-            <Title order={2} fz={18} mb={8}>
-              Описание
-            </Title>
-            <Text style={{ whiteSpace: 'pre-line' }}>{product.description || 'Продавец не добавил описание.'}</Text>
+            <h2 className={classes.sectionTitle}>Описание</h2>
+            <p className={classes.description}>{product.description || 'Продавец не добавил описание.'}</p>
           </div>
           <DetailsTable rows={details} />
-        </Stack>
+        </div>
       </div>
       {product.similar.length > 0 && (
         <>

@@ -1,39 +1,28 @@
 /** The seller card on a product page, linking to /seller/{id} (loaded as a chunk of its own). */
-import { Avatar, Group, Paper, Stack, Text } from '@mantine/core';
+import { Avatar } from '@mantine/core';
 import type { SellerCard as Seller } from '@vitrina/contract/catalog';
-import { Link } from 'react-router';
+import { ShopLink } from '../../shared/ui/shop-link';
 import { formatSince } from '../../shared/lib/dates';
 import { countLabel, WORDS } from '../../shared/lib/plural';
+import classes from './product-view.module.css';
 
 export default function SellerCard({ seller }: { seller: Seller }) {
   return (
-    <Paper
-      component={Link}
-      to={`/seller/${seller.id}`}
-      prefetch="intent"
-      withBorder
-      radius="md"
-      p="md"
-      style={{ display: 'block', color: 'inherit', textDecoration: 'none' }}
-    >
-      <Group gap="md" wrap="nowrap">
-        <Avatar src={seller.avatar?.url_small} alt="" size={48} radius="xl" color="ink">
-          {seller.name.slice(0, 1)}
-        </Avatar>
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fw={700} truncate>
-            {/* The link's name is its text (WCAG 2.5.3), with the word a screen reader needs first. */}
-            <span className="vt-visually-hidden">Продавец </span>
-            {seller.name}
-          </Text>
-          <Text fz="sm" c="dimmed">
-            {[seller.city, `на Витрине с ${formatSince(seller.date_joined)}`].filter(Boolean).join(' · ')}
-          </Text>
-          <Text fz="sm" c="dimmed">
-            {countLabel(seller.products_count, WORDS.product)}
-          </Text>
-        </Stack>
-      </Group>
-    </Paper>
+    <ShopLink to={`/seller/${seller.id}`} className={classes.seller}>
+      <Avatar src={seller.avatar?.url_small} alt="" size={48} radius="xl" color="ink">
+        {seller.name.slice(0, 1)}
+      </Avatar>
+      <div className={classes.sellerText}>
+        <p className={classes.sellerName}>
+          {/* The link's name is its text (WCAG 2.5.3), with the word a screen reader needs first. */}
+          <span className="vt-visually-hidden">Продавец </span>
+          {seller.name}
+        </p>
+        <p className={classes.sellerMeta}>
+          {[seller.city, `на Витрине с ${formatSince(seller.date_joined)}`].filter(Boolean).join(' · ')}
+        </p>
+        <p className={classes.sellerMeta}>{countLabel(seller.products_count, WORDS.product)}</p>
+      </div>
+    </ShopLink>
   );
 }

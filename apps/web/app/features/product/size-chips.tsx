@@ -4,7 +4,6 @@
  * and variables, styled by Mantine's stylesheet. Keeps the product page's JavaScript small (issue 2);
  * size-chips.test.ts checks the classes still exist in Mantine's CSS.
  */
-import { Group } from '@mantine/core';
 import { useId, type CSSProperties } from 'react';
 
 /** Mantine's own class names for Chip's parts, as in @mantine/core 9. */
@@ -25,6 +24,8 @@ const ROOT_VARS = {
 } as CSSProperties;
 
 const LABEL_STYLE: CSSProperties = { minWidth: 48, justifyContent: 'center' };
+/** Mantine's `<Group gap={8}>` as plain styles. */
+const GROUP_STYLE: CSSProperties = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 };
 
 const CHECK_PATH =
   'M4 4.586L1.707 2.293A1 1 0 1 0 .293 3.707l3 3a.997.997 0 0 0 1.414 0l5-5A1 1 0 1 0 8.293.293L4 4.586z';
@@ -39,11 +40,11 @@ export interface SizeChipsProps {
   labelledBy: string;
 }
 
-/** One chip per size (radio semantics: one chosen at a time) in a `<Group gap={8}>`. */
+/** One chip per size (radio semantics: one chosen at a time) in a row that wraps. */
 export function SizeChips({ sizes, value, onChange, labelledBy }: SizeChipsProps) {
   const id = useId();
   return (
-    <Group gap={8} role="radiogroup" aria-labelledby={labelledBy}>
+    <div style={GROUP_STYLE} role="radiogroup" aria-labelledby={labelledBy}>
       {sizes.map((size, i) => {
         const checked = size === value;
         const inputId = `${id}-${i}`;
@@ -81,6 +82,6 @@ export function SizeChips({ sizes, value, onChange, labelledBy }: SizeChipsProps
           </div>
         );
       })}
-    </Group>
+    </div>
   );
 }

@@ -5,7 +5,7 @@
  * gzipped JavaScript (issue 2). light-button.test.ts checks the classes still exist in Mantine's CSS.
  */
 import type { CSSProperties, MouseEvent, ReactNode } from 'react';
-import { Link, type To } from 'react-router';
+import { ShopLink } from './shop-link';
 
 /** Mantine's own class names for Button (root, inner, label), as in @mantine/core 9. */
 export const BUTTON_CLASSES = {
@@ -64,8 +64,8 @@ const SIZES = {
 
 export interface LightButtonProps {
   children: ReactNode;
-  /** A link (React Router, prefetched on intent unless `prefetch="none"`) when set; a `<button type="button">` otherwise. */
-  to?: To;
+  /** A link (a shop link, prefetched on intent unless `prefetch="none"`) when set; a `<button type="button">` otherwise. */
+  to?: string;
   prefetch?: 'intent' | 'none';
   /** A link's click may be `preventDefault()`ed (e.g. a guest asked to sign in first). */
   onClick?: (event: MouseEvent<HTMLElement>) => void;
@@ -141,9 +141,9 @@ export function LightButton({
   );
   if (to !== undefined)
     return (
-      <Link to={to} prefetch={prefetch} {...props}>
+      <ShopLink to={to} prefetch={prefetch} {...props}>
         {inner}
-      </Link>
+      </ShopLink>
     );
   return (
     <button type="button" {...props}>
@@ -173,7 +173,7 @@ export interface LightIconButtonProps {
   /** The icon. */
   children: ReactNode;
   'aria-label': string;
-  /** A link (React Router, prefetched on intent) when set; a `<button type="button">` otherwise. */
+  /** A link (a shop link, prefetched on intent) when set; a `<button type="button">` otherwise. */
   to?: string;
   onClick?: () => void;
   onPointerEnter?: () => void;
@@ -195,9 +195,9 @@ export function LightIconButton({ children, to, onClick, hiddenFrom, ...rest }: 
   const icon = <span className={ACTION_ICON_CLASSES.icon}>{children}</span>;
   if (to !== undefined)
     return (
-      <Link to={to} prefetch="intent" {...props}>
+      <ShopLink to={to} {...props}>
         {icon}
-      </Link>
+      </ShopLink>
     );
   return (
     <button type="button" {...props}>

@@ -7,9 +7,9 @@
 import type { ProductCard as ProductCardData } from '@vitrina/contract/catalog';
 import { use, type ReactNode } from 'react';
 import { CardActionContext } from './card-action';
-import { Link } from 'react-router';
 import { formatPrice } from '../lib/price';
 import { ProductImage } from './product-image';
+import { ShopLink } from './shop-link';
 import classes from './product-card.module.css';
 
 /** Columns of the grid on a phone (product-card.module.css). */
@@ -39,7 +39,7 @@ export function ProductCard({
   const badge = muted ?? STATUS_BADGE[product.status];
   const Action = use(CardActionContext);
   const link = (
-    <Link
+    <ShopLink
       to={`/product/${product.slug}${search}`}
       // A withdrawn listing's page may be gone: no prefetch of a 404.
       prefetch={muted ? 'none' : 'intent'}
@@ -63,7 +63,7 @@ export function ProductCard({
       <div className={classes.title}>{product.title}</div>
       {product.sizes.length > 0 && <div className={classes.sizes}>{product.sizes.join(' · ')}</div>}
       <div className={classes.price}>{formatPrice(product.price)}</div>
-    </Link>
+    </ShopLink>
   );
   if (!Action) return link;
   return (
@@ -143,9 +143,9 @@ export function SectionTitle({ children, link }: { children: ReactNode; link?: {
     >
       <h2 style={{ fontSize: 22, margin: 0, fontWeight: 700, letterSpacing: '-0.01em' }}>{children}</h2>
       {link && (
-        <Link to={link.to} prefetch="intent" style={{ color: 'var(--vt-ink)', fontSize: 14, whiteSpace: 'nowrap' }}>
+        <ShopLink to={link.to} style={{ color: 'var(--vt-ink)', fontSize: 14, whiteSpace: 'nowrap' }}>
           {link.label}
-        </Link>
+        </ShopLink>
       )}
     </div>
   );
