@@ -197,7 +197,11 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
     const pc = app.publicCache;
     if (opts.dev || !pc.shared(req)) {
       const controller = new AbortController();
-      reply.raw.on('close', () => controller.abort());
+      // Only a visitor who left before the answer was sent aborts it: an abort after every answer cost each cold
+      // page a DOMException with its stack and the abort listeners of the render.
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) controller.abort();
+      });
       const answer = await render(req, reply, controller.signal);
       const isShared = req.headers.authorization === undefined;
       if (isShared && !opts.dev) pc.cache.set(req.url, answer);

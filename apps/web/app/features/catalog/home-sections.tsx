@@ -1,5 +1,4 @@
 /** Home page sections: hero, compilations row, new listings, popular brands. */
-import { Group, Stack, Text, Title } from '@mantine/core';
 import type { BrandListItem, Compilation, ProductCard } from '@vitrina/contract/catalog';
 import type { Image } from '@vitrina/contract/common';
 import { ShopLink } from '../../shared/ui/shop-link';
@@ -12,26 +11,22 @@ import classes from './home.module.css';
 export function Hero({ photos = [] }: { photos?: { image: Image; alt: string; slug: string }[] }) {
   return (
     <section className={classes.hero}>
-      <Stack gap="md" maw={620} style={{ flex: '1 1 auto' }}>
-        <Text tt="uppercase" fz="xs" fw={700} lts="0.12em">
-          Маркетплейс одежды с историей
-        </Text>
-        <Title order={1} fz={{ base: 32, sm: 48 }} lh={1.05} lts="-0.02em">
-          Вещи, которые хочется носить. Продавцы, которым можно доверять.
-        </Title>
-        <Text fz={{ base: 15, sm: 17 }} c="dimmed" maw={520}>
+      <div className={classes.heroText}>
+        <p className={classes.kicker}>Маркетплейс одежды с историей</p>
+        <h1 className={classes.heroTitle}>Вещи, которые хочется носить. Продавцы, которым можно доверять.</h1>
+        <p className={classes.heroLead}>
           От Uniqlo до Moncler: новые и бережно ношенные вещи от продавцов со всей России. Понятные цены, проверенные
           фото.
-        </Text>
-        <Group gap="sm" mt="xs">
+        </p>
+        <div className={classes.heroActions}>
           <LightButton to="/catalog/women" size="md">
             Смотреть каталог
           </LightButton>
           <LightButton to="/account/sell-create" size="md" variant="default">
             Продать вещь
           </LightButton>
-        </Group>
-      </Stack>
+        </div>
+      </div>
       {photos.length >= 3 && (
         <div className={classes.collage} aria-hidden>
           {photos.slice(0, 3).map((p, i) => (
@@ -61,12 +56,8 @@ export function CompilationsRow({ items }: { items: Compilation[] }) {
           <div className={classes.cover}>
             <ProductImage image={c.cover} alt="" sizes="(min-width: 1024px) 300px, 70vw" />
           </div>
-          <Text fw={700} fz="md" mt={8} lineClamp={1}>
-            {c.title}
-          </Text>
-          <Text c="dimmed" fz="sm">
-            {countLabel(c.count, WORDS.product)}
-          </Text>
+          <p className={classes.compilationTitle}>{c.title}</p>
+          <p className={classes.compilationCount}>{countLabel(c.count, WORDS.product)}</p>
         </ShopLink>
       ))}
     </div>
