@@ -1,7 +1,7 @@
 /** Layout of a text page (about, how-buy, guarantees…): breadcrumbs-free title, lead and sections. */
-import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import type { CSSProperties, ReactNode } from 'react';
+import { ShopLink } from '../../shared/ui/shop-link';
+import classes from './content-page.module.css';
 
 export interface Section {
   title: string;
@@ -20,40 +20,45 @@ export function ContentPage({
   aside?: ReactNode;
 }) {
   return (
-    <Container size={760} py={{ base: 'lg', sm: 48 }}>
-      <Stack gap="lg">
-        <Title order={1} fz={{ base: 28, sm: 36 }}>
-          {title}
-        </Title>
-        <Text fz="lg" c="dimmed">
-          {lead}
-        </Text>
-        {sections.map((s) => (
-          <Stack key={s.title} gap={6} component="section">
-            <Title order={2} fz={22}>
-              {s.title}
-            </Title>
-            <div style={{ lineHeight: 1.6 }}>{s.body}</div>
-          </Stack>
-        ))}
-        {aside}
-      </Stack>
-    </Container>
+    <div className={classes.page}>
+      <h1 className={classes.title}>{title}</h1>
+      <p className={classes.lead}>{lead}</p>
+      {sections.map((s) => (
+        <section key={s.title} className={classes.section}>
+          <h2 className={classes.sectionTitle}>{s.title}</h2>
+          <div className={classes.body}>{s.body}</div>
+        </section>
+      ))}
+      {aside}
+    </div>
   );
 }
 
-/** A bulleted list of short strings. */
+/** Mantine's own class names for List (root, item, its wrapper), as in @mantine/core 9. */
+export const LIST_CLASSES = {
+  root: 'm_abbac491 mantine-List-root',
+  item: 'm_abb6bec2 mantine-List-item',
+  itemWrapper: 'm_75cd9f71 mantine-List-itemWrapper',
+} as const;
+
+const LIST_SPACING = { '--list-spacing': 'calc(0.25rem * var(--mantine-scale))' } as CSSProperties;
+
+/** A bulleted list of short strings: Mantine's `<List spacing={4}>` markup and classes, without its code. */
 export const Bullets = ({ items }: { items: string[] }) => (
-  <List spacing={4}>
+  <ul className={LIST_CLASSES.root} style={LIST_SPACING}>
     {items.map((i) => (
-      <List.Item key={i}>{i}</List.Item>
+      <li key={i} className={LIST_CLASSES.item}>
+        <div className={LIST_CLASSES.itemWrapper}>
+          <span className="mantine-List-itemLabel">{i}</span>
+        </div>
+      </li>
     ))}
-  </List>
+  </ul>
 );
 
-/** An internal link styled for running text. */
+/** An internal link styled for running text (a shop link). */
 export const TextLink = ({ to, children }: { to: string; children: ReactNode }) => (
-  <Anchor component={Link} to={to} c="ink.9" td="underline" prefetch="intent">
+  <ShopLink to={to} className={`mantine-focus-auto ${classes.textLink}`}>
     {children}
-  </Anchor>
+  </ShopLink>
 );
