@@ -3,6 +3,7 @@
  * a count, the account control and «Продать». On phones: a burger drawer for the catalog and the search
  * box on a second row. One search box for every width, first after the word mark in Tab order.
  */
+import { Box, Burger } from '@mantine/core';
 import { IconHeart } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ShopLink } from '../shared/ui/shop-link';
@@ -11,7 +12,7 @@ import { CartButton } from '../features/cart';
 import { CatalogDrawer, CatalogMenuDesktop, type CatalogMenuData } from '../features/catalog';
 import { SearchBox } from '../features/search';
 import { LazyPart } from '../shared/lib/lazy';
-import { LightBurger, LightButton, LightIconButton } from '../shared/ui/light-button';
+import { LightButton, LightIconButton } from '../shared/ui/light-button';
 import { WordMark } from '../shared/ui/word-mark';
 import classes from './header.module.css';
 
@@ -33,11 +34,12 @@ export function Header({ menu }: { menu: CatalogMenuData }) {
       {/* DOM order: word mark, search, catalog menu, icons (the grid places the menu before the search). */}
       <div className={`vt-container ${classes.bar}`}>
         <div className={classes.brand}>
-          <LightBurger
+          <Burger
             hiddenFrom="md"
             opened={drawerOpen}
             onClick={toggleDrawer}
             onPointerEnter={() => void CatalogDrawer.preload()}
+            size="sm"
             aria-label="Каталог"
             // A 44 px touch target (a main action on phones), the 18 px lines in its middle.
             style={{ width: 44, height: 44, padding: '21px 13px', marginLeft: -13 }}
@@ -49,9 +51,9 @@ export function Header({ menu }: { menu: CatalogMenuData }) {
         <div className={classes.search}>
           <SearchBox />
         </div>
-        <div className={`mantine-visible-from-md ${classes.menu}`}>
+        <Box visibleFrom="md" className={classes.menu}>
           <CatalogMenuDesktop menu={menu} />
-        </div>
+        </Box>
         <div className={classes.actions}>
           <LightIconButton to="/account/favorites" aria-label="Избранное">
             <IconHeart size={24} stroke={1.6} />

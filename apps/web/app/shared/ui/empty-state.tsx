@@ -1,6 +1,6 @@
 /** An empty or error state: a short heading, what to do next, an optional action. */
+import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import classes from './empty-state.module.css';
 
 export function EmptyState({
   title,
@@ -14,11 +14,17 @@ export function EmptyState({
   icon?: ReactNode;
 }) {
   return (
-    <div className={classes.root}>
+    <Stack align="center" gap="sm" py={64} px="md" ta="center">
       {icon}
-      <h2 className={classes.title}>{title}</h2>
-      {text && <p className={classes.text}>{text}</p>}
+      <Title order={2} fz={22}>
+        {title}
+      </Title>
+      {text && (
+        <Text c="dimmed" maw={440}>
+          {text}
+        </Text>
+      )}
       {action}
-    </div>
+    </Stack>
   );
 }

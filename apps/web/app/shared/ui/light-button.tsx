@@ -205,35 +205,3 @@ export function LightIconButton({ children, to, onClick, hiddenFrom, ...rest }: 
     </button>
   );
 }
-
-/** Mantine's own class names for Burger (root, lines), as in @mantine/core 9. */
-export const BURGER_CLASSES = {
-  root: 'mantine-focus-auto m_fea6bf1a mantine-Burger-root m_87cf2631 mantine-UnstyledButton-root',
-  burger: 'm_d4fb9cad mantine-Burger-burger',
-} as const;
-
-export interface LightBurgerProps {
-  /** Whether the menu it opens is open (the lines become a cross). */
-  opened: boolean;
-  onClick: () => void;
-  onPointerEnter?: () => void;
-  'aria-label': string;
-  /** Mantine's `hiddenFrom` breakpoint. */
-  hiddenFrom?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
-  style?: CSSProperties;
-}
-
-/** Mantine's `<Burger size="sm">` (the three lines that open a menu) without Burger's code: the same markup. */
-export function LightBurger({ opened, hiddenFrom, style, ...rest }: LightBurgerProps) {
-  return (
-    <button
-      type="button"
-      className={hiddenFrom ? `${BURGER_CLASSES.root} mantine-hidden-from-${hiddenFrom}` : BURGER_CLASSES.root}
-      data-size="sm"
-      style={{ '--burger-size': 'var(--burger-size-sm)', ...style } as CSSProperties}
-      {...rest}
-    >
-      <div className={BURGER_CLASSES.burger} data-reduce-motion="true" data-opened={opened || undefined} />
-    </button>
-  );
-}
