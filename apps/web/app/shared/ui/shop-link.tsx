@@ -2,7 +2,7 @@
  * A link to a page of the shop that costs what an `<a>` costs (issue 17, the cold render).
  *
  * React Router's `<Link>` runs five hooks per link on the server and again at hydration (`useHref`,
- * `useResolvedPath`, `useLocation`, `usePrefetchBehavior`, `useLinkClickHandler`): about 5 % of a cold page's
+ * `useResolvedPath`, `useLocation`, `usePrefetchBehavior`, `useLinkClickHandler`): about 4.5 % of a cold page's
  * Node CPU on pages with 30–60 links (cards, menu, footer). A shop link renders only the anchor; one listener on
  * the document ({@link ShopLinkNavigation}, shared/lib/shop-link-navigation.tsx) does what `<Link>` does
  * per link: a plain left click navigates in the app, an intent (hover 100 ms, focus, touch) prefetches the page's
