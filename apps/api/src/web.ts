@@ -207,8 +207,10 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
       if (isShared && !opts.dev) pc.cache.set(req.url, answer);
       return pc.send(req, reply, answer, isShared);
     }
-    // One render for concurrent visitors of a page; a hot page is rendered again in the background.
-    return pc.send(req, reply, await pc.cache.fetch(req.url, () => render(req, reply)), true);
+    // One render for concurrent visitors of a page; a hot page is rendered again in the background, keeping its
+    // compressed copies while its body is unchanged.
+    const answer = await pc.cache.fetch(req.url, async () => pc.adopt(req.url, await render(req, reply)));
+    return pc.send(req, reply, answer, true);
   };
   app.pageHandler = handle;
 }

@@ -6,13 +6,14 @@
  * request limits counted on one are enforced on the other. On PostgreSQL (`api-pg`) the second process has its
  * own pool; on PGlite it is a second app on the same embedded database.
  */
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { categories } from '../src/db/schema/index.js';
 import { createTestApp, multipart, randomIp, randomPhone, secondProcess, signIn, type TestContext } from './helpers.js';
 import { tokenFor } from './catalog-fixtures.js';
+import { GRADES } from '../src/plugins/public-cache.js';
 
 const PUBLIC = 'public, max-age=3, stale-while-revalidate=27';
 
@@ -51,6 +52,36 @@ describe('public pages and JSON: compression, ETag, Cache-Control, micro-cache, 
     const json = await t.app.inject({ url: '/v1/public/products/?type=women', headers: { 'accept-encoding': 'br' } });
     expect(json.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(json.rawPayload).toString()).results.length).toBeGreaterThan(0);
+  });
+
+  it('compresses a page fast at first, harder once it is sent again, and keeps that copy over an unchanged re-render', async () => {
+    const url = '/catalog/kids';
+    const br = { 'accept-encoding': 'br' };
+    const quality = (q: number, body: Buffer) =>
+      brotliCompressSync(body, {
+        params: {
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          [zlib.BROTLI_PARAM_QUALITY]: q,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      });
+    const first = await t.app.inject({ url, headers: br });
+    const body = brotliDecompressSync(first.rawPayload);
+    expect(first.rawPayload).toEqual(quality(GRADES.fresh.br, body));
+    // Sent again from the micro-cache: the same fast copy now, a harder one made after this send.
+    const second = await t.app.inject({ url, headers: br });
+    expect(second.rawPayload).toEqual(first.rawPayload);
+    const hot = quality(GRADES.hot.br, body);
+    expect(hot.length).toBeLessThan(first.rawPayload.length);
+    const sent = async () => (await t.app.inject({ url, headers: br })).rawPayload;
+    await expect.poll(sent, { timeout: 5000, interval: 5 }).toEqual(hot);
+    // Past half its life the entry is rendered again in the background; the same body keeps the hard copy.
+    const before = t.app.publicCache.cache.peek(url);
+    t.clock.advance(2000);
+    expect(await sent()).toEqual(hot);
+    await expect.poll(() => t.app.publicCache.cache.peek(url) !== before, { timeout: 5000, interval: 5 }).toBe(true);
+    expect(t.app.publicCache.cache.peek(url)?.encoded.br?.grade).toBe('hot');
+    expect(await sent()).toEqual(hot);
   });
 
   it('gives a page an ETag and a nonce made from the page, and answers 304 to If-None-Match', async () => {

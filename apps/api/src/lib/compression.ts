@@ -6,9 +6,9 @@
  * - **per request** (@fastify/compress on every JSON answer): gzip level 3 and brotli
  *   quality 2 — on a 51 KB statistics answer zlib's default 6 cost 0.55 ms of CPU, level 4 0.26 ms and level 3
  *   0.17 ms (10.5 → 10.9 KB); brotli quality 4 (the plugin's default) 0.44 ms, quality 2 0.18 ms for 3 % more bytes;
- * - **once per cached answer** (plugins/public-cache.ts): brotli 4 / gzip 4 — most pages are rendered for one
- *   visitor and dropped from the 3-second cache unread, so the cost is paid per render: a 127 KB catalog page took
- *   1.54 ms at brotli 5 and 0.98 ms at 4 (17.8 → 19.1 KB), 1.37 ms at gzip 6 and 0.91 ms at 4 (21.9 → 23.1 KB).
+ * - **once per cached answer** (plugins/public-cache.ts `GRADES`): brotli 2 / gzip 3 for an answer's first copy —
+ *   most pages are rendered for one visitor and dropped from the 3-second cache unread, so that cost is paid per
+ *   render — and brotli 5 / gzip 6 once the answer is sent again (a hot page, compressed once for many visitors).
  */
 import { constants as zlib, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';

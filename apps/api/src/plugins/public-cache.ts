@@ -12,7 +12,10 @@
  *   {@link MICRO_CACHE_ENTRIES} entries and {@link MICRO_CACHE_BYTES} bytes of uncompressed bodies; every process
  *   reads the database itself afterwards, so a price or status change shows on every process within 3 s.
  * - **Compression**: `br` or `gzip` by `Accept-Encoding`, made once per cached answer and encoding (the copies add
- *   ≈ 15–25 % to an entry's bytes) instead of once per request.
+ *   ≈ 15–25 % to an entry's bytes) instead of once per request. Graded ({@link GRADES}): an answer's first copy is
+ *   made fast — most pages are rendered for one visitor and dropped unread (the long tail of 100 000 listings) —
+ *   and an answer sent a second time (a hot page) gets a harder copy, made after that send; a re-render with the
+ *   same body (same ETag) keeps the copies it replaces ({@link PublicCache.adopt}).
  *
  * The clock is `app.clock` (tests move it).
  */
@@ -39,8 +42,10 @@ export interface PublicAnswer {
   body: Buffer;
   /** Weak ETag of the body (`W/"…"`). */
   etag: string;
-  /** Compressed copies by encoding, made on first need. */
-  encoded: Partial<Record<Encoding, Buffer>>;
+  /** Compressed copies by encoding, made on first need (see {@link GRADES}). */
+  encoded: Partial<Record<Encoding, EncodedCopy>>;
+  /** How many times the answer was sent (304s included). */
+  sends: number;
   /** Cookies the answer sets; an answer with any is never shared (no page sets one today). */
   setCookie: string[];
   /** False for an answer that must never be shared (one that sets a cookie). */
@@ -61,6 +66,25 @@ declare module 'fastify' {
 /** Route option of a public GET whose JSON answer depends on its URL alone (unless `Authorization` is sent). */
 export const publicAnswer = { config: { publicCache: true } } as const;
 
+/** A compressed copy of an answer's body and how hard it was compressed. */
+export interface EncodedCopy {
+  body: Buffer;
+  grade: Grade;
+}
+
+/**
+ * How hard a copy is compressed. `fresh`: an answer's first copy — brotli 2 / gzip 3: a 60 KB product page costs
+ * 0.37 ms instead of 0.70 ms at brotli 4 for 9 % more bytes (12.9 instead of 11.9 KB), a 104 KB catalog page 0.59
+ * instead of 1.16 ms (19.2 instead of 17.8 KB). `hot`: an answer sent again — brotli 5 / gzip 6, 7 % smaller than
+ * brotli 4 (11.1 KB; 1.06 ms, paid once per hot page and render, after a send). Measured with
+ * `node:zlib` on this machine (docs/performance.md, issue 17 «cold render»).
+ */
+export const GRADES = {
+  fresh: { br: 2, gzip: 3 },
+  hot: { br: 5, gzip: 6 },
+} as const satisfies Record<string, Record<Encoding, number>>;
+export type Grade = keyof typeof GRADES;
+
 /** What the plugin hands to the page handler (web.ts) and the tests. */
 export interface PublicCache {
   /** Per-process cache of answers by URL (its lifetime: `config.publicCacheMs`). */
@@ -72,6 +96,11 @@ export interface PublicCache {
   shared(req: FastifyRequest): boolean;
   /** Sends `answer` with ETag (or `304`), caching headers and the body compressed by `Accept-Encoding`. */
   send(req: FastifyRequest, reply: FastifyReply, answer: PublicAnswer, shared: boolean): FastifyReply;
+  /**
+   * `fresh` taking over the compressed copies of the answer cached for `url` when both have the same body (same
+   * ETag): a hot page rendered again keeps its hard-compressed copies. Returns `fresh`.
+   */
+  adopt(url: string, fresh: PublicAnswer): PublicAnswer;
 }
 
 /**
@@ -87,7 +116,8 @@ export function publicAnswerOf(
 ): PublicAnswer {
   const tag = opts.tag ?? createHash('sha1').update(body).digest('base64url').slice(0, 22);
   const setCookie = opts.setCookie ?? [];
-  return { status, headers, body, etag: `W/"${tag}"`, encoded: {}, setCookie, shareable: setCookie.length === 0 };
+  const etag = `W/"${tag}"`;
+  return { status, headers, body, etag, encoded: {}, sends: 0, setCookie, shareable: setCookie.length === 0 };
 }
 
 /** Whether `If-None-Match` names `etag` (weak comparison; `*` matches any). */
@@ -100,17 +130,31 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-/** Compresses a cached answer (once per entry and encoding) at brotli 4 / gzip 4 (why: lib/compression.ts). */
-function compress(encoding: Encoding, body: Buffer): Buffer {
+/** Compresses a cached answer's body (once per entry, encoding and grade) as hard as `grade` says. */
+function compress(encoding: Encoding, body: Buffer, grade: Grade): Buffer {
+  const level = GRADES[grade][encoding];
   return encoding === 'br'
     ? brotliCompressSync(body, {
         params: {
           [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-          [zlib.BROTLI_PARAM_QUALITY]: 4,
+          [zlib.BROTLI_PARAM_QUALITY]: level,
           [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
         },
       })
-    : gzipSync(body, { level: 4 });
+    : gzipSync(body, { level });
+}
+
+/** Copies being made hot: one at a time per copy. */
+const upgrading = new WeakSet<EncodedCopy>();
+
+/** Replaces a fresh copy by a hot one after the current send (the visitor waiting now does not pay for it). */
+function upgradeLater(answer: PublicAnswer, encoding: Encoding, copy: EncodedCopy): void {
+  if (copy.grade === 'hot' || upgrading.has(copy)) return;
+  upgrading.add(copy);
+  setImmediate(() => {
+    if (answer.encoded[encoding] === copy)
+      answer.encoded[encoding] = { body: compress(encoding, answer.body, 'hot'), grade: 'hot' };
+  });
 }
 
 function cacheControl(shared: boolean, ttlMs: number): string {
@@ -136,6 +180,7 @@ function prepare(
   reply.header('vary', vary);
   if (control) reply.header('cache-control', control);
   if (answer.status !== 200) return answer.body;
+  answer.sends++;
   reply.header('etag', answer.etag);
   if (notModified(req.headers['if-none-match'], answer.etag)) {
     reply.status(304);
@@ -144,7 +189,10 @@ function prepare(
   const encoding = answer.body.length >= COMPRESS_FROM_BYTES ? encodingFor(req) : null;
   if (!encoding) return answer.body;
   reply.header('content-encoding', encoding);
-  return (answer.encoded[encoding] ??= compress(encoding, answer.body));
+  let copy = answer.encoded[encoding];
+  if (!copy) answer.encoded[encoding] = copy = { body: compress(encoding, answer.body, 'fresh'), grade: 'fresh' };
+  else if (answer.sends > 1) upgradeLater(answer, encoding, copy);
+  return copy.body;
 }
 
 /** Registers the micro-cache and the hooks of routes marked {@link publicAnswer}. */
@@ -169,6 +217,11 @@ export default fp(async function publicCachePlugin(app: FastifyInstance) {
     send: (req, reply, answer, isShared) => {
       const control = answer.status === 200 ? cacheControl(isShared && answer.shareable, ttlMs) : undefined;
       return reply.send(prepare(req, reply, answer, control, 'accept-encoding'));
+    },
+    adopt: (url, fresh) => {
+      const old = cache.peek(url);
+      if (old && old !== fresh && old.etag === fresh.etag && old.status === fresh.status) fresh.encoded = old.encoded;
+      return fresh;
     },
   };
   app.decorate('publicCache', publicCache);

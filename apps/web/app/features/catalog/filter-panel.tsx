@@ -4,13 +4,19 @@
  * collected and applied with «Показать»). Sizes, conditions and colours offer only the values the page's
  * listings have, each with how many listings it leaves (`/v1/public/facets/`), so no choice leads to an
  * empty page.
+ *
+ * The category, brand and price fields are Mantine's; the server renders them as look-alikes without Mantine's
+ * code (input-looks.tsx, issue 17 «cold render»), and the browser puts the real fields in their place once the
+ * page is interactive.
  */
 import { MultiSelect, NumberInput, Select, Text } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
-import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useId, useState, type CSSProperties, type ReactNode } from 'react';
 import type { Facets } from '@vitrina/contract/catalog';
 import type { Chars } from './load-listing';
 import { splitList, type FilterKey } from './catalog-params';
+import { MultiSelectLook, PriceInputLook, SelectLook } from './input-looks';
 import classes from './filter-panel.module.css';
 
 export type FilterValues = Partial<Record<FilterKey, string>>;
@@ -36,18 +42,55 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Price field that commits on blur or Enter (not on every keystroke). */
+const PRICE_STYLE = { flex: 1 };
+
+/** How the panel's Mantine fields are set up (input-looks.test.tsx checks their look-alikes against these). */
+export const FIELD_PROPS = {
+  category: {
+    'aria-label': 'Категория',
+    placeholder: 'Все категории',
+    searchable: true,
+    clearable: true,
+    nothingFoundMessage: 'Нет такой категории',
+    comboboxProps: { withinPortal: true },
+  },
+  brand: {
+    'aria-label': 'Бренд',
+    searchable: true,
+    clearable: true,
+    nothingFoundMessage: 'Нет такого бренда',
+    comboboxProps: { withinPortal: true },
+  },
+  price: {
+    min: 0,
+    step: 500,
+    thousandSeparator: ' ',
+    hideControls: true,
+    rightSection: (
+      <Text fz="sm" c="dimmed">
+        ₽
+      </Text>
+    ),
+    style: PRICE_STYLE,
+  },
+} as const;
+
+/** Price field that commits on blur or Enter (not on every keystroke); `look`: its server look-alike. */
 function PriceField({
   label,
   value,
   onCommit,
+  look,
 }: {
   label: string;
   value: string | undefined;
   onCommit: (v: string | null) => void;
+  look: boolean;
 }) {
   const [local, setLocal] = useState<string | number>(value ?? '');
   useEffect(() => setLocal(value ?? ''), [value]);
+  const id = useId();
+  if (look) return <PriceInputLook label={label} value={value ?? ''} id={id} style={PRICE_STYLE} />;
   const commit = () => {
     const n = typeof local === 'number' ? local : Number(String(local).replace(/\s/g, ''));
     const next = local === '' || !Number.isFinite(n) ? null : String(Math.max(0, Math.floor(n)));
@@ -63,16 +106,7 @@ function PriceField({
       onKeyDown={(e) => {
         if (e.key === 'Enter') commit();
       }}
-      min={0}
-      step={500}
-      thousandSeparator=" "
-      hideControls
-      rightSection={
-        <Text fz="sm" c="dimmed">
-          ₽
-        </Text>
-      }
-      style={{ flex: 1 }}
+      {...FIELD_PROPS.price}
     />
   );
 }
@@ -129,6 +163,9 @@ function SizeChips({
 }
 
 export function FilterPanel({ values, onChange, chars, facets, type, hide = {} }: FilterPanelProps) {
+  // Mantine's fields once the page is interactive; their look-alikes on the server and in the first render.
+  const look = !useMounted();
+  const ids = useId();
   const toggleList = (key: FilterKey, list: string[]) => onChange(key, list.length ? list.join(',') : null);
   const countOf = (list: { value: string; count: number }[] | undefined, v: string) =>
     list ? list.find((x) => x.value === v)?.count : undefined;
@@ -146,36 +183,46 @@ export function FilterPanel({ values, onChange, chars, facets, type, hide = {} }
     ],
   }));
 
+  const chosenCategory = categoryData.flatMap((g) => g.items).find((o) => o.value === values.category) ?? null;
+  const chosenBrands = splitList(values.brand).flatMap((v) => {
+    const brand = chars.brands.find((b) => String(b.id) === v);
+    return brand ? [{ value: v, label: brand.name }] : [];
+  });
+
   return (
     <div className={classes.panel}>
       {!hide.category && categoryData.length > 0 && (
         <Section title="Категория">
-          <Select
-            aria-label="Категория"
-            placeholder="Все категории"
-            data={categoryData}
-            value={values.category ?? null}
-            onChange={(v) => onChange('category', v)}
-            searchable
-            clearable
-            nothingFoundMessage="Нет такой категории"
-            comboboxProps={{ withinPortal: true }}
-          />
+          {look ? (
+            <SelectLook
+              label="Категория"
+              placeholder={FIELD_PROPS.category.placeholder}
+              chosen={chosenCategory}
+              id={`${ids}c`}
+            />
+          ) : (
+            <Select
+              {...FIELD_PROPS.category}
+              data={categoryData}
+              value={values.category ?? null}
+              onChange={(v) => onChange('category', v)}
+            />
+          )}
         </Section>
       )}
       {!hide.brand && chars.brands.length > 0 && (
         <Section title="Бренд">
-          <MultiSelect
-            aria-label="Бренд"
-            placeholder={splitList(values.brand).length ? undefined : 'Все бренды'}
-            data={chars.brands.map((b) => ({ value: String(b.id), label: b.name }))}
-            value={splitList(values.brand)}
-            onChange={(v) => toggleList('brand', v)}
-            searchable
-            clearable
-            nothingFoundMessage="Нет такого бренда"
-            comboboxProps={{ withinPortal: true }}
-          />
+          {look ? (
+            <MultiSelectLook label="Бренд" placeholder="Все бренды" chosen={chosenBrands} id={`${ids}b`} />
+          ) : (
+            <MultiSelect
+              {...FIELD_PROPS.brand}
+              placeholder={splitList(values.brand).length ? undefined : 'Все бренды'}
+              data={chars.brands.map((b) => ({ value: String(b.id), label: b.name }))}
+              value={splitList(values.brand)}
+              onChange={(v) => toggleList('brand', v)}
+            />
+          )}
         </Section>
       )}
       {!hide.size && facets && facets.sizes.length > 0 && (
@@ -185,8 +232,8 @@ export function FilterPanel({ values, onChange, chars, facets, type, hide = {} }
       )}
       <Section title="Цена">
         <div style={{ display: 'flex', gap: 8 }}>
-          <PriceField label="от" value={values.price_min} onCommit={(v) => onChange('price_min', v)} />
-          <PriceField label="до" value={values.price_max} onCommit={(v) => onChange('price_max', v)} />
+          <PriceField label="от" value={values.price_min} onCommit={(v) => onChange('price_min', v)} look={look} />
+          <PriceField label="до" value={values.price_max} onCommit={(v) => onChange('price_max', v)} look={look} />
         </div>
       </Section>
       {conditions.length > 0 && (

@@ -33,6 +33,24 @@ export interface SortSelectProps {
   onChange: (value: string) => void;
 }
 
+/** The combobox chevron as Mantine draws it at size `sm` (also in the filter panel's looks, input-looks.tsx). */
+export function Chevron({ hidden = false }: { hidden?: boolean }) {
+  return (
+    <svg
+      style={CHEVRON_VARS}
+      className={NATIVE_SELECT_CLASSES.chevron}
+      data-size="sm"
+      data-combobox-chevron="true"
+      viewBox="0 0 15 15"
+      fill="none"
+      xmlns="http://www.w3.org/2000/svg"
+      aria-hidden={hidden || undefined}
+    >
+      <path d={CHEVRON_PATH} fill="currentColor" fillRule="evenodd" clipRule="evenodd" />
+    </svg>
+  );
+}
+
 /** «Сортировка»: a native `<select>`, full width on phones, 210 px from `sm` up. */
 export function SortSelect({ options, value, onChange }: SortSelectProps) {
   return (
@@ -59,18 +77,7 @@ export function SortSelect({ options, value, onChange }: SortSelectProps) {
           ))}
         </select>
         <div data-position="right" className={NATIVE_SELECT_CLASSES.section}>
-          <svg
-            style={CHEVRON_VARS}
-            className={NATIVE_SELECT_CLASSES.chevron}
-            data-size="sm"
-            data-combobox-chevron="true"
-            viewBox="0 0 15 15"
-            fill="none"
-            xmlns="http://www.w3.org/2000/svg"
-            aria-hidden
-          >
-            <path d={CHEVRON_PATH} fill="currentColor" fillRule="evenodd" clipRule="evenodd" />
-          </svg>
+          <Chevron hidden />
         </div>
       </div>
     </div>
