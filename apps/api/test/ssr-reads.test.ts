@@ -60,6 +60,8 @@ describe.runIf(dbAvailable())('in-process reads of the page loaders', () => {
       '/v1/public/facets/?type=women',
       '/v1/public/facets/?type=men&size=42&condition=new_with_tag',
       '/v1/product/chars/',
+      '/v1/public/brands/',
+      '/v1/public/compilations/',
     ];
     for (const path of paths) {
       const mine = await read(path);
@@ -79,7 +81,9 @@ describe.runIf(dbAvailable())('in-process reads of the page loaders', () => {
 
   it('leaves every other path and query to the route', () => {
     for (const path of [
-      '/v1/public/brands/',
+      '/v1/public/brands/?x=1',
+      '/v1/public/brands/nike/',
+      '/v1/public/compilations/?x=1',
       '/v1/public/products/x/view/',
       '/v1/public/products/x/?a=1',
       '/v1/public/products/?page=abc',

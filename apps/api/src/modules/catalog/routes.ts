@@ -60,6 +60,11 @@ type CatalogApp = FastifyInstance<
 >;
 
 /** Registers every catalog route; views counted in memory are written when the app closes (views.ts). */
+/** `/v1/public/brands/`: every brand with listings, A to Z (also answered in-process for pages: ssr-reads.ts). */
+export const brandsAnswer = z.object({ results: z.array(brandListItemSchema) });
+/** `/v1/public/compilations/`: the home page's compilations (also answered in-process for pages: ssr-reads.ts). */
+export const compilationsAnswer = z.object({ results: z.array(compilationSchema) });
+
 export default async function catalogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Views counted in memory are written before the database closes.
@@ -195,7 +200,7 @@ function brandAndCompilationRoutes(app: CatalogApp) {
       schema: {
         tags,
         summary: 'Бренды от A до Z',
-        response: { 200: z.object({ results: z.array(brandListItemSchema) }) },
+        response: { 200: brandsAnswer },
       },
     },
     async () => listBrands(app.db),
@@ -219,7 +224,7 @@ function brandAndCompilationRoutes(app: CatalogApp) {
     '/v1/public/compilations/',
     {
       ...publicAnswer,
-      schema: { tags, summary: 'Подборки', response: { 200: z.object({ results: z.array(compilationSchema) }) } },
+      schema: { tags, summary: 'Подборки', response: { 200: compilationsAnswer } },
     },
     async () => listCompilations(app.db, app.storage),
   );

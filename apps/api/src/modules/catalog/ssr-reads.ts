@@ -1,6 +1,7 @@
 /**
  * The hot public GETs of server-rendered pages, answered in-process (issue 17 «cold render»): the listing by slug,
- * the listing pages (and search through them), the filter counts and the reference data. The page's loaders ask for
+ * the listing pages (and search through them), the filter counts, the reference data, and the home page's brands
+ * and compilations. The page's loaders ask for
  * them by the same path as the browser does; here they are answered by the same service functions as the routes in
  * routes.ts and search-routes.ts, without `inject`, headers, hooks and a JSON round trip — ≈ a fifth of a cold page.
  *
@@ -16,12 +17,15 @@ import type { FastifyInstance } from 'fastify';
 import { charsSchema, facetsSchema } from '@vitrina/contract/catalog';
 import { ApiError } from '../../lib/errors.js';
 import { Cache } from '../../lib/cache.js';
+import { listBrands } from './brands.js';
 import { getChars } from './categories.js';
+import { listCompilations } from './compilations.js';
 import { getFacets } from './facets.js';
 import { listProducts } from './listing.js';
 import { getProduct } from './product-page.js';
 import { searchProducts } from './search.js';
 import { listQuery } from './search-routes.js';
+import { brandsAnswer, compilationsAnswer } from './routes.js';
 
 /** A public GET answered in-process: the route's status and its answer as parsed JSON would be. */
 export interface PublicRead {
@@ -50,6 +54,10 @@ export function publicReader(app: FastifyInstance): PublicReader {
     const query = q < 0 ? '' : path.slice(q + 1);
     if (pathname === '/v1/product/chars/' && q < 0)
       return chars.fetch('', () => answer(app, async () => deepFreeze(z.encode(charsSchema, await getChars(app.db)))));
+    if (pathname === '/v1/public/brands/' && q < 0)
+      return answer(app, async () => z.encode(brandsAnswer, await listBrands(app.db)));
+    if (pathname === '/v1/public/compilations/' && q < 0)
+      return answer(app, async () => z.encode(compilationsAnswer, await listCompilations(app.db, app.storage)));
     if (pathname === '/v1/public/products/' || pathname === '/v1/public/facets/') {
       const parsed = listQuery.safeParse(query === '' ? {} : parseQuery(query));
       if (!parsed.success) return null; // the route's own 400 answer
