@@ -58,6 +58,17 @@ describe.runIf(dbAvailable())('security headers', () => {
     expect(nonces[0]).toMatch(/^[A-Za-z0-9+/]{22}==$/);
   });
 
+  it('gives every answer a nonce of its own, across more answers than one block of random bytes holds', async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 600; i++) {
+      const res = await t.app.inject('/v1/ping/');
+      const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1]!;
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(600);
+  });
+
   it('covers the API docs page, whose scripts are files of our own origin', async () => {
     const res = await t.app.inject('/v1/docs/');
     expect(res.statusCode).toBe(200);
