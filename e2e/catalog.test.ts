@@ -1,7 +1,8 @@
 /**
  * Browser tests of the catalog (issue «The shop runs»): home → catalog → filter (URL and grid change)
  * → product → size → «В корзину» → cart; search with a Russian word form and a Cyrillic brand name;
- * the cookie notice; 404 for an unknown product. At 1440 px and 360 px.
+ * the sidebar's category, brand and price fields; the cookie notice; 404 for an unknown product. At 1440 px and
+ * 360 px.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -129,6 +130,34 @@ describe.runIf(browserAvailable())('catalog', () => {
     expect(digits(await page.getByTestId('cart-total').innerText())).toBe(total * 2);
     await page.getByRole('button', { name: 'Удалить' }).click();
     await page.getByRole('heading', { name: 'Корзина пуста' }).waitFor();
+    await context.close();
+  });
+
+  it('the sidebar’s category, brand and price fields (server look-alikes) work once the page is interactive (1440 px)', async () => {
+    const { page, context } = await newPage(browser, 1440);
+    await page.goto('/catalog/women');
+    await hydrated(page);
+    const sidebar = page.getByRole('complementary', { name: 'Фильтры' });
+
+    await sidebar.getByRole('combobox', { name: 'Бренд' }).click();
+    const brandOption = page.getByRole('option').filter({ visible: true }).first();
+    const brand = (await brandOption.innerText()).trim();
+    await brandOption.click();
+    await page.waitForURL((u) => u.searchParams.has('brand'));
+    await sidebar.locator('.mantine-Pill-label', { hasText: brand }).waitFor();
+
+    const from = sidebar.getByRole('textbox', { name: 'от' });
+    await from.fill('3000');
+    await from.press('Enter');
+    await page.waitForURL((u) => u.searchParams.get('price_min') === '3000');
+    await expect.poll(() => from.inputValue()).toBe('3 000');
+
+    await sidebar.getByRole('combobox', { name: 'Категория' }).click();
+    const categoryOption = page.getByRole('option').filter({ visible: true }).first();
+    const category = (await categoryOption.innerText()).trim();
+    await categoryOption.click();
+    await page.waitForURL((u) => u.searchParams.has('category'));
+    await expect.poll(() => sidebar.getByRole('combobox', { name: 'Категория' }).inputValue()).toBe(category);
     await context.close();
   });
 

@@ -59,12 +59,12 @@ type CatalogApp = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** Registers every catalog route; views counted in memory are written when the app closes (views.ts). */
 /** `/v1/public/brands/`: every brand with listings, A to Z (also answered in-process for pages: ssr-reads.ts). */
 export const brandsAnswer = z.object({ results: z.array(brandListItemSchema) });
 /** `/v1/public/compilations/`: the home page's compilations (also answered in-process for pages: ssr-reads.ts). */
 export const compilationsAnswer = z.object({ results: z.array(compilationSchema) });
 
+/** Registers every catalog route; views counted in memory are written when the app closes (views.ts). */
 export default async function catalogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Views counted in memory are written before the database closes.

@@ -43,6 +43,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 const PRICE_STYLE = { flex: 1 };
+/** The brand field's placeholder, shown while no brand is chosen (its pills take the place). */
+export const BRAND_PLACEHOLDER = 'Все бренды';
 
 /** How the panel's Mantine fields are set up (input-looks.test.tsx checks their look-alikes against these). */
 export const FIELD_PROPS = {
@@ -195,7 +197,7 @@ export function FilterPanel({ values, onChange, chars, facets, type, hide = {} }
         <Section title="Категория">
           {look ? (
             <SelectLook
-              label="Категория"
+              label={FIELD_PROPS.category['aria-label']}
               placeholder={FIELD_PROPS.category.placeholder}
               chosen={chosenCategory}
               id={`${ids}c`}
@@ -213,11 +215,16 @@ export function FilterPanel({ values, onChange, chars, facets, type, hide = {} }
       {!hide.brand && chars.brands.length > 0 && (
         <Section title="Бренд">
           {look ? (
-            <MultiSelectLook label="Бренд" placeholder="Все бренды" chosen={chosenBrands} id={`${ids}b`} />
+            <MultiSelectLook
+              label={FIELD_PROPS.brand['aria-label']}
+              placeholder={BRAND_PLACEHOLDER}
+              chosen={chosenBrands}
+              id={`${ids}b`}
+            />
           ) : (
             <MultiSelect
               {...FIELD_PROPS.brand}
-              placeholder={splitList(values.brand).length ? undefined : 'Все бренды'}
+              placeholder={splitList(values.brand).length ? undefined : BRAND_PLACEHOLDER}
               data={chars.brands.map((b) => ({ value: String(b.id), label: b.name }))}
               value={splitList(values.brand)}
               onChange={(v) => toggleList('brand', v)}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactNode } from 'react';
 import { MantineProvider, MultiSelect, NumberInput, Select } from '@mantine/core';
-import { FIELD_PROPS } from './filter-panel';
+import { BRAND_PLACEHOLDER, FIELD_PROPS } from './filter-panel';
 import { expectMantineClasses } from '../../shared/ui/mantine-css.testing';
 import { INPUT_LOOK_CLASSES, MultiSelectLook, PriceInputLook, SelectLook } from './input-looks';
 
@@ -25,7 +25,14 @@ describe('SelectLook, MultiSelectLook and PriceInputLook', () => {
       const mantine = (
         <Select {...FIELD_PROPS.category} data={[{ group: 'Обувь', items: brands }]} value={chosen?.value ?? null} />
       );
-      const look = <SelectLook label="Категория" placeholder="Все категории" chosen={chosen} id="x" />;
+      const look = (
+        <SelectLook
+          label={FIELD_PROPS.category['aria-label']}
+          placeholder={FIELD_PROPS.category.placeholder}
+          chosen={chosen}
+          id="x"
+        />
+      );
       expect(html(look)).toBe(html(mantine));
     }
   });
@@ -35,12 +42,19 @@ describe('SelectLook, MultiSelectLook and PriceInputLook', () => {
       const mantine = (
         <MultiSelect
           {...FIELD_PROPS.brand}
-          placeholder={chosen.length ? undefined : 'Все бренды'}
+          placeholder={chosen.length ? undefined : BRAND_PLACEHOLDER}
           data={brands}
           value={chosen.map((c) => c.value)}
         />
       );
-      const look = <MultiSelectLook label="Бренд" placeholder="Все бренды" chosen={chosen} id="x" />;
+      const look = (
+        <MultiSelectLook
+          label={FIELD_PROPS.brand['aria-label']}
+          placeholder={BRAND_PLACEHOLDER}
+          chosen={chosen}
+          id="x"
+        />
+      );
       expect(html(look)).toBe(html(mantine));
     }
   });
