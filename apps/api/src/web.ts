@@ -96,12 +96,19 @@ function toFetchRequest(req: FastifyRequest, signal?: AbortSignal): Request {
   return new Request(url, init);
 }
 
+/** The built server bundle of the web app (`apps/web/build/server/index.js`; run `npm run build` first). */
+export async function loadWebBuild(): Promise<ServerBuild> {
+  return (await import(path.join(webBuildDir, 'server/index.js'))) as ServerBuild;
+}
+
 /**
  * Mounts the web app.
  * @param opts.dev use Vite middleware (hot reload) instead of the built app
+ * @param opts.build a server build to render with instead of `apps/web/build`'s (tests: the same build with another
+ *   render entry); its client assets are still served from `apps/web/build/client`
  * @throws Error when not in dev mode and `apps/web/build` is missing (run `npm run build`)
  */
-export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Promise<void> {
+export async function mountWeb(app: FastifyInstance, opts: { dev: boolean; build?: ServerBuild }): Promise<void> {
   let getBuild: () => Promise<ServerBuild>;
   if (opts.dev) {
     allowViteDevServer();
@@ -116,7 +123,7 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean }): Pr
   } else {
     const serverEntry = path.join(webBuildDir, 'server/index.js');
     if (!existsSync(serverEntry)) throw new Error('Нет сборки сайта: выполните npm run build');
-    const build = (await import(serverEntry)) as ServerBuild;
+    const build = opts.build ?? (await loadWebBuild());
     getBuild = async () => build;
     await app.register(fastifyStatic, {
       root: path.join(webBuildDir, 'client'),

@@ -3,22 +3,84 @@
  * inline script React Router emits; its module scripts start after the first paint.
  *
  * Not a stream: the server sends a page only once it has all of it (apps/api/src/web.ts — its ETag, its pinned
- * nonce, the micro-cache and the compression need the whole page), so streaming saved nothing there, while the
- * chain React → rewriting Transform → web stream → `Response` cost ~5 % of a cold render's CPU in per-chunk work
- * (issue 17). React still renders through `renderToPipeableStream` — React Router's data travels in Suspense
- * boundaries that `renderToString` cannot wait for — into a Writable that only collects the chunks.
+ * nonce, the micro-cache and the compression need the whole page).
+ *
+ * One pass (issue 17, cold render): React Router's route data is encoded first, in full, and handed to its
+ * `<Scripts>` as already read; nothing on a page then waits, so React renders it with `renderToString`, into one
+ * string. The streaming renderer wrote the same page as ~50 chunks of bytes, encoded piece by piece (~12 % of a
+ * cold catalog page's CPU). Should anything still wait — a lazy part whose module is not loaded yet — or fail, the
+ * one pass throws (outside any Suspense boundary) or leaves React's client-render marker (inside one), and the page
+ * is rendered again by {@link renderStreamed}, which waits for everything as before.
  */
 import { Writable } from 'node:stream';
+import type { ReactElement } from 'react';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { NonceContext } from './shared/lib/nonce';
 import { deferScripts } from './shared/lib/deferred-scripts.server';
 import type { LoadContext } from './shared/lib/load-context';
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+const DOCTYPE = Buffer.from('<!DOCTYPE html>');
+/** React's marker of a Suspense boundary left to the browser (`renderToString` gives it for a boundary that waits). */
+const CLIENT_RENDERED = '<!--$!';
+
+/**
+ * Reads React Router's route data stream (turbo-stream; it ends once every deferred value has settled, or at
+ * `streamTimeout`) to its end and stores the text where `<Scripts>` looks for what it has read
+ * (`renderMeta.streamCache`): one chunk, then the end. The page's scripts are then the same as when React read
+ * the stream itself — one `enqueue` with the data, one `close`.
+ * @returns false when the context has no data stream (nothing to hand over)
+ */
+async function readRouteData(context: EntryContext): Promise<boolean> {
+  const stream = context.serverHandoffStream;
+  const meta = context.renderMeta;
+  if (!stream || !meta) return false;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  text += decoder.decode();
+  reader.releaseLock();
+  const read = (done: boolean, value: string) => Object.assign(Promise.resolve(), { result: { done, value } });
+  meta.streamCache = { 0: read(false, text), 1: read(true, '') };
+  return true;
+}
+
+function pageOf(routerContext: EntryContext, request: Request, nonce: string | undefined): ReactElement {
+  return (
+    <NonceContext.Provider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceContext.Provider>
+  );
+}
+
+/** The finished page as React Router's answer: the stylesheet named in `Link`, the module scripts deferred. */
+function answer(html: Buffer, status: number, headers: Headers, routerContext: EntryContext): Response {
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  // The stylesheet is the page's one render-blocking request, but React puts the route modules' ~40
+  // modulepreload links before it in <head>: on a phone's connection it queued behind them, and the first
+  // paint with it (Lighthouse, issue 16). Named in the headers, it is asked for first.
+  const css = routerContext.manifest.routes.root?.css ?? [];
+  if (css.length) headers.append('Link', css.map((href) => `<${href}>; rel=preload; as=style`).join(', '));
+  // The route modules load after the first paint (shared/lib/deferred-scripts.ts).
+  const page = deferScripts(html);
+  const body = new Uint8Array(page.buffer as ArrayBuffer, page.byteOffset, page.byteLength);
+  return new Response(body, { headers, status });
+}
+
+/**
+ * Renders a page for React Router (its `handleDocumentRequest`): in one pass, or streamed when something on the
+ * page waits (see the module comment).
+ * @returns the whole page, `text/html`, with `responseStatusCode` (500 after an error inside a boundary)
+ */
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -26,6 +88,38 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = (loadContext as unknown as LoadContext | undefined)?.cspNonce;
+  if (await readRouteData(routerContext)) {
+    let html: string | null = null;
+    try {
+      html = renderToString(pageOf(routerContext, request, nonce));
+    } catch {
+      // Something outside any Suspense boundary waits (`renderToString` cannot), or the page fails: the streaming
+      // renderer waits, or gives the error to React Router.
+    }
+    if (html !== null && !html.includes(CLIENT_RENDERED)) {
+      return answer(Buffer.concat([DOCTYPE, Buffer.from(html)]), responseStatusCode, responseHeaders, routerContext);
+    }
+  }
+  if (routerContext.renderMeta?.streamCache) {
+    // The one pass took the data stream's reader (React Router takes one on every render, even with the data
+    // already read): the second render gets a stand-in, as the data comes from `streamCache`.
+    routerContext.serverHandoffStream = new ReadableStream({ start: (c) => c.close() });
+  }
+  return renderStreamed(request, responseStatusCode, responseHeaders, routerContext, nonce);
+}
+
+/**
+ * The page rendered by React's streaming renderer, which waits for every Suspense boundary (`onAllReady`) and
+ * collects the chunks. For a page on which something suspends in the one pass; an error inside a boundary makes
+ * the answer a 500, as an error of the page itself does.
+ */
+function renderStreamed(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  nonce: string | undefined,
+): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const chunks: Buffer[] = [];
@@ -35,46 +129,45 @@ export default function handleRequest(
         done();
       },
     });
-    page.on('finish', () => {
-      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-      // The stylesheet is the page's one render-blocking request, but React puts the route modules' ~40
-      // modulepreload links before it in <head>: on a phone's connection it queued behind them, and the first
-      // paint with it (Lighthouse, issue 16). Named in the headers, it is asked for first.
-      const css = routerContext.manifest.routes.root?.css ?? [];
-      if (css.length) responseHeaders.append('Link', css.map((href) => `<${href}>; rel=preload; as=style`).join(', '));
-      // The route modules load after the first paint (shared/lib/deferred-scripts.ts).
-      const html = deferScripts(Buffer.concat(chunks));
-      const body = new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength);
-      resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
-    });
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        // Lazy parts (shared/lib/lazy.tsx) render at once on the server, inside Suspense boundaries. React would
-        // still move a finished boundary out of place — hidden, revealed by a script — once the page before it
-        // passes 12.8 KB: the filter sidebar would pop in. Keep finished boundaries in place.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onShellReady() {
-          shellRendered = true;
-        },
-        onAllReady() {
-          pipe(page);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
+    page.on('finish', () => resolve(answer(Buffer.concat(chunks), responseStatusCode, responseHeaders, routerContext)));
+    const { pipe, abort } = renderToPipeableStream(pageOf(routerContext, request, nonce), {
+      nonce,
+      // Lazy parts (shared/lib/lazy.tsx) render at once on the server, inside Suspense boundaries. React would
+      // still move a finished boundary out of place — hidden, revealed by a script — once the page before it
+      // passes 12.8 KB: the filter sidebar would pop in. Keep finished boundaries in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onShellReady() {
+        shellRendered = true;
       },
-    );
+      onAllReady() {
+        pipe(page);
+      },
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) console.error(error);
+      },
+    });
     const timer = setTimeout(abort, streamTimeout + 1000);
     page.once('finish', () => clearTimeout(timer));
   });
+}
+
+/**
+ * {@link handleRequest} that always streams: the renderer before the one pass, kept for the test that both give
+ * the same bytes (apps/api/test/ssr-one-pass.test.ts).
+ */
+export function handleRequestStreamed(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+): Promise<Response> {
+  const nonce = (loadContext as unknown as LoadContext | undefined)?.cspNonce;
+  return renderStreamed(request, responseStatusCode, responseHeaders, routerContext, nonce);
 }
 
 /** The request handler from the React Router copy bundled with this build (used by apps/api/src/web.ts). */
