@@ -18,10 +18,18 @@ export interface MenuCategory {
 }
 export type CatalogMenuData = Record<string, MenuCategory[]>;
 
-/** Builds the menu from `/v1/product/chars/` categories. */
-export function buildMenu(
-  categories: { id: number; name: string; type: string; parent: number | null }[],
-): CatalogMenuData {
+type MenuSource = readonly { id: number; name: string; type: string; parent: number | null }[];
+
+/** Menus already built, per categories array (the server's reference data is one cached object). */
+const built = new WeakMap<MenuSource, CatalogMenuData>();
+
+/**
+ * Builds the menu from `/v1/product/chars/` categories: types → top categories → their children. Built once per
+ * categories array (every page's layout asks for it).
+ */
+export function buildMenu(categories: MenuSource): CatalogMenuData {
+  const known = built.get(categories);
+  if (known) return known;
   const menu: CatalogMenuData = {};
   for (const t of TYPES) {
     menu[t] = categories
@@ -32,6 +40,7 @@ export function buildMenu(
         children: categories.filter((c) => c.parent === p.id).map((c) => ({ id: c.id, name: c.name })),
       }));
   }
+  built.set(categories, menu);
   return menu;
 }
 

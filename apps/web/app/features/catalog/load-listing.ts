@@ -34,6 +34,27 @@ export interface ListingData {
 
 const EMPTY_PAGE: Page<ProductCard> = { count: 0, next: null, previous: null, results: [] };
 
+/** The reference data trimmed to one catalog type, per reference data object (the server's is one cached object). */
+const forType = new WeakMap<Chars, Map<string, Chars>>();
+
+/**
+ * The reference data a page of one catalog type needs: only that type's categories (its filter panel, chips and
+ * pills show no others). A third of the data the page hands to the browser otherwise (issue 17, cold render).
+ * @returns `chars` itself when the page is not of one type
+ */
+function charsFor(chars: Chars, fixed: Record<string, string>): Chars {
+  const type = fixed.type;
+  if (!type) return chars;
+  let byType = forType.get(chars);
+  if (!byType) forType.set(chars, (byType = new Map()));
+  let trimmed = byType.get(type);
+  if (!trimmed) {
+    trimmed = { ...chars, categories: chars.categories.filter((c) => c.type === type) };
+    byType.set(type, trimmed);
+  }
+  return trimmed;
+}
+
 /**
  * @param fixed the page's own filter, e.g. `{type: 'women'}`
  * @param opts.endpoint `/v1/public/products/` or `/v1/public/search/` (then the search's hints are loaded too)
@@ -50,7 +71,7 @@ export async function loadListing(
   const endpoint = opts.endpoint ?? '/v1/public/products/';
   const ctx = context as LoadContext;
   const query = apiQuery(state, fixed);
-  const [page, chars, facets, hints] = await Promise.all([
+  const [page, allChars, facets, hints] = await Promise.all([
     apiLoad<Page<ProductCard>>(context, `${endpoint}?${query}`).catch((e: unknown) => {
       // An out-of-range page is a 404 of the page; a rejected filter (400) shows an empty result.
       if (e instanceof Response) throw e;
@@ -65,6 +86,7 @@ export async function loadListing(
       ? apiLoad<SearchHints>(context, `/v1/public/search/hints/?${query}`).catch(() => null)
       : null,
   ]);
+  const chars = charsFor(allChars, fixed);
   // `?brand=nike` asks the API by slug; the pills and the filter panel know brands by id.
   if (state.filters.brand) state.filters.brand = brandIdsOf(state.filters.brand, chars.brands);
   return { page, state, chars, facets, hints, fixed, origin: ctx.publicUrl };

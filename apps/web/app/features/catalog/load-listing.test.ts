@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { loadListing, type Chars } from './load-listing';
+
+const chars: Chars = Object.freeze({
+  brands: [{ id: 1, slug: 'nike', name: 'Nike' }],
+  categories: [
+    { id: 1, name: 'Одежда', type: 'women', parent: null },
+    { id: 2, name: 'Платья', type: 'women', parent: 1 },
+    { id: 3, name: 'Одежда', type: 'men', parent: null },
+    { id: 4, name: 'Обувь', type: 'kids', parent: null },
+  ],
+  conditions: [{ value: 'good', label: 'Хорошее' }],
+  colors: [{ value: 'black', label: 'Чёрный', hex: '#111111' }],
+  types: [{ value: 'women', label: 'Женщинам' }],
+});
+
+/** A load context whose in-process reads answer as the server does: the reference data is one cached object. */
+const context = {
+  publicUrl: 'http://localhost:3000',
+  apiFetch: () => Promise.reject(new Error('no request expected')),
+  apiRead: (path: string) => {
+    if (path === '/v1/product/chars/') return Promise.resolve({ status: 200, data: { data: chars } });
+    if (path.startsWith('/v1/public/products/'))
+      return Promise.resolve({ status: 200, data: { count: 0, next: null, previous: null, results: [] } });
+    return Promise.resolve({ status: 404, data: null });
+  },
+};
+
+const load = (url: string, fixed: Record<string, string>) => loadListing(context, new Request(url), fixed);
+
+describe('listing loader: the reference data a page hands to the browser', () => {
+  it('gives a page of one catalog type only that type’s categories, the rest of the reference data whole', async () => {
+    const women = await load('http://localhost/catalog/women', { type: 'women' });
+    expect(women.chars.categories.map((c) => c.id)).toEqual([1, 2]);
+    expect(women.chars.brands).toBe(chars.brands);
+    expect(women.chars.colors).toBe(chars.colors);
+    const kids = await load('http://localhost/catalog/kids?page=1', { type: 'kids' });
+    expect(kids.chars.categories.map((c) => c.id)).toEqual([4]);
+    // Trimmed once per type, not on every page.
+    expect((await load('http://localhost/catalog/women?sort=price_asc', { type: 'women' })).chars).toBe(women.chars);
+  });
+
+  it('gives pages not of one type (brand, search) every category', async () => {
+    const brand = await load('http://localhost/catalog/brand/nike', { brand: 'nike' });
+    expect(brand.chars).toBe(chars);
+  });
+});
