@@ -10,7 +10,7 @@
  * JavaScript the home page references from apps/web/build/client.
  *
  * Options: `--sizes demo,100k` (which data sizes), `--duration 8` (seconds per measurement, after a 2 s
- * warm-up), `--connections 10`, `--url http://127.0.0.1:3000` (measure an already running server instead
+ * warm-up; 10 s for the cold render's), `--connections 10`, `--url http://127.0.0.1:3000` (measure an already running server instead
  * of starting one; its data size is then reported as «running»), `--no-write` (do not touch the doc).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -54,6 +54,8 @@ interface Scenario {
   paths: string[];
   /** Extra request headers (`cache-control: no-cache`: the page rendered anew, past the micro-cache). */
   headers?: Record<string, string>;
+  /** Warm-up before the measurement, s (default {@link WARMUP_S}). */
+  warmup?: number;
 }
 
 /** Catalog pages as a visitor opens them: a section, a section sorted, a section filtered. */
@@ -110,12 +112,20 @@ async function scenarios(base: string): Promise<Scenario[]> {
     { name: 'SSR страницы товара', paths: slugs.slice(0, 20).map((s) => `/product/${s}`) },
     { name: 'SSR каталога', paths: CATALOG_PAGES },
     // Cold: every request renders (the micro-cache is skipped by `no-cache`); its Node CPU is the render's cost.
+    // The render's code is compiled by V8 over its first few thousand runs (background compiler threads count in
+    // the process's CPU): a server that has run for minutes is what a visitor meets, so these warm up longer.
     {
       name: 'SSR товара без кэша',
       paths: slugs.slice(0, 20).map((s) => `/product/${s}`),
       headers: { 'cache-control': 'no-cache' },
+      warmup: COLD_WARMUP_S,
     },
-    { name: 'SSR каталога без кэша', paths: CATALOG_PAGES, headers: { 'cache-control': 'no-cache' } },
+    {
+      name: 'SSR каталога без кэша',
+      paths: CATALOG_PAGES,
+      headers: { 'cache-control': 'no-cache' },
+      warmup: COLD_WARMUP_S,
+    },
   ];
 }
 
@@ -136,6 +146,11 @@ interface Target {
   db?: string;
 }
 
+/** Warm-up of a measurement, s. */
+const WARMUP_S = 2;
+/** Warm-up of the cold render's measurements, s (see the scenarios). */
+const COLD_WARMUP_S = 10;
+
 async function measure(
   base: string,
   name: string,
@@ -143,10 +158,12 @@ async function measure(
   args: Args,
   target: Target = {},
   extra: Record<string, string> = {},
+  warmup = WARMUP_S,
 ): Promise<Figure> {
   const requests = paths.map((p) => ({ method: 'GET', path: p }));
-  const headers = { 'accept-encoding': 'gzip', ...extra };
-  await autocannon({ url: base, connections: args.connections, duration: 2, requests, headers });
+  // What every current browser offers (it also names deflate and zstd, which the server does not give): br is chosen.
+  const headers = { 'accept-encoding': 'gzip, deflate, br', ...extra };
+  await autocannon({ url: base, connections: args.connections, duration: warmup, requests, headers });
   // CPU per request is what the machine's other load does not change much (latency under a shared CPU does).
   const node0 = cpuMs(target.pid ? [target.pid] : []);
   const pg0 = cpuMs(target.db ? await backends(target.db) : []);
@@ -214,7 +231,8 @@ function renderDoc(
     `- Node.js ${process.version}, PostgreSQL на 127.0.0.1, один процесс скомпилированного сервера (как \`npm start\`)`,
   );
   lines.push(
-    `- autocannon: ${args.connections} соединений, ${args.duration} с на сценарий после прогрева 2 с; ответы со сжатием gzip`,
+    `- autocannon: ${args.connections} соединений, ${args.duration} с на сценарий после прогрева ${WARMUP_S} с ` +
+      `(холодный рендер — ${COLD_WARMUP_S} с); Accept-Encoding как у браузера, ответы в br`,
   );
   lines.push(
     `- Средняя загрузка машины перед замером (loadavg 1/5/15 мин): ${load.map((x) => x.toFixed(1)).join(' / ')} — машина общая,`,
@@ -298,7 +316,7 @@ async function main() {
       const target: Target = { pid: child?.pid, db: t.size in SIZES && !args.url ? SIZES[t.size]!.db : undefined };
       const ping = await measure(base, 'ping', ['/v1/ping/'], args, target);
       const figures: Figure[] = [];
-      for (const s of scen) figures.push(await measure(base, s.name, s.paths, args, target, s.headers));
+      for (const s of scen) figures.push(await measure(base, s.name, s.paths, args, target, s.headers, s.warmup));
       reports.push({ size: t.size, products: count, ping, figures });
       js ??= await homeJs(base);
     } finally {

@@ -14,6 +14,29 @@ const chars: Chars = Object.freeze({
   types: [{ value: 'women', label: 'Женщинам' }],
 });
 
+/** A card as `GET /v1/public/products/` gives it. */
+const apiCard = {
+  id: 7,
+  slug: 'plate-zara-midi-ab12cd',
+  title: 'Платье Zara миди',
+  brand: { id: 3, slug: 'zara', name: 'Zara' },
+  sizes: ['S', 'M'],
+  price: 2490,
+  condition: 'good',
+  condition_label: 'Хорошее',
+  photo: {
+    url: '/media/p/ab/abc/640.webp',
+    url_small: '/media/p/ab/abc/320.webp',
+    url_large: '/media/p/ab/abc/1280.webp',
+    srcset: '/media/p/ab/abc/320.webp 320w, /media/p/ab/abc/640.webp 640w, /media/p/ab/abc/1280.webp 800w',
+    width: 800,
+    height: 1000,
+  },
+  seller_id: 4,
+  status: 'active',
+  created_at: '2026-11-20T10:00:00.000Z',
+};
+
 /** A load context whose in-process reads answer as the server does: the reference data is one cached object. */
 const context = {
   publicUrl: 'http://localhost:3000',
@@ -21,7 +44,7 @@ const context = {
   apiRead: (path: string) => {
     if (path === '/v1/product/chars/') return Promise.resolve({ status: 200, data: { data: chars } });
     if (path.startsWith('/v1/public/products/'))
-      return Promise.resolve({ status: 200, data: { count: 0, next: null, previous: null, results: [] } });
+      return Promise.resolve({ status: 200, data: { count: 1, next: null, previous: null, results: [apiCard] } });
     return Promise.resolve({ status: 404, data: null });
   },
 };
@@ -38,6 +61,24 @@ describe('listing loader: the reference data a page hands to the browser', () =>
     expect(kids.chars.categories.map((c) => c.id)).toEqual([4]);
     // Trimmed once per type, not on every page.
     expect((await load('http://localhost/catalog/women?sort=price_asc', { type: 'women' })).chars).toBe(women.chars);
+  });
+
+  it('gives each listing only what its card shows', async () => {
+    const { page } = await load('http://localhost/catalog/women', { type: 'women' });
+    expect(page.count).toBe(1);
+    expect(page.results).toEqual([
+      {
+        id: 7,
+        slug: 'plate-zara-midi-ab12cd',
+        title: 'Платье Zara миди',
+        brand: { name: 'Zara' },
+        sizes: ['S', 'M'],
+        price: 2490,
+        photo: { url: apiCard.photo.url, srcset: apiCard.photo.srcset, width: 800, height: 1000 },
+        seller_id: 4,
+        status: 'active',
+      },
+    ]);
   });
 
   it('gives pages not of one type (brand, search) every category', async () => {

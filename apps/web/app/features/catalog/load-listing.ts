@@ -6,6 +6,7 @@
 import type { Page } from '@vitrina/contract/common';
 import type { Facets, ProductCard, SearchHints } from '@vitrina/contract/catalog';
 import { apiLoad, type LoadContext } from '../../shared/lib/load-context';
+import { cardData, type ProductCardData } from '../../shared/ui/product-card';
 import { apiQuery, brandIdsOf, readListingState, type ListingState } from './catalog-params';
 
 export interface Chars {
@@ -17,7 +18,8 @@ export interface Chars {
 }
 
 export interface ListingData {
-  page: Page<ProductCard>;
+  /** The page of listings, each card only what the card shows. */
+  page: Page<ProductCardData>;
   state: ListingState;
   chars: Chars;
   /**
@@ -89,5 +91,13 @@ export async function loadListing(
   const chars = charsFor(allChars, fixed);
   // `?brand=nike` asks the API by slug; the pills and the filter panel know brands by id.
   if (state.filters.brand) state.filters.brand = brandIdsOf(state.filters.brand, chars.brands);
-  return { page, state, chars, facets, hints, fixed, origin: ctx.publicUrl };
+  return {
+    page: { ...page, results: page.results.map(cardData) },
+    state,
+    chars,
+    facets,
+    hints,
+    fixed,
+    origin: ctx.publicUrl,
+  };
 }

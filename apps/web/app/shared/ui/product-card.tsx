@@ -4,13 +4,44 @@
  * A control over the photo (the favorites heart) comes from `CardActionContext` (card-action.ts): the layout
  * provides it, so this building block stays free of features.
  */
-import type { ProductCard as ProductCardData } from '@vitrina/contract/catalog';
+import type { ProductCard as ApiProductCard } from '@vitrina/contract/catalog';
 import { use, type ReactNode } from 'react';
 import { CardActionContext } from './card-action';
 import { formatPrice } from '../lib/price';
-import { ProductImage } from './product-image';
+import { ProductImage, type ShownImage } from './product-image';
 import { ShopLink } from './shop-link';
 import classes from './product-card.module.css';
+
+/**
+ * What a card shows of a listing (`GET /v1/public/products/` gives more): a whole API card fits, and a listing page
+ * hands the browser only this ({@link cardData}).
+ */
+export type ProductCardData = Pick<
+  ApiProductCard,
+  'id' | 'slug' | 'title' | 'sizes' | 'price' | 'seller_id' | 'status'
+> & {
+  brand: { name: string } | null;
+  photo: ShownImage | null;
+};
+
+/**
+ * The fields of an API card that {@link ProductCard} shows, and no others: a listing page's route data goes into its
+ * HTML for the browser, and every field of 24 cards is encoded and sent on every page (issue 17, cold render).
+ */
+export function cardData(p: ApiProductCard): ProductCardData {
+  const { photo } = p;
+  return {
+    id: p.id,
+    slug: p.slug,
+    title: p.title,
+    brand: p.brand && { name: p.brand.name },
+    sizes: p.sizes,
+    price: p.price,
+    photo: photo && { url: photo.url, srcset: photo.srcset, width: photo.width, height: photo.height },
+    seller_id: p.seller_id,
+    status: p.status,
+  };
+}
 
 /** Columns of the grid on a phone (product-card.module.css). */
 const PHONE_COLUMNS = 2;

@@ -5,8 +5,11 @@
 import type { Image } from '@vitrina/contract/common';
 import type { CSSProperties } from 'react';
 
+/** What of an API image the photo uses. */
+export type ShownImage = Pick<Image, 'url' | 'srcset' | 'width' | 'height'>;
+
 export interface ProductImageProps {
-  image: Image | null | undefined;
+  image: ShownImage | null | undefined;
   alt: string;
   /** The `sizes` attribute; defaults to the card widths of the 2/3/4/5-column grid. */
   sizes?: string;
