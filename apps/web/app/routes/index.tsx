@@ -5,7 +5,7 @@ import type { Route } from './+types/index';
 import { CompilationsRow, FreshListings, Hero, PopularBrands } from '../features/catalog';
 import { apiLoad, type LoadContext } from '../shared/lib/load-context';
 import { seo } from '../shared/lib/seo';
-import { SectionTitle } from '../shared/ui/product-card';
+import { cardData, SectionTitle } from '../shared/ui/product-card';
 import { RouteError } from '../shared/ui/route-error';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const popular = brands.results.filter((b) => b.is_popular && b.count > 0).sort((a, b) => b.count - a.count);
   return {
     compilations: compilations.results,
-    fresh: fresh.results,
+    fresh: fresh.results.map(cardData),
     brands: (popular.length ? popular : [...brands.results].sort((a, b) => b.count - a.count)).slice(0, 12),
     origin: (context as unknown as LoadContext).publicUrl,
   };

@@ -1,14 +1,13 @@
 /** Home page sections: hero, compilations row, new listings, popular brands. */
-import type { BrandListItem, Compilation, ProductCard } from '@vitrina/contract/catalog';
-import type { Image } from '@vitrina/contract/common';
+import type { BrandListItem, Compilation } from '@vitrina/contract/catalog';
 import { ShopLink } from '../../shared/ui/shop-link';
 import { LightButton } from '../../shared/ui/light-button';
-import { ProductGrid } from '../../shared/ui/product-card';
-import { ProductImage } from '../../shared/ui/product-image';
+import { ProductGrid, type ProductCardData } from '../../shared/ui/product-card';
+import { ProductImage, type ShownImage } from '../../shared/ui/product-image';
 import { countLabel, WORDS } from '../../shared/lib/plural';
 import classes from './home.module.css';
 
-export function Hero({ photos = [] }: { photos?: { image: Image; alt: string; slug: string }[] }) {
+export function Hero({ photos = [] }: { photos?: { image: ShownImage; alt: string; slug: string }[] }) {
   return (
     <section className={classes.hero}>
       <div className={classes.heroText}>
@@ -79,7 +78,7 @@ export function PopularBrands({ brands }: { brands: BrandListItem[] }) {
 }
 
 /** The home page's new listings: the product grid, two columns on phones, the first two images eager. */
-export function FreshListings({ products }: { products: ProductCard[] }) {
+export function FreshListings({ products }: { products: ProductCardData[] }) {
   return (
     <div className={classes.fresh}>
       <ProductGrid products={products} eagerCount={2} />

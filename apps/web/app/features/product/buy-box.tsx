@@ -23,7 +23,7 @@ export function BuyBox({
   buy,
   actionRef,
 }: {
-  product: ProductDetail;
+  product: Omit<ProductDetail, 'similar'>;
   buy: BuyState;
   actionRef?: Ref<HTMLDivElement>;
 }) {

@@ -7,7 +7,7 @@ import type { ProductDetail } from '@vitrina/contract/catalog';
 import { use, useRef } from 'react';
 import { ShopLink } from '../../shared/ui/shop-link';
 import { CardActionContext } from '../../shared/ui/card-action';
-import { ProductGrid, SectionTitle } from '../../shared/ui/product-card';
+import { ProductGrid, SectionTitle, type ProductCardData } from '../../shared/ui/product-card';
 import { useAuth } from '../auth';
 import { isOwnListing, OwnerPanel } from '../sell';
 import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
@@ -28,7 +28,16 @@ const SellerCard = lazyWithReload(() => import('./seller-card'));
 // a navigation: while the product loads), so the card does not pop in late.
 if (!import.meta.env.SSR) void SellerCard.preload();
 
-export function ProductView({ product, origin }: { product: ProductDetail; origin: string }) {
+/**
+ * A product page's listing: the API's, its similar listings only as much as their cards show (a whole API answer
+ * fits).
+ */
+/** How many similar listings the page shows. */
+export const SIMILAR_SHOWN = 10;
+
+export type ProductPageData = Omit<ProductDetail, 'similar'> & { similar: ProductCardData[] };
+
+export function ProductView({ product, origin }: { product: ProductPageData; origin: string }) {
   const crumbs = productCrumbs(product);
   const { user, token, status } = useAuth();
   useViewBeacon(product.slug, product.status === 'draft', { ready: status !== 'unknown', userId: user?.id, token });
@@ -103,7 +112,7 @@ export function ProductView({ product, origin }: { product: ProductDetail; origi
       {product.similar.length > 0 && (
         <>
           <SectionTitle>Похожие вещи</SectionTitle>
-          <ProductGrid products={product.similar.slice(0, 10)} eagerCount={0} />
+          <ProductGrid products={product.similar.slice(0, SIMILAR_SHOWN)} eagerCount={0} />
         </>
       )}
       {!own && <BuyBar buy={buy} watch={buyAction} />}

@@ -41,7 +41,7 @@ export interface BuyState {
 }
 
 /** The buying state of `product` (see the file's comment). */
-export function useBuy(product: ProductDetail): BuyState {
+export function useBuy(product: Omit<ProductDetail, 'similar'>): BuyState {
   const offers = product.offers.filter((o) => o.count > 0);
   const [params] = useSearchParams();
   const [size, setSize] = useState<string | null>(
