@@ -2,18 +2,15 @@
 import type { ProductDetail } from '@vitrina/contract/catalog';
 import { isRouteErrorResponse, useParams, useRouteError } from 'react-router';
 import type { Route } from './+types/product-slug';
-import { DraftFallback, ProductView, SIMILAR_SHOWN } from '../features/product';
+import { DraftFallback, ProductView, productPageOf } from '../features/product';
 import { apiLoad, type LoadContext } from '../shared/lib/load-context';
 import { formatPrice } from '../shared/lib/price';
 import { seo } from '../shared/lib/seo';
 import { RouteError } from '../shared/ui/route-error';
-import { cardData } from '../shared/ui/product-card';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const product = await apiLoad<ProductDetail>(context, `/v1/public/products/${encodeURIComponent(params.slug)}/`);
-  // The page shows ten similar listings, each as a card: the browser gets no more of them (issue 17, cold render).
-  const similar = product.similar.slice(0, SIMILAR_SHOWN).map(cardData);
-  return { product: { ...product, similar }, origin: (context as unknown as LoadContext).publicUrl };
+  return { product: productPageOf(product), origin: (context as unknown as LoadContext).publicUrl };
 }
 
 export function meta({ data }: Route.MetaArgs) {

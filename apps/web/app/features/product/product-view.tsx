@@ -7,7 +7,7 @@ import type { ProductDetail } from '@vitrina/contract/catalog';
 import { use, useRef } from 'react';
 import { ShopLink } from '../../shared/ui/shop-link';
 import { CardActionContext } from '../../shared/ui/card-action';
-import { ProductGrid, SectionTitle, type ProductCardData } from '../../shared/ui/product-card';
+import { cardData, ProductGrid, SectionTitle, type ProductCardData } from '../../shared/ui/product-card';
 import { useAuth } from '../auth';
 import { isOwnListing, OwnerPanel } from '../sell';
 import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
@@ -33,9 +33,17 @@ if (!import.meta.env.SSR) void SellerCard.preload();
  * fits).
  */
 /** How many similar listings the page shows. */
-export const SIMILAR_SHOWN = 10;
+const SIMILAR_SHOWN = 10;
 
 export type ProductPageData = Omit<ProductDetail, 'similar'> & { similar: ProductCardData[] };
+
+/**
+ * What the product page's loader hands the browser of `GET /v1/public/products/{slug}/`: the listing whole, and of
+ * its similar listings only the {@link SIMILAR_SHOWN} the page shows, as cards (issue 17, cold render).
+ */
+export function productPageOf(product: ProductDetail): ProductPageData {
+  return { ...product, similar: product.similar.slice(0, SIMILAR_SHOWN).map(cardData) };
+}
 
 export function ProductView({ product, origin }: { product: ProductPageData; origin: string }) {
   const crumbs = productCrumbs(product);
