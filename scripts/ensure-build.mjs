@@ -32,7 +32,12 @@ if (
   stale(path.join(web, 'build/server/index.js'), [path.join(web, 'app'), path.join(web, 'public'), ...contractSources])
 ) {
   console.log('Витрина: собираю сайт…');
-  execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
+  // A production build whoever asks: under a test runner NODE_ENV is `test`, and React would build for development.
+  execSync('npm run build -w apps/web', {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 if (
   stale(path.join(api, 'dist/server.js'), [

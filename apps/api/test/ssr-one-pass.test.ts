@@ -1,9 +1,11 @@
 /**
  * The one-pass render (apps/web/app/entry.server.tsx, issue 17 «cold render»): React Router's route data read in
- * full first, then the page rendered by `renderToString`. It must give the very bytes the streaming renderer gives
- * — the same HTML, the same route data in one `enqueue`, the same pinned nonce — on every kind of public page: the
- * home page, a listing page, search, a product, a text page, the cart, a 404. A second app on the same database
- * renders with the streaming entry (`handleRequestStreamed`) of the same build.
+ * full first, then the page rendered by `renderToString`, its scripts' bulk (module preloads, route modules, route
+ * data) put into the bytes afterwards (shared/lib/page-scripts.server.tsx). It must give the bytes React Router
+ * gives alone — the same HTML, the same route data in one `enqueue`, the same preloads and scripts — on every kind
+ * of public page: the home page, a listing page, search, a product, a text page, the cart, a 404. A second app on
+ * the same database renders with the reference entry (`handleRequestStreamed`: streamed, React Router's own
+ * `<Scripts>`) of the same build.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -58,15 +60,24 @@ describe.runIf(dbAvailable())('one-pass page render', () => {
       expect(one.headers['content-type'], url).toBe(two.headers['content-type']);
       expect(one.headers.link, url).toBe(two.headers.link);
       expect(one.body.length, url).toBeGreaterThan(10_000);
-      // A product page counts its view: the two renders differ in that count, and so in the nonce made from the
-      // page's bytes (web.ts pinNonce). Everything else is the same, byte for byte.
-      const viewsCounted = url.startsWith(`/product/${slug}`);
-      const same = (s: string | undefined) =>
-        viewsCounted ? s?.replace(/nonce-[\w-]+|nonce="[\w-]+"|\\"view_count\\",\d+/g, '') : s;
+      // The one pass puts the module preloads at the end of <head>, React among its hoisted tags; their nonce is
+      // made from the page's bytes (web.ts pinNonce), and a product page counts its view, so the two differ in that
+      // count. Everything else is the same, byte for byte: the same preloads in the same order, the same scripts.
+      const preloads = (body: string) => body.match(/<link data-rel="modulepreload" href="[^"]+"/g);
+      expect(preloads(one.body), url).toEqual(preloads(two.body));
+      expect(preloads(one.body)!.length, url).toBeGreaterThan(10);
+      const same = (s: string) =>
+        s
+          .replace(/<link data-rel="modulepreload" href="[^"]+" nonce="[\w-]+"\/>/g, '')
+          .replace(/nonce-[\w-]+|nonce="[\w-]+"|\\"view_count\\",\d+/g, '');
       expect(same(one.headers['content-security-policy'] as string), url).toBe(
         same(two.headers['content-security-policy'] as string),
       );
       expect(same(one.body), url).toBe(same(two.body));
+      // Every inline script and preload carries the page's one nonce, the one its CSP names.
+      const nonce = /'nonce-([\w-]+)'/.exec(one.headers['content-security-policy'] as string)![1];
+      const nonces = new Set([...one.body.matchAll(/nonce="([\w-]+)"/g)].map((m) => m[1]));
+      expect([...nonces], url).toEqual([nonce]);
     }
   });
 

@@ -19,6 +19,8 @@ import { ServerRouter } from 'react-router';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { NonceContext } from './shared/lib/nonce';
 import { deferScripts } from './shared/lib/deferred-scripts.server';
+import { ServerScriptsContext } from './shared/lib/page-scripts';
+import { finishPage, ServerScripts, serverScriptsFit } from './shared/lib/page-scripts.server';
 import type { LoadContext } from './shared/lib/load-context';
 
 export const streamTimeout = 5_000;
@@ -29,15 +31,17 @@ const CLIENT_RENDERED = '<!--$!';
 
 /**
  * Reads React Router's route data stream (turbo-stream; it ends once every deferred value has settled, or at
- * `streamTimeout`) to its end and stores the text where `<Scripts>` looks for what it has read
- * (`renderMeta.streamCache`): one chunk, then the end. The page's scripts are then the same as when React read
- * the stream itself — one `enqueue` with the data, one `close`.
- * @returns false when the context has no data stream (nothing to hand over)
+ * `streamTimeout`) to its end. Where `<Scripts>` looks for what it has read (`renderMeta.streamCache`) it then finds
+ * an empty first chunk and the end: React renders the stream's `close()` script, and {@link finishPage} puts the
+ * data in one `enqueue` before it — the scripts React Router writes when it reads the stream itself, without the
+ * data passing through React. With React Router's own `<Scripts>` (`withData`: a build {@link serverScriptsFit}
+ * does not cover) the first chunk is the data, and React renders it.
+ * @returns the data's text; null when the context has no data stream (nothing to hand over)
  */
-async function readRouteData(context: EntryContext): Promise<boolean> {
+async function readRouteData(context: EntryContext, withData: boolean): Promise<string | null> {
   const stream = context.serverHandoffStream;
   const meta = context.renderMeta;
-  if (!stream || !meta) return false;
+  if (!stream || !meta) return null;
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = '';
@@ -49,20 +53,33 @@ async function readRouteData(context: EntryContext): Promise<boolean> {
   text += decoder.decode();
   reader.releaseLock();
   const read = (done: boolean, value: string) => Object.assign(Promise.resolve(), { result: { done, value } });
-  meta.streamCache = { 0: read(false, text), 1: read(true, '') };
-  return true;
+  meta.streamCache = { 0: read(false, withData ? text : ''), 1: read(true, '') };
+  return text;
 }
 
-function pageOf(routerContext: EntryContext, request: Request, nonce: string | undefined): ReactElement {
+/** How a page is rendered: its nonce, and whether its scripts are {@link ServerScripts} (else React Router's). */
+interface Rendering {
+  nonce: string | undefined;
+  serverScripts: boolean;
+  /** The route data read by {@link readRouteData}, for {@link finishPage}; '' when none. */
+  routeData: string;
+}
+
+function pageOf(routerContext: EntryContext, request: Request, r: Rendering): ReactElement {
   return (
-    <NonceContext.Provider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    <NonceContext.Provider value={r.nonce}>
+      <ServerScriptsContext.Provider value={r.serverScripts ? ServerScripts : null}>
+        <ServerRouter context={routerContext} url={request.url} nonce={r.nonce} />
+      </ServerScriptsContext.Provider>
     </NonceContext.Provider>
   );
 }
 
-/** The finished page as React Router's answer: the stylesheet named in `Link`, the module scripts deferred. */
-function answer(html: Buffer, status: number, headers: Headers, routerContext: EntryContext): Response {
+/**
+ * The finished page as React Router's answer: its scripts completed ({@link finishPage}) or, from React Router's
+ * `<Scripts>`, made inert until the first paint; the stylesheet named in `Link`.
+ */
+function answer(html: Buffer, status: number, headers: Headers, routerContext: EntryContext, r: Rendering): Response {
   headers.set('Content-Type', 'text/html; charset=utf-8');
   // The stylesheet is the page's one render-blocking request, but React puts the route modules' ~40
   // modulepreload links before it in <head>: on a phone's connection it queued behind them, and the first
@@ -70,7 +87,7 @@ function answer(html: Buffer, status: number, headers: Headers, routerContext: E
   const css = routerContext.manifest.routes.root?.css ?? [];
   if (css.length) headers.append('Link', css.map((href) => `<${href}>; rel=preload; as=style`).join(', '));
   // The route modules load after the first paint (shared/lib/deferred-scripts.ts).
-  const page = deferScripts(html);
+  const page = r.serverScripts ? finishPage(html, routerContext, r.nonce, r.routeData) : deferScripts(html);
   const body = new Uint8Array(page.buffer as ArrayBuffer, page.byteOffset, page.byteLength);
   return new Response(body, { headers, status });
 }
@@ -88,16 +105,19 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = (loadContext as unknown as LoadContext | undefined)?.cspNonce;
-  if (await readRouteData(routerContext)) {
+  const serverScripts = serverScriptsFit(routerContext);
+  const routeData = await readRouteData(routerContext, !serverScripts);
+  const r: Rendering = { nonce, serverScripts, routeData: routeData ?? '' };
+  if (routeData !== null) {
     let html: string | null = null;
     try {
-      html = renderToString(pageOf(routerContext, request, nonce));
+      html = renderToString(pageOf(routerContext, request, r));
     } catch {
       // Something outside any Suspense boundary waits (`renderToString` cannot), or the page fails: the streaming
       // renderer waits, or gives the error to React Router.
     }
     if (html !== null && !html.includes(CLIENT_RENDERED)) {
-      return answer(Buffer.concat([DOCTYPE, Buffer.from(html)]), responseStatusCode, responseHeaders, routerContext);
+      return answer(Buffer.concat([DOCTYPE, Buffer.from(html)]), responseStatusCode, responseHeaders, routerContext, r);
     }
   }
   if (routerContext.renderMeta?.streamCache) {
@@ -105,7 +125,7 @@ export default async function handleRequest(
     // already read): the second render gets a stand-in, as the data comes from `streamCache`.
     routerContext.serverHandoffStream = new ReadableStream({ start: (c) => c.close() });
   }
-  return renderStreamed(request, responseStatusCode, responseHeaders, routerContext, nonce);
+  return renderStreamed(request, responseStatusCode, responseHeaders, routerContext, r);
 }
 
 /**
@@ -118,7 +138,7 @@ function renderStreamed(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  nonce: string | undefined,
+  r: Rendering,
 ): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -129,9 +149,11 @@ function renderStreamed(
         done();
       },
     });
-    page.on('finish', () => resolve(answer(Buffer.concat(chunks), responseStatusCode, responseHeaders, routerContext)));
-    const { pipe, abort } = renderToPipeableStream(pageOf(routerContext, request, nonce), {
-      nonce,
+    page.on('finish', () =>
+      resolve(answer(Buffer.concat(chunks), responseStatusCode, responseHeaders, routerContext, r)),
+    );
+    const { pipe, abort } = renderToPipeableStream(pageOf(routerContext, request, r), {
+      nonce: r.nonce,
       // Lazy parts (shared/lib/lazy.tsx) render at once on the server, inside Suspense boundaries. React would
       // still move a finished boundary out of place — hidden, revealed by a script — once the page before it
       // passes 12.8 KB: the filter sidebar would pop in. Keep finished boundaries in place.
@@ -156,8 +178,9 @@ function renderStreamed(
 }
 
 /**
- * {@link handleRequest} that always streams: the renderer before the one pass, kept for the test that both give
- * the same bytes (apps/api/test/ssr-one-pass.test.ts).
+ * The page as React Router renders it alone: streamed, React Router reading its data stream and rendering its own
+ * `<Scripts>` (made inert as in development). The reference {@link handleRequest} is compared with, byte for byte
+ * but for where the module preloads stand in `<head>` (apps/api/test/ssr-one-pass.test.ts).
  */
 export function handleRequestStreamed(
   request: Request,
@@ -167,7 +190,11 @@ export function handleRequestStreamed(
   loadContext: AppLoadContext,
 ): Promise<Response> {
   const nonce = (loadContext as unknown as LoadContext | undefined)?.cspNonce;
-  return renderStreamed(request, responseStatusCode, responseHeaders, routerContext, nonce);
+  return renderStreamed(request, responseStatusCode, responseHeaders, routerContext, {
+    nonce,
+    serverScripts: false,
+    routeData: '',
+  });
 }
 
 /** The request handler from the React Router copy bundled with this build (used by apps/api/src/web.ts). */

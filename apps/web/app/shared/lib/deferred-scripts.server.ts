@@ -3,12 +3,15 @@
  * (`rel="modulepreload"`) and its module script (`type="module" async=""`) stay inert until the page's inline start
  * script turns them on after the first paint. `<Scripts>` has no option for either, hence the rewrite of its output.
  * Page content cannot produce these byte sequences: React escapes quotes in text and attributes, and the route data
- * travels as escaped JavaScript strings.
+ * travels as escaped JavaScript strings. Used where React Router's `<Scripts>` renders on the server (development,
+ * and the reference render of apps/api/test/ssr-one-pass.test.ts); built pages get the same tags from
+ * `page-scripts.server.tsx`.
  */
 import { DEFERRED_MODULE, DEFERRED_PRELOAD } from './deferred-scripts';
 
 const REWRITES: [Buffer, Buffer][] = [
-  [Buffer.from('rel="modulepreload"'), Buffer.from(`${DEFERRED_PRELOAD}="modulepreload"`)],
+  // The tag's start, not the attribute alone: the start script's own selector holds `rel="modulepreload"` too.
+  [Buffer.from('<link rel="modulepreload"'), Buffer.from(`<link ${DEFERRED_PRELOAD}="modulepreload"`)],
   [Buffer.from('type="module" async=""'), Buffer.from(`type="${DEFERRED_MODULE}"`)],
 ];
 

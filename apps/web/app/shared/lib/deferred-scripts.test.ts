@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { deferScripts } from './deferred-scripts.server';
+import { START_SCRIPTS } from './deferred-scripts';
 
 const PAGE =
   '<head><link rel="modulepreload" href="/assets/a.js" nonce="n"/><link rel="stylesheet" href="/s.css"/>' +
   '<link rel="modulepreload" href="/assets/b.js"/></head><body><p>Цена 12 990 ₽</p>' +
   '<script nonce="n">window.x = 1;</script><script nonce="n" type="module" async="">import "/a.js";</script></body>';
-const DEFERRED = PAGE.replaceAll('rel="modulepreload"', 'data-rel="modulepreload"').replace(
+const DEFERRED = PAGE.replaceAll('<link rel="modulepreload"', '<link data-rel="modulepreload"').replace(
   'type="module" async=""',
   'type="text/vt-deferred-module"',
 );
@@ -22,8 +23,14 @@ describe('deferScripts', () => {
     expect(deferScripts(plain)).toBe(plain);
   });
 
+  it('leaves the start script, whose selector names the inert preloads, as it is', () => {
+    const script = `<script nonce="n">${START_SCRIPTS}</script>`;
+    expect(START_SCRIPTS).toContain('link[data-rel="modulepreload"]');
+    expect(rewrite(script)).toBe(script);
+  });
+
   it('rewrites a pattern at the very start and at the very end', () => {
-    expect(rewrite('rel="modulepreload"')).toBe('data-rel="modulepreload"');
+    expect(rewrite('<link rel="modulepreload"')).toBe('<link data-rel="modulepreload"');
     expect(rewrite('<script type="module" async="">')).toBe('<script type="text/vt-deferred-module">');
   });
 });
