@@ -3,7 +3,6 @@
  * a count, the account control and «Продать». On phones: a burger drawer for the catalog and the search
  * box on a second row. One search box for every width, first after the word mark in Tab order.
  */
-import { Box, Burger } from '@mantine/core';
 import { IconHeart } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ShopLink } from '../shared/ui/shop-link';
@@ -13,6 +12,7 @@ import { CatalogDrawer, CatalogMenuDesktop, type CatalogMenuData } from '../feat
 import { SearchBox } from '../features/search';
 import { LazyPart } from '../shared/lib/lazy';
 import { LightButton, LightIconButton } from '../shared/ui/light-button';
+import { LightBurger } from '../shared/ui/light-marks';
 import { WordMark } from '../shared/ui/word-mark';
 import classes from './header.module.css';
 
@@ -34,13 +34,11 @@ export function Header({ menu }: { menu: CatalogMenuData }) {
       {/* DOM order: word mark, search, catalog menu, icons (the grid places the menu before the search). */}
       <div className={`vt-container ${classes.bar}`}>
         <div className={classes.brand}>
-          <Burger
-            hiddenFrom="md"
+          <LightBurger
             opened={drawerOpen}
             onClick={toggleDrawer}
             onPointerEnter={() => void CatalogDrawer.preload()}
-            size="sm"
-            aria-label="Каталог"
+            label="Каталог"
             // A 44 px touch target (a main action on phones), the 18 px lines in its middle.
             style={{ width: 44, height: 44, padding: '21px 13px', marginLeft: -13 }}
           />
@@ -51,9 +49,9 @@ export function Header({ menu }: { menu: CatalogMenuData }) {
         <div className={classes.search}>
           <SearchBox />
         </div>
-        <Box visibleFrom="md" className={classes.menu}>
+        <div className={`${classes.menu} mantine-visible-from-md`}>
           <CatalogMenuDesktop menu={menu} />
-        </Box>
+        </div>
         <div className={classes.actions}>
           <LightIconButton to="/account/favorites" aria-label="Избранное">
             <IconHeart size={24} stroke={1.6} />
