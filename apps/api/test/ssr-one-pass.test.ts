@@ -52,6 +52,8 @@ describe.runIf(dbAvailable())('one-pass page render', () => {
       '/cart',
       '/brands',
       '/no-such-page',
+      // The same routes as the page above, other parent paths: the kept route scripts (route manifest) must differ.
+      '/catalog/no/such/page',
       '/product/no-such-listing',
     ];
     for (const url of pages) {

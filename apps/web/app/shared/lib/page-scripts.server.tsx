@@ -111,9 +111,12 @@ export function finishPage(html: Buffer, context: EntryContext, nonce: string | 
   if (routeData) {
     const close = html.lastIndexOf(enc(`<!--$--><script${nonceAttr}>${CLOSE_SCRIPT}`));
     if (close > pos) {
-      const enqueue = `window.__reactRouterContext.streamController.enqueue(${escapeHtml(JSON.stringify(routeData))});`;
+      const enqueue = `window.__reactRouterContext.streamController.enqueue(${scriptSafe(JSON.stringify(routeData))});`;
       parts.push(html.subarray(pos, close), enc(`<script${nonceAttr}>${enqueue}</script>`));
       pos = close;
+    } else {
+      // React Router no longer writes its stream's end as expected: the page works without its code, unhydrated.
+      console.error('finishPage: нет скрипта close() потока данных — страница уйдёт без данных маршрутов');
     }
   }
   parts.push(html.subarray(pos));
@@ -226,14 +229,14 @@ const SCRIPT_ESCAPES: Record<string, string> = {
   '\u2029': '\\u2029',
 };
 
-/** React Router's escape of the route data inside its script. */
-function escapeHtml(s: string): string {
+/** React Router's escape of the route data's JSON inside its script (`escapeHtml` there): nothing closes the tag. */
+function scriptSafe(s: string): string {
   return s.replace(/[&><\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]!);
 }
 
 const ATTR_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
 
-/** An attribute value as React writes it. */
+/** An attribute value as React writes it (apostrophe included, unlike the sitemap's XML escape). */
 function escapeAttr(s: string): string {
   return s.replace(/[&"'<>]/g, (c) => ATTR_ESCAPES[c]!);
 }
