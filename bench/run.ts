@@ -148,8 +148,12 @@ interface Target {
 
 /** Warm-up of a measurement, s. */
 const WARMUP_S = 2;
-/** Warm-up of the cold render's measurements, s (see the scenarios). */
-const COLD_WARMUP_S = 10;
+/**
+ * Warm-up of the cold render's measurements, s (see the scenarios). On the 2-core machine of 2026-11-28 a cold
+ * catalog page cost 14.8 ms of CPU over a fresh server's first 600 renders, 12.8 over renders 1200–1800 and
+ * 9.8–10.2 from the 2000th on (V8 compiling the render's hot functions); 30 s is about 2500 renders.
+ */
+const COLD_WARMUP_S = 30;
 
 async function measure(
   base: string,

@@ -6,7 +6,7 @@
  * - **per request** (@fastify/compress on every JSON answer): gzip level 3 and brotli
  *   quality 2 — on a 51 KB statistics answer zlib's default 6 cost 0.55 ms of CPU, level 4 0.26 ms and level 3
  *   0.17 ms (10.5 → 10.9 KB); brotli quality 4 (the plugin's default) 0.44 ms, quality 2 0.18 ms for 3 % more bytes;
- * - **once per cached answer** (plugins/public-cache.ts `GRADES`): brotli 2 / gzip 3 for an answer's first copy —
+ * - **once per cached answer** (plugins/public-cache.ts `GRADES`): brotli 1 / gzip 3 for an answer's first copy —
  *   most pages are rendered for one visitor and dropped from the 3-second cache unread, so that cost is paid per
  *   render — and brotli 5 / gzip 6 once the answer is sent again (a hot page, compressed once for many visitors).
  */

@@ -73,14 +73,15 @@ export interface EncodedCopy {
 }
 
 /**
- * How hard a copy is compressed. `fresh`: an answer's first copy — brotli 2 / gzip 3: a 60 KB product page costs
- * 0.37 ms instead of 0.70 ms at brotli 4 for 9 % more bytes (12.9 instead of 11.9 KB), a 104 KB catalog page 0.59
- * instead of 1.16 ms (19.2 instead of 17.8 KB). `hot`: an answer sent again — brotli 5 / gzip 6, 7 % smaller than
- * brotli 4 (11.1 KB; 1.06 ms, paid once per hot page and render, after a send). Measured with
- * `node:zlib` on this machine (docs/performance.md, issue 17 «cold render»).
+ * How hard a copy is compressed. `fresh`: an answer's first copy — brotli 1 / gzip 3. Brotli's quality 1 is its
+ * fastest mode worth having on text: a 102 KB catalog page costs 0.42 ms instead of 1.00 ms at quality 2 for 8 %
+ * more bytes (18.0 instead of 16.7 KB), a 57 KB product page 0.39 instead of 0.67 ms (13.1 instead of 12.1 KB) —
+ * on a cold page that is a tenth of the render's CPU for 1 KB on the wire. `hot`: an answer sent again — brotli 5 /
+ * gzip 6 (14.3 KB and 10.3 KB; 2.7 and 1.9 ms, paid once per hot page and render, after a send). Measured with
+ * `node:zlib` on the 2-core machine of 2026-11-28 (docs/performance.md, issue 17 «cold render»).
  */
 export const GRADES = {
-  fresh: { br: 2, gzip: 3 },
+  fresh: { br: 1, gzip: 3 },
   hot: { br: 5, gzip: 6 },
 } as const satisfies Record<string, Record<Encoding, number>>;
 export type Grade = keyof typeof GRADES;

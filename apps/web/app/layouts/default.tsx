@@ -3,11 +3,12 @@
  * favorites heart on every listing card of the page.
  */
 import { Outlet, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { buildMenu } from '../features/catalog';
+import { buildMenu, type CatalogMenuData } from '../features/catalog';
 import { CookieNotice } from '../features/cookie-notice';
 import { FavoriteHeart } from '../features/favorites';
 import { CardActionContext } from '../shared/ui/card-action';
 import { NavigationProgress } from '../shared/ui/navigation-progress';
+import { jsonReader, toJsonText } from '../shared/lib/json-text';
 import { apiLoad } from '../shared/lib/load-context';
 import { Header } from './header';
 import { Footer } from './footer';
@@ -18,8 +19,11 @@ interface CharsCategories {
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const chars = await apiLoad<CharsCategories>(context, '/v1/product/chars/').catch(() => null);
-  return { menu: buildMenu(chars?.data.categories ?? []) };
+  // The menu is one object per category tree (buildMenu's memo): stringified once, sent as JSON text (json-text.ts).
+  return { menu: toJsonText(buildMenu(chars?.data.categories ?? []), { reuse: true }) };
 }
+
+const readMenu = jsonReader<CatalogMenuData>(2);
 
 /** The menu does not change between pages: load it once. */
 export function shouldRevalidate() {
@@ -27,7 +31,7 @@ export function shouldRevalidate() {
 }
 
 export default function DefaultLayout() {
-  const { menu } = useLoaderData<typeof loader>();
+  const menu = readMenu(useLoaderData<typeof loader>().menu);
   return (
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <NavigationProgress />

@@ -1,7 +1,7 @@
 /** Screen `catalog-type` (/catalog/{type}): listings of one catalog type with filters in the URL. */
 import { data as routeData } from 'react-router';
 import type { Route } from './+types/catalog-type';
-import { CategoryChips, ListingPage, loadListing, TYPE_LABELS, typeTitle } from '../features/catalog';
+import { CategoryChips, ListingPage, loadListing, readListingChars, TYPE_LABELS, typeTitle } from '../features/catalog';
 import { countLabel } from '../shared/lib/plural';
 import { seo } from '../shared/lib/seo';
 
@@ -16,7 +16,7 @@ export function meta({ data, location }: Route.MetaArgs) {
   const title = typeTitle(data.type);
   return seo({
     title: `${title}: одежда, обувь и аксессуары`,
-    description: `${title} на Витрине: ${countLabel(data.page.count, ['вещь', 'вещи', 'вещей'])} от проверенных продавцов — новые и в отличном состоянии.`,
+    description: `${title} на Витрине: ${countLabel(data.count, ['вещь', 'вещи', 'вещей'])} от проверенных продавцов — новые и в отличном состоянии.`,
     path: location.pathname + location.search,
     origin: data.origin,
   });
@@ -29,7 +29,11 @@ export default function Screen({ loaderData }: Route.ComponentProps) {
       title={typeTitle(loaderData.type)}
       type={loaderData.type}
       intro={
-        <CategoryChips chars={loaderData.chars} type={loaderData.type} selected={loaderData.state.filters.category} />
+        <CategoryChips
+          chars={readListingChars(loaderData)}
+          type={loaderData.type}
+          selected={loaderData.state.filters.category}
+        />
       }
     />
   );

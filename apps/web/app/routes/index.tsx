@@ -3,6 +3,7 @@ import type { Page } from '@vitrina/contract/common';
 import type { BrandListItem, Compilation, ProductCard } from '@vitrina/contract/catalog';
 import type { Route } from './+types/index';
 import { CompilationsRow, FreshListings, Hero, PopularBrands } from '../features/catalog';
+import { jsonReader, toJsonText, type JsonValue } from '../shared/lib/json-text';
 import { apiLoad, type LoadContext } from '../shared/lib/load-context';
 import { seo } from '../shared/lib/seo';
 import { cardData, SectionTitle } from '../shared/ui/product-card';
@@ -17,13 +18,18 @@ export async function loader({ context }: Route.LoaderArgs) {
     apiLoad<{ results: BrandListItem[] }>(context, '/v1/public/brands/').catch(() => ({ results: [] })),
   ]);
   const popular = brands.results.filter((b) => b.is_popular && b.count > 0).sort((a, b) => b.count - a.count);
+  // The sections travel as JSON text (shared/lib/json-text.ts): cheaper to hand to the browser than value by value.
   return {
-    compilations: compilations.results,
-    fresh: fresh.results.map(cardData),
-    brands: (popular.length ? popular : [...brands.results].sort((a, b) => b.count - a.count)).slice(0, 12),
+    sections: toJsonText({
+      compilations: compilations.results,
+      fresh: fresh.results.map(cardData),
+      brands: (popular.length ? popular : [...brands.results].sort((a, b) => b.count - a.count)).slice(0, 12),
+    }),
     origin: (context as unknown as LoadContext).publicUrl,
   };
 }
+
+const readSections = jsonReader<JsonValue<Awaited<ReturnType<typeof loader>>['sections']>>(1);
 
 export function meta({ data }: Route.MetaArgs) {
   return seo({
@@ -36,7 +42,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function Screen({ loaderData }: Route.ComponentProps) {
-  const { compilations, fresh, brands } = loaderData;
+  const { compilations, fresh, brands } = readSections(loaderData.sections);
   return (
     <div className="vt-container" style={{ paddingBottom: 24 }}>
       <Hero

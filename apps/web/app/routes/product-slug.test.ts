@@ -47,10 +47,13 @@ describe('product page loader', () => {
       context,
       request: new Request('http://localhost/product/kedy-1'),
     } as never);
-    expect(data.product.description).toBe('Почти новые');
-    expect(data.product.condition_label).toBe('Хорошее');
-    expect(data.product.similar.map((s) => s.id)).toEqual([100, 101, 102, 103, 104, 105, 106, 107, 108, 109]);
-    expect(data.product.similar[0]).toEqual({
+    // The listing travels as JSON text (shared/lib/json-text.ts).
+    expect(typeof data.product).toBe('string');
+    const page = JSON.parse(data.product) as typeof product;
+    expect(page.description).toBe('Почти новые');
+    expect(page.condition_label).toBe('Хорошее');
+    expect(page.similar.map((s) => s.id)).toEqual([100, 101, 102, 103, 104, 105, 106, 107, 108, 109]);
+    expect(page.similar[0]).toEqual({
       id: 100,
       slug: 'kedy-100',
       title: 'Кеды 100',

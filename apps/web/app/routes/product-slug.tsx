@@ -3,6 +3,7 @@ import type { ProductDetail } from '@vitrina/contract/catalog';
 import { isRouteErrorResponse, useParams, useRouteError } from 'react-router';
 import type { Route } from './+types/product-slug';
 import { DraftFallback, ProductView, productPageOf } from '../features/product';
+import { jsonReader, toJsonText } from '../shared/lib/json-text';
 import { apiLoad, type LoadContext } from '../shared/lib/load-context';
 import { formatPrice } from '../shared/lib/price';
 import { seo } from '../shared/lib/seo';
@@ -10,12 +11,16 @@ import { RouteError } from '../shared/ui/route-error';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const product = await apiLoad<ProductDetail>(context, `/v1/public/products/${encodeURIComponent(params.slug)}/`);
-  return { product: productPageOf(product), origin: (context as unknown as LoadContext).publicUrl };
+  // Sent as JSON text (shared/lib/json-text.ts): cheaper to hand to the browser than value by value.
+  return { product: toJsonText(productPageOf(product)), origin: (context as unknown as LoadContext).publicUrl };
 }
+
+/** The listing of the route data (parsed once: the meta and the screen read the same text). */
+const readProduct = jsonReader<ReturnType<typeof productPageOf>>(1);
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: 'Страница не найдена — Витрина' }, { name: 'robots', content: 'noindex' }];
-  const p = data.product;
+  const p = readProduct(data.product);
   const brand = p.brand && !p.title.toLowerCase().includes(p.brand.name.toLowerCase()) ? `${p.brand.name} ` : '';
   return seo({
     title: `${p.title} — ${formatPrice(p.price)}`,
@@ -30,7 +35,8 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function Screen({ loaderData }: Route.ComponentProps) {
-  return <ProductView key={loaderData.product.slug} product={loaderData.product} origin={loaderData.origin} />;
+  const product = readProduct(loaderData.product);
+  return <ProductView key={product.slug} product={product} origin={loaderData.origin} />;
 }
 
 export function ErrorBoundary() {

@@ -2,7 +2,14 @@
 /** Labels of the product types (women, men, kids), their list and a type's title. */
 export { TYPE_LABELS, TYPES, typeTitle } from './type-labels';
 /** Loads a listing page's products, filters and references during SSR. */
-export { loadListing, type Chars, type ListingData } from './load-listing';
+export {
+  loadListing,
+  readListing,
+  readListingChars,
+  type Chars,
+  type ListingData,
+  type ListingRouteData,
+} from './load-listing';
 /** A listing page: filters, sorting, products and pages. */
 export { ListingPage, type ListingPageProps } from './listing-page';
 /** The category chips above a type's listing. */

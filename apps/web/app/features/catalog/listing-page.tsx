@@ -17,7 +17,7 @@ import type { ActivePill } from './active-filters';
 import type { FilterPanelProps, FilterValues } from './filter-panel';
 import { sizeLabel } from '@vitrina/contract/size-names';
 import { SortSelect } from './sort-select';
-import type { ListingData } from './load-listing';
+import { readListing, type ListingData, type ListingRouteData } from './load-listing';
 import { emptyListingText } from './empty-listing';
 import classes from './listing-page.module.css';
 
@@ -55,7 +55,8 @@ const SORT_OPTIONS = [
 ];
 
 export interface ListingPageProps {
-  data: ListingData;
+  /** The route data of `loadListing` (its JSON texts are read here). */
+  data: ListingRouteData;
   title: string;
   /** Text or elements under the title (compilation description, brand line). */
   intro?: ReactNode;
@@ -67,7 +68,8 @@ export interface ListingPageProps {
   withRelevance?: boolean;
 }
 
-export function ListingPage({ data, title, intro, before, type, hide, withRelevance }: ListingPageProps) {
+export function ListingPage({ data: routeData, title, intro, before, type, hide, withRelevance }: ListingPageProps) {
+  const data = readListing(routeData);
   const { page, state, chars, facets } = data;
   const [params] = useSearchParams();
   const navigate = useNavigate();

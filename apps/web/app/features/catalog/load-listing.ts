@@ -5,6 +5,7 @@
  */
 import type { Page } from '@vitrina/contract/common';
 import type { Facets, ProductCard, SearchHints } from '@vitrina/contract/catalog';
+import { jsonReader, toJsonText, type JsonText } from '../../shared/lib/json-text';
 import { apiLoad, type LoadContext } from '../../shared/lib/load-context';
 import { cardData, type ProductCardData } from '../../shared/ui/product-card';
 import { apiQuery, brandIdsOf, readListingState, type ListingState } from './catalog-params';
@@ -17,11 +18,10 @@ export interface Chars {
   types: { value: string; label: string }[];
 }
 
-export interface ListingData {
+/** What a listing page shows of its request's answers. */
+export interface ListingFound {
   /** The page of listings, each card only what the card shows. */
   page: Page<ProductCardData>;
-  state: ListingState;
-  chars: Chars;
   /**
    * The values the filters offer, with counts (only those the page's listings have, the other filters
    * applied); null when they could not be loaded (the panel then offers no sizes, and every condition and colour).
@@ -29,9 +29,50 @@ export interface ListingData {
   facets: Facets | null;
   /** Search pages: the spelling correction and the ways out of an empty result; null elsewhere or when not loaded. */
   hints: SearchHints | null;
+}
+
+/** A listing page's data as the screen uses it ({@link readListing} of the route data). */
+export interface ListingData extends ListingFound {
+  state: ListingState;
+  /** The filters' reference data (of the page's catalog type only, on a type's page). */
+  chars: Chars;
   /** The page's own filter (`{type: 'kids'}`, `{q: 'куртка'}`): the phone drawer counts its draft with it. */
   fixed: Record<string, string>;
   origin: string;
+}
+
+/**
+ * A listing page's route data: the answers and the reference data as JSON text (shared/lib/json-text.ts — a third
+ * of the cost of a cold catalog page's data otherwise), the count beside them for the page's meta.
+ */
+export interface ListingRouteData extends Omit<ListingData, keyof ListingFound | 'chars'> {
+  found: JsonText<ListingFound>;
+  chars: JsonText<Chars>;
+  /** How many listings match (`page.count`). */
+  count: number;
+}
+
+const readFound = jsonReader<ListingFound>(1);
+/** The reference data of the last few catalog types (one text per type, the same on every page of it). */
+const readChars = jsonReader<Chars>(4);
+
+/** The filters' reference data of a listing page's route data (parsed once per text). */
+export function readListingChars(data: Pick<ListingRouteData, 'chars'>): Chars {
+  return readChars(data.chars);
+}
+
+/** A listing page's data from its route data (each text parsed once). */
+export function readListing(data: ListingRouteData): ListingData {
+  const { page, facets, hints } = readFound(data.found);
+  return {
+    page,
+    facets,
+    hints,
+    chars: readChars(data.chars),
+    state: data.state,
+    fixed: data.fixed,
+    origin: data.origin,
+  };
 }
 
 const EMPTY_PAGE: Page<ProductCard> = { count: 0, next: null, previous: null, results: [] };
@@ -67,7 +108,7 @@ export async function loadListing(
   request: Request,
   fixed: Record<string, string>,
   opts: { endpoint?: string; defaultSort?: string } = {},
-): Promise<ListingData> {
+): Promise<ListingRouteData> {
   const url = new URL(request.url);
   const state = readListingState(url.searchParams, opts.defaultSort ?? 'new');
   const endpoint = opts.endpoint ?? '/v1/public/products/';
@@ -91,12 +132,12 @@ export async function loadListing(
   const chars = charsFor(allChars, fixed);
   // `?brand=nike` asks the API by slug; the pills and the filter panel know brands by id.
   if (state.filters.brand) state.filters.brand = brandIdsOf(state.filters.brand, chars.brands);
+  const found: ListingFound = { page: { ...page, results: page.results.map(cardData) }, facets, hints };
   return {
-    page: { ...page, results: page.results.map(cardData) },
+    found: toJsonText(found),
+    count: page.count,
     state,
-    chars,
-    facets,
-    hints,
+    chars: toJsonText(chars, { reuse: true }),
     fixed,
     origin: ctx.publicUrl,
   };
