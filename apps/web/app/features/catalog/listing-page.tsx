@@ -180,7 +180,7 @@ export function ListingPage({ data: routeData, title, intro, before, type, hide,
               <PageLinks
                 page={state.page}
                 totalPages={totalPages}
-                link={(n) => ({ search: withChanges(params, { page: n }) })}
+                link={(n) => `${location.pathname}${withChanges(params, { page: n })}`}
               />
             </LazyPart>
           )}

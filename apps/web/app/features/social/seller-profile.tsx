@@ -53,7 +53,7 @@ export function SellerProfile({
 }) {
   const [subscribers, setSubscribers] = useState(seller.subscribers_count);
   const pages = Math.max(1, Math.ceil(products.count / SELLER_PAGE_SIZE));
-  const link = (n: number) => (n > 1 ? `?page=${n}` : `/seller/${seller.id}`);
+  const link = (n: number) => (n > 1 ? `/seller/${seller.id}?page=${n}` : `/seller/${seller.id}`);
   return (
     <Stack gap="xl">
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
