@@ -175,10 +175,14 @@ async function similarListings(
   p: { id: number; category_id: number | null; brand_id: number | null },
 ): Promise<ProductCard[]> {
   const parts: SQL[] = [];
+  // The limit is written into the text, not bound: with a bound limit PostgreSQL's generic plan of this prepared
+  // statement looked dearer than a custom one, so it planned it anew on every run (0.56 ms of its CPU a product
+  // page, against 0.09 ms running it); with the literal it keeps the generic plan after five runs.
+  const limit = sql.raw(String(SIMILAR_LIMIT));
   const tier = (n: number, cond: SQL) =>
     sql`(select p.id, ${n}::int as tier, p.published_at from products p
          where p.status = 'active' and p.id <> ${p.id} and ${cond}
-         order by p.published_at desc limit ${SIMILAR_LIMIT})`;
+         order by p.published_at desc limit ${limit})`;
   if (p.category_id != null && p.brand_id != null)
     parts.push(tier(1, sql`p.category_id = ${p.category_id} and p.brand_id = ${p.brand_id}`));
   if (p.category_id != null) parts.push(tier(2, sql`p.category_id = ${p.category_id}`));
@@ -189,7 +193,7 @@ async function similarListings(
     sql`select s.id from (
           select distinct on (c.id) c.id, c.tier, c.published_at from (${sql.join(parts, sql` union all `)}) c
           order by c.id, c.tier
-        ) s order by s.tier, s.published_at desc, s.id desc limit ${SIMILAR_LIMIT}`,
+        ) s order by s.tier, s.published_at desc, s.id desc limit ${limit}`,
   );
   return cardsOf(
     db,
