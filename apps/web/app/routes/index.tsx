@@ -3,11 +3,18 @@ import type { Page } from '@vitrina/contract/common';
 import type { BrandListItem, Compilation, ProductCard } from '@vitrina/contract/catalog';
 import type { Route } from './+types/index';
 import { CompilationsRow, FreshListings, Hero, PopularBrands } from '../features/catalog';
-import { jsonReader, toJsonText, type JsonValue } from '../shared/lib/json-text';
+import { jsonReader, toJsonText } from '../shared/lib/json-text';
 import { apiLoad, type LoadContext } from '../shared/lib/load-context';
 import { seo } from '../shared/lib/seo';
-import { cardData, SectionTitle } from '../shared/ui/product-card';
+import { cardData, SectionTitle, type ProductCardData } from '../shared/ui/product-card';
 import { RouteError } from '../shared/ui/route-error';
+
+/** The home page's sections, as its route data carries them (JSON text). */
+interface HomeSections {
+  compilations: Compilation[];
+  fresh: ProductCardData[];
+  brands: BrandListItem[];
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [compilations, fresh, brands] = await Promise.all([
@@ -20,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const popular = brands.results.filter((b) => b.is_popular && b.count > 0).sort((a, b) => b.count - a.count);
   // The sections travel as JSON text (shared/lib/json-text.ts): cheaper to hand to the browser than value by value.
   return {
-    sections: toJsonText({
+    sections: toJsonText<HomeSections>({
       compilations: compilations.results,
       fresh: fresh.results.map(cardData),
       brands: (popular.length ? popular : [...brands.results].sort((a, b) => b.count - a.count)).slice(0, 12),
@@ -29,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const readSections = jsonReader<JsonValue<Awaited<ReturnType<typeof loader>>['sections']>>(1);
+const readSections = jsonReader<HomeSections>(1);
 
 export function meta({ data }: Route.MetaArgs) {
   return seo({

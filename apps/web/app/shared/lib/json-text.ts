@@ -19,9 +19,6 @@ declare const jsonOf: unique symbol;
 /** The JSON text of a value of type `T`: a string as far as turbo-stream and the page are concerned. */
 export type JsonText<T> = string & { readonly [jsonOf]?: T };
 
-/** The type of the value a {@link JsonText} carries. */
-export type JsonValue<J> = J extends JsonText<infer T> ? T : never;
-
 /** Texts of objects stringified before: the server's reference data objects live for many requests. */
 const texts = new WeakMap<object, string>();
 
