@@ -29,6 +29,11 @@ const apiBase = {
   // still gets its own app and its own copy of the database; VT_ISOLATE=1 brings isolation back to hunt a leak.
   isolate: process.env.VT_ISOLATE === '1',
 };
+/**
+ * The server's pages render every reused part (apps/web/app/shared/lib/reused-html.tsx) in place too, and fail when
+ * a part depends on more than its deps (ssr-one-pass.test.ts turns it off to compare the kept parts' pages).
+ */
+const apiEnv = { VERIFY_REUSED_HTML: '1' };
 
 export default defineConfig({
   test: {
@@ -45,14 +50,19 @@ export default defineConfig({
         },
       },
       {
-        test: { ...apiBase, name: 'api', exclude: [...configDefaults.exclude, RACE_TESTS], env: { TEST_DB: 'pglite' } },
+        test: {
+          ...apiBase,
+          name: 'api',
+          exclude: [...configDefaults.exclude, RACE_TESTS],
+          env: { ...apiEnv, TEST_DB: 'pglite' },
+        },
       },
       {
         test: {
           ...apiBase,
           name: 'api-pg',
           exclude: [...configDefaults.exclude, CLI_TESTS],
-          env: { TEST_DB: 'postgres' },
+          env: { ...apiEnv, TEST_DB: 'postgres' },
         },
       },
       {

@@ -5,7 +5,8 @@
  * gives alone — the same HTML, the same route data in one `enqueue`, the same preloads and scripts — on every kind
  * of public page: the home page, a listing page, search, a product, a text page, the cart, a 404. A second app on
  * the same database renders with the reference entry (`handleRequestStreamed`: streamed, React Router's own
- * `<Scripts>`) of the same build.
+ * `<Scripts>`) of the same build. The one pass also puts in the parts kept from earlier pages (the header, the
+ * footer, the hearts: shared/lib/reused-html.tsx), which the reference renders in place.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -18,8 +19,11 @@ describe.runIf(dbAvailable())('one-pass page render', () => {
   let t: TestContext;
   let streamed: FastifyInstance;
   let slug: string;
+  const verify = process.env.VERIFY_REUSED_HTML;
 
   beforeAll(async () => {
+    // The kept parts (header, footer, hearts: shared/lib/reused-html.tsx) are put into the pages, not rendered.
+    process.env.VERIFY_REUSED_HTML = '0';
     t = await createTestApp({}, false, { web: true });
     const build = await loadWebBuild();
     const entry = build.entry.module as ServerBuild['entry']['module'] & {
@@ -36,6 +40,8 @@ describe.runIf(dbAvailable())('one-pass page render', () => {
     slug = (list.json() as { results: { slug: string }[] }).results[0]!.slug;
   });
   afterAll(async () => {
+    if (verify === undefined) delete process.env.VERIFY_REUSED_HTML;
+    else process.env.VERIFY_REUSED_HTML = verify;
     await streamed?.close();
     await t?.close();
   });
@@ -46,6 +52,8 @@ describe.runIf(dbAvailable())('one-pass page render', () => {
       '/catalog/women',
       '/catalog/women?sort=price&page=2',
       `/catalog/search?q=${encodeURIComponent('платье')}`,
+      // The header shows the query: its kept HTML is one per query.
+      `/catalog/search?q=${encodeURIComponent('куртка')}`,
       `/product/${slug}`,
       '/about',
       '/faq',
@@ -56,7 +64,8 @@ describe.runIf(dbAvailable())('one-pass page render', () => {
       '/catalog/no/such/page',
       '/product/no-such-listing',
     ];
-    for (const url of pages) {
+    // Twice: the parts kept from earlier pages (header, footer, hearts: shared/lib/reused-html.tsx) are put in.
+    for (const url of [...pages, ...pages]) {
       const [one, two] = await Promise.all([t.app.inject({ url }), streamed.inject({ url })]);
       expect(one.statusCode, url).toBe(two.statusCode);
       expect(one.headers['content-type'], url).toBe(two.headers['content-type']);

@@ -13,7 +13,7 @@
  * is rendered again by {@link renderStreamed}, which waits for everything as before.
  */
 import { Writable } from 'node:stream';
-import type { ReactElement } from 'react';
+import type { ReactNode } from 'react';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
@@ -21,11 +21,17 @@ import { NonceContext } from './shared/lib/nonce';
 import { deferScripts } from './shared/lib/deferred-scripts.server';
 import { ServerScriptsContext } from './shared/lib/page-scripts';
 import { finishPage, ServerScripts, serverScriptsFit } from './shared/lib/page-scripts.server';
+import { PageReuse } from './shared/lib/reused-html.server';
 import type { LoadContext } from './shared/lib/load-context';
 
 export const streamTimeout = 5_000;
 
 const DOCTYPE = Buffer.from('<!DOCTYPE html>');
+/**
+ * Tests (`VERIFY_REUSED_HTML=1`): every reused part (shared/lib/reused-html.tsx) is rendered in place too, and a
+ * page whose part's HTML differs from the kept one fails. Read per page: a test may turn it off for a while.
+ */
+const verifyReused = () => process.env.VERIFY_REUSED_HTML === '1';
 /** React's marker of a Suspense boundary left to the browser (`renderToString` gives it for a boundary that waits). */
 const CLIENT_RENDERED = '<!--$!';
 
@@ -65,14 +71,15 @@ interface Rendering {
   routeData: string;
 }
 
-function pageOf(routerContext: EntryContext, request: Request, r: Rendering): ReactElement {
-  return (
+function pageOf(routerContext: EntryContext, request: Request, r: Rendering, reuse?: PageReuse): ReactNode {
+  const page = (
     <NonceContext.Provider value={r.nonce}>
       <ServerScriptsContext.Provider value={r.serverScripts ? ServerScripts : null}>
         <ServerRouter context={routerContext} url={request.url} nonce={r.nonce} />
       </ServerScriptsContext.Provider>
     </NonceContext.Provider>
   );
+  return reuse ? reuse.provide(page) : page;
 }
 
 /**
@@ -110,14 +117,19 @@ export default async function handleRequest(
   const r: Rendering = { nonce, serverScripts, routeData: routeData ?? '' };
   if (routeData !== null) {
     let html: string | null = null;
+    // Parts the same on every page are rendered once (shared/lib/reused-html.tsx): in the one pass only, whose
+    // output is whole when accepted (a part of the streamed render may have waited, leaving a placeholder).
+    const reuse = serverScripts ? new PageReuse(routerContext.manifest, verifyReused()) : undefined;
     try {
-      html = renderToString(pageOf(routerContext, request, r));
+      html = renderToString(pageOf(routerContext, request, r, reuse));
     } catch {
       // Something outside any Suspense boundary waits (`renderToString` cannot), or the page fails: the streaming
       // renderer waits, or gives the error to React Router.
     }
     if (html !== null && !html.includes(CLIENT_RENDERED)) {
-      return answer(Buffer.concat([DOCTYPE, Buffer.from(html)]), responseStatusCode, responseHeaders, routerContext, r);
+      const page = Buffer.from(html);
+      const body = Buffer.concat([DOCTYPE, reuse ? reuse.splice(page) : page]);
+      return answer(body, responseStatusCode, responseHeaders, routerContext, r);
     }
   }
   if (routerContext.renderMeta?.streamCache) {

@@ -2,10 +2,13 @@
  * Default layout (spec §2): header (with the catalog menu loaded once), page, footer, cookie notice; the
  * favorites heart on every listing card of the page.
  */
-import { Outlet, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { memo } from 'react';
+import { Outlet, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { buildMenu, type CatalogMenuData } from '../features/catalog';
 import { CookieNotice } from '../features/cookie-notice';
 import { FavoriteHeart } from '../features/favorites';
+import { searchBoxValue } from '../features/search';
+import { Reused } from '../shared/lib/reused-html';
 import { CardActionContext } from '../shared/ui/card-action';
 import { NavigationProgress } from '../shared/ui/navigation-progress';
 import { jsonReader, toJsonText } from '../shared/lib/json-text';
@@ -30,19 +33,36 @@ export function shouldRevalidate() {
   return false;
 }
 
+const PlainHeader = memo(Header);
+
+/**
+ * The header, its server HTML rendered once per menu and search box text (shared/lib/reused-html.tsx); the same
+ * header in the browser.
+ */
+function ReusedHeader({ menu }: { menu: CatalogMenuData }) {
+  const search = searchBoxValue(useLocation());
+  return (
+    <Reused name="header" deps={[menu, search]}>
+      <PlainHeader menu={menu} />
+    </Reused>
+  );
+}
+
 export default function DefaultLayout() {
   const menu = readMenu(useLoaderData<typeof loader>().menu);
   return (
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <NavigationProgress />
-      <Header menu={menu} />
+      <ReusedHeader menu={menu} />
       <main id="main" style={{ flex: 1 }}>
         {/* Every listing card gets the favorites heart. */}
         <CardActionContext value={FavoriteHeart}>
           <Outlet />
         </CardActionContext>
       </main>
-      <Footer />
+      <Reused name="footer">
+        <Footer />
+      </Reused>
       <CookieNotice />
     </div>
   );

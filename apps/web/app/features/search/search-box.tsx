@@ -10,10 +10,18 @@ import { SearchField } from './search-field';
 
 const SearchSuggest = lazyWithReload(() => import('./search-suggest'));
 
+/**
+ * What the search box shows on a page's first render: the query (`q`) on the search page, else nothing.
+ * @param location the page's path and query string
+ */
+export function searchBoxValue(location: { pathname: string; search: string }): string {
+  return location.pathname === '/catalog/search' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+}
+
 export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; onDone?: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const initial = location.pathname === '/catalog/search' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+  const initial = searchBoxValue(location);
   const [value, setValue] = useState(initial);
   const [enhanced, setEnhanced] = useState(false);
   const focused = useRef(false);
