@@ -193,7 +193,9 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean; build
     response.headers.forEach((v, k) => {
       if (k !== 'set-cookie') headers[k] = v;
     });
-    const html = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
+    // The entry's own pages as they are, without reading the answer's stream (entry.server.tsx `pageBytes`).
+    const bytes = (build.entry.module as { pageBytes?: (r: Response) => Buffer | undefined }).pageBytes?.(response);
+    const html = bytes ?? (response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0));
     const csp = String(reply.getHeader('content-security-policy') ?? '');
     const page = pinNonce(html, csp, nonce);
     if (page.csp) headers['content-security-policy'] = page.csp;
