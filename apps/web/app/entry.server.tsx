@@ -22,16 +22,12 @@ import { deferScripts } from './shared/lib/deferred-scripts.server';
 import { ServerScriptsContext } from './shared/lib/page-scripts';
 import { finishPage, ServerScripts, serverScriptsFit } from './shared/lib/page-scripts.server';
 import { PageReuse } from './shared/lib/reused-html.server';
+import { verifyReused } from './shared/lib/reused-html';
 import type { LoadContext } from './shared/lib/load-context';
 
 export const streamTimeout = 5_000;
 
 const DOCTYPE = Buffer.from('<!DOCTYPE html>');
-/**
- * Tests (`VERIFY_REUSED_HTML=1`): every reused part (shared/lib/reused-html.tsx) is rendered in place too, and a
- * page whose part's HTML differs from the kept one fails. Read per page: a test may turn it off for a while.
- */
-const verifyReused = () => process.env.VERIFY_REUSED_HTML === '1';
 /** React's marker of a Suspense boundary left to the browser (`renderToString` gives it for a boundary that waits). */
 const CLIENT_RENDERED = '<!--$!';
 

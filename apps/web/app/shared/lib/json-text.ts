@@ -16,6 +16,8 @@
  *   value ({@link MADE_KEPT}), not a parse of the text made of it (a listing page's cards: ~0.1 ms).
  */
 
+import { verifyReused } from './reused-html';
+
 declare const jsonOf: unique symbol;
 
 /** The JSON text of a value of type `T`: a string as far as turbo-stream and the page are concerned. */
@@ -54,8 +56,8 @@ function isPlainJson(v: unknown): boolean {
 function madeValue(text: string): { value: unknown } | undefined {
   if (!import.meta.env.SSR) return undefined;
   const hit = made.find((m) => m.text === text);
-  // Tests (VERIFY_REUSED_HTML=1): a loader's value must be plain JSON, or the server's page would differ.
-  if (hit && process.env.VERIFY_REUSED_HTML === '1' && !isPlainJson(hit.value))
+  // Tests: a loader's value must be plain JSON, or the server's page would differ from the browser's.
+  if (hit && verifyReused() && !isPlainJson(hit.value))
     throw new Error(`toJsonText: не простой JSON (${text.slice(0, 80)}…)`);
   return hit;
 }

@@ -104,12 +104,14 @@ export class PageReuse implements ReuseSession {
       const m = MARK.exec(html.toString('latin1', at, tagEnd + 1));
       const part = m ? this.marked[Number(m[2])] : undefined;
       if (!m || !part) continue;
+      const end = html.indexOf(m[1] === 'put' ? PUT_END : KEEP_END, tagEnd);
+      // React closes every element it opens: a mark without its end is not one of ours.
+      if (end < 0) continue;
       out.push(html.subarray(pos, at));
       if (m[1] === 'put') {
         out.push(part.kept!);
-        pos = tagEnd + 1 + PUT_END.length;
+        pos = end + PUT_END.length;
       } else {
-        const end = html.indexOf(KEEP_END, tagEnd);
         const bytes = Buffer.from(html.subarray(tagEnd + 1, end));
         if (part.kept && !part.kept.equals(bytes))
           throw new Error(`Часть страницы «${part.name}» зависит не только от своих deps: её HTML изменился`);

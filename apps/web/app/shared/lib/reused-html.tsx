@@ -18,6 +18,15 @@
  */
 import { createContext, use, type ReactNode } from 'react';
 
+/**
+ * Whether the server checks what it reuses (tests set `VERIFY_REUSED_HTML=1`): every reused part is also rendered
+ * in place and compared (entry.server.tsx), and a loader's value handed to its screen must be plain JSON
+ * (json-text.ts). Read on every page: a test may turn it off for a while. Server only.
+ */
+export function verifyReused(): boolean {
+  return process.env.VERIFY_REUSED_HTML === '1';
+}
+
 /** What the server's entry gives `<Reused>` for one render (see the module's description). */
 export interface ReuseSession {
   /**
