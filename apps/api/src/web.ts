@@ -40,6 +40,8 @@ export interface WebLoadContext {
   buildId: string;
   /** The public configuration handed to the browser (a whitelist: nothing else of the config goes out). */
   publicConfig: { apiUrl: string };
+  /** Pages are read through the entry's `pageBytes()`, so its answers come without a body. */
+  takesPageBytes: true;
 }
 
 interface InjectedAnswer {
@@ -187,6 +189,7 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean; build
       contacts: app.config.contacts,
       buildId: build.assets.version,
       publicConfig: { apiUrl: app.config.publicApiUrl },
+      takesPageBytes: true,
     };
     const response = await handler(toFetchRequest(req, signal), context as never);
     const headers: Record<string, string> = {};

@@ -1,11 +1,13 @@
 /**
- * Mantine's Button look without Mantine's Button code (which brings its Loader along): the same markup,
- * static classes and CSS variables as `<Button>` renders, styled by @mantine/core/styles.css. Used where
+ * Mantine's Button look without Mantine's Button code (which brings its Loader along): the same markup and
+ * static classes as `<Button>` renders, styled by @mantine/core/styles.css; the CSS variables Mantine writes
+ * inline for a variant, size and radius come from classes (light-button.module.css). Used where
  * the first page load needs a button (header, home hero, 404) to keep the home page under 150 KB of
  * gzipped JavaScript (issue 2). light-button.test.ts checks the classes still exist in Mantine's CSS.
  */
 import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { ShopLink } from './shop-link';
+import classes from './light-button.module.css';
 
 /** Mantine's own class names for Button (root, inner, label), as in @mantine/core 9. */
 export const BUTTON_CLASSES = {
@@ -15,52 +17,13 @@ export const BUTTON_CLASSES = {
   section: 'm_a74036a mantine-Button-section',
 } as const;
 
-const BORDER = 'calc(0.0625rem * var(--mantine-scale)) solid';
+/** The classes of a variant (light-button.module.css: the variables Mantine's variant resolver gives our theme). */
+const VARIANTS = { filled: undefined, default: classes.default, outline: classes.outline, subtle: classes.subtle };
 
-/** The variables Mantine's variant resolver gives our theme (primary colour `ink`). */
-const VARIANTS = {
-  filled: { '--button-color': 'var(--mantine-color-white)' },
-  default: {
-    '--button-bg': 'var(--mantine-color-default)',
-    '--button-hover': 'var(--mantine-color-default-hover)',
-    '--button-color': 'var(--mantine-color-default-color)',
-    '--button-bd': `${BORDER} var(--mantine-color-default-border)`,
-  },
-  /** `variant="outline"` in the primary colour. */
-  outline: {
-    '--button-bg': 'transparent',
-    '--button-hover': 'var(--mantine-color-ink-outline-hover)',
-    '--button-color': 'var(--mantine-color-ink-outline)',
-    '--button-bd': `${BORDER} var(--mantine-color-ink-outline)`,
-  },
-  /** `variant="subtle" color="ink.9"`. */
-  subtle: {
-    '--button-bg': 'transparent',
-    '--button-hover': 'rgba(17, 17, 17, 0.12)',
-    '--button-color': 'var(--mantine-color-ink-6)',
-    '--button-bd': `${BORDER} transparent`,
-  },
-} as const;
+/** The classes of a size (Mantine's size variables; `sm` is the stylesheet's default and needs none). */
+const SIZES = { sm: undefined, md: classes.md, lg: classes.lg, 'compact-sm': classes.compactSm };
 
-/** Mantine's size variables (`sm` is the stylesheet's default and needs none). */
-const SIZES = {
-  sm: {},
-  md: {
-    '--button-height': 'var(--button-height-md)',
-    '--button-padding-x': 'var(--button-padding-x-md)',
-    '--button-fz': 'var(--mantine-font-size-md)',
-  },
-  lg: {
-    '--button-height': 'var(--button-height-lg)',
-    '--button-padding-x': 'var(--button-padding-x-lg)',
-    '--button-fz': 'var(--mantine-font-size-lg)',
-  },
-  'compact-sm': {
-    '--button-height': 'var(--button-height-compact-sm)',
-    '--button-padding-x': 'var(--button-padding-x-compact-sm)',
-    '--button-fz': 'var(--mantine-font-size-sm)',
-  },
-} as const;
+const RADII = { md: classes.radiusMd, xl: classes.radiusXl };
 
 export interface LightButtonProps {
   children: ReactNode;
@@ -108,13 +71,11 @@ export function LightButton({
   style,
   ...rest
 }: LightButtonProps) {
-  const vars: Record<string, string> = {
-    ...SIZES[size],
-    '--button-radius': `var(--mantine-radius-${radius})`,
-    ...VARIANTS[variant],
-  };
   const className = [
     BUTTON_CLASSES.root,
+    VARIANTS[variant],
+    SIZES[size],
+    RADII[radius],
     visibleFrom && `mantine-visible-from-${visibleFrom}`,
     hiddenFrom && `mantine-hidden-from-${hiddenFrom}`,
     own,
@@ -125,7 +86,7 @@ export function LightButton({
     'data-size': size === 'sm' ? undefined : size,
     'data-block': fullWidth ? true : undefined,
     'data-with-left-section': leftSection ? true : undefined,
-    style: { ...vars, ...style } as CSSProperties,
+    style,
     onClick,
     ...rest,
   };
@@ -158,17 +119,6 @@ export const ACTION_ICON_CLASSES = {
   icon: 'm_8d3afb97 mantine-ActionIcon-icon',
 } as const;
 
-/**
- * `variant="subtle" color="ink.9"`, as Mantine's resolver renders it for our theme; the size (40 px) comes
- * from `.vt-icon-button` in global.css.
- */
-const ICON_SUBTLE = {
-  '--ai-bg': 'transparent',
-  '--ai-hover': 'rgba(17, 17, 17, 0.12)',
-  '--ai-color': 'var(--mantine-color-ink-6)',
-  '--ai-bd': `${BORDER} transparent`,
-} as CSSProperties;
-
 export interface LightIconButtonProps {
   /** The icon. */
   children: ReactNode;
@@ -184,11 +134,11 @@ export interface LightIconButtonProps {
 
 /** Mantine's subtle ActionIcon look (header icons, 40 px) without ActionIcon's code. */
 export function LightIconButton({ children, to, onClick, hiddenFrom, ...rest }: LightIconButtonProps) {
-  const root = `${ACTION_ICON_CLASSES.root} vt-icon-button`;
+  // `variant="subtle" color="ink.9"` (light-button.module.css); the size (40 px) comes from `.vt-icon-button`.
+  const root = `${ACTION_ICON_CLASSES.root} ${classes.iconSubtle} vt-icon-button`;
   const props = {
     className: hiddenFrom ? `${root} mantine-hidden-from-${hiddenFrom}` : root,
     'data-variant': 'subtle',
-    style: ICON_SUBTLE,
     onClick,
     ...rest,
   };
