@@ -161,6 +161,63 @@ describe.runIf(browserAvailable())('catalog', () => {
     await context.close();
   });
 
+  it('draws the light buttons as Mantine’s Button of their variant, size and radius (1440 and 360 px)', async () => {
+    // LightButton's variables come from classes (light-button.module.css); without them a chip would be a 36 px
+    // filled button with the default radius.
+    const look = (el: import('playwright-core').Locator) =>
+      el.evaluate((e) => {
+        const cs = getComputedStyle(e);
+        return {
+          height: cs.height,
+          radius: cs.borderTopLeftRadius,
+          border: cs.borderTopWidth,
+          bg: cs.backgroundColor,
+          color: cs.color,
+          padding: cs.paddingLeft,
+          size: cs.fontSize,
+        };
+      });
+    const { page, context } = await newPage(browser, 1440);
+    await page.goto('/catalog/women');
+    await hydrated(page);
+    const chips = page.getByRole('navigation', { name: 'Категории' }).getByRole('link');
+    expect(await look(chips.first())).toEqual({
+      height: '26px',
+      radius: '32px',
+      border: '1px',
+      bg: 'rgb(255, 255, 255)',
+      color: 'rgb(17, 17, 17)',
+      padding: '8px',
+      size: '14px',
+    });
+    // A top category's chip opens its subcategories (after «← Все категории»); a subcategory's chip is the chosen one.
+    await chips.first().click();
+    await page.waitForURL((u) => u.searchParams.has('category'));
+    const top = new URL(page.url()).searchParams.get('category');
+    await chips.nth(1).click();
+    await page.waitForURL((u) => u.searchParams.get('category') !== top);
+    const chosen = page.getByRole('navigation', { name: 'Категории' }).locator('[aria-current="page"]');
+    expect(await look(chosen)).toMatchObject({
+      height: '26px',
+      radius: '32px',
+      bg: 'rgb(17, 17, 17)',
+      color: 'rgb(255, 255, 255)',
+    });
+    await context.close();
+
+    const phone = await newPage(browser, 360);
+    await phone.page.goto('/catalog/women');
+    await hydrated(phone.page);
+    const filters = phone.page.getByRole('button', { name: /^Фильтры/ });
+    expect(await look(filters)).toMatchObject({
+      height: '44px',
+      radius: '8px',
+      border: '1px',
+      bg: 'rgb(255, 255, 255)',
+    });
+    await phone.context.close();
+  });
+
   it('finds a Russian word form and a brand written in Cyrillic (360 px)', async () => {
     const { page, context } = await newPage(browser, 360);
     // «кроссовок» (genitive plural) finds listings titled «Кроссовки …».
