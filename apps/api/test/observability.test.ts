@@ -7,6 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, onPostgres, randomPhone, signIn, type TestContext } from './helpers.js';
 import { openSocket } from './ws-client.js';
 import { sample } from './metrics-sample.js';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../src/db/client.js';
+import { RUNNING_LOCK_CLASS } from '../src/modules/jobs/queue.js';
+import { adminUrl } from './pg-admin.js';
 
 describe.runIf(dbAvailable())('observability', () => {
   let t: TestContext;
@@ -104,6 +108,23 @@ describe.runIf(dbAvailable())('observability', () => {
     expect(sample(text, 'vitrina_job_failures_total', { kind: 'test.flaky', outcome: 'dead' })).toBe(1);
     expect([jobs(text, 'dead'), jobs(text, 'scheduled')]).toEqual([1, 1]);
     fail = false;
+  });
+
+  it('counts as running only the jobs locked in its own database', async () => {
+    t.app.jobs.define('test.idle', async () => undefined);
+    // On PostgreSQL another database on the same server holds the running-job locks of the first 100 job ids: its
+    // jobs are not ours (pg_locks lists every database's locks). PGlite has one database of its own.
+    const other = onPostgres() ? await openDatabase({ url: adminUrl(process.env.TEST_DATABASE_URL!) }) : null;
+    try {
+      await other?.db.execute(sql`select pg_advisory_lock(${RUNNING_LOCK_CLASS}, k) from generate_series(1, 100) k`);
+      await t.app.jobs.enqueue(t.app.db, 'test.idle', {});
+      const text = await scrape();
+      const jobs = (state: string) => sample(text, 'vitrina_jobs', { kind: 'test.idle', state });
+      expect([jobs('pending'), jobs('running')]).toEqual([1, 0]);
+    } finally {
+      await other?.close();
+    }
+    await t.app.jobs.runDue();
   });
 
   it('returns X-Request-Id on every answer: a new one, or a sane one from the proxy', async () => {

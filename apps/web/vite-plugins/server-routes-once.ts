@@ -4,7 +4,7 @@
  * each of our ~30 routes) and `createStaticRouter` converts that tree to data routes, both per request, although
  * their input — the build's route manifest and modules — never changes while the build runs. This plugin, for the
  * server bundle only, makes both calls remember their answer per input object (a `WeakMap`, so a new build in
- * development starts afresh): a cold catalog page −0.9 ms, a product page −0.45 ms of Node CPU (one process,
+ * development starts afresh): a cold catalog page −0.45…0.9 ms, a product page −0.4 ms of Node CPU (one process,
  * old build against new, on the 2-core machine of 2026-11-28; docs/performance.md).
  *
  * The static router's tree is read-only on the server (its `patchRoutes` throws, and route `lazy` is used only in

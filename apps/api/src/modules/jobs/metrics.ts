@@ -4,6 +4,8 @@
  * `running` (claimed by a worker of any process: its transaction holds the job's advisory lock, queue.ts) and
  * `dead` (gave up). Failures are counted as they happen (`vitrina_job_failures_total`, queue.ts).
  * On PGlite a scrape waits for a running job's transaction (one connection), so `running` is always 0 there.
+ * `pg_locks` lists the locks of every database on the server: only this database's count (another database's
+ * job with the same id would otherwise show here as running — seen with test databases side by side).
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -24,7 +26,8 @@ export function defineJobMetrics(app: FastifyInstance): void {
         app.db,
         sql`with running as (
             select objid::text::bigint as key from pg_locks
-            where locktype = 'advisory' and classid = ${RUNNING_LOCK_CLASS} and objsubid = 2 and granted)
+            where locktype = 'advisory' and classid = ${RUNNING_LOCK_CLASS} and objsubid = 2 and granted
+              and database = (select oid from pg_database where datname = current_database()))
           select kind, case when status = 'dead' then 'dead'
                             when id % 2147483648 in (select key from running) then 'running'
                             when run_at <= ${now} then 'pending' else 'scheduled' end as state,
