@@ -5,7 +5,7 @@
  * 360 px.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { allowPageProblem, baseURL, browserAvailable, hydrated, launch, newPage } from './helpers.js';
 
 async function api<T>(path: string): Promise<T> {
@@ -164,7 +164,7 @@ describe.runIf(browserAvailable())('catalog', () => {
   it('draws the light buttons as Mantine’s Button of their variant, size and radius (1440 and 360 px)', async () => {
     // LightButton's variables come from classes (light-button.module.css); without them a chip would be a 36 px
     // filled button with the default radius.
-    const look = (el: import('playwright-core').Locator) =>
+    const look = (el: Locator) =>
       el.evaluate((e) => {
         const cs = getComputedStyle(e);
         return {
