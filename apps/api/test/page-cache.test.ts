@@ -160,6 +160,39 @@ describe('public pages and JSON: compression, ETag, Cache-Control, micro-cache, 
     expect((await readJson(t.app)).price).toBe(newPrice);
   });
 
+  it('shows a changed price on a listing page’s card below the fold, whose HTML the server reuses', async () => {
+    // Cards past the first row are reused parts (shared/ui/product-card.tsx): kept by their listing's fields.
+    const url = '/catalog/men?sort=new';
+    const page = () => t.app.inject({ url, headers: { 'cache-control': 'no-cache' } }).then((r) => r.body);
+    const slugs = [...(await page()).matchAll(/<a href="\/product\/([^"?]+)"[^>]*data-testid="product-card"/g)].map(
+      (m) => m[1]!,
+    );
+    expect(slugs.length).toBeGreaterThan(6);
+    const slug = slugs[6]!;
+    const card = (html: string) => html.slice(html.indexOf(`href="/product/${slug}"`)).split('</a>')[0]!;
+    const before = (await t.app.inject({ url: `/v1/public/products/${slug}/` })).json() as {
+      id: number;
+      price: number;
+      seller: { id: number };
+      offers: { size: string; count: number }[];
+    };
+    expect(card(await page())).toMatch(shownPrice(before.price));
+
+    const newPrice = before.price + 2222;
+    const sizes = before.offers.map((o) => ({ size: o.size, price: newPrice, count: Math.max(o.count, 1) }));
+    const form = multipart({ sizes: JSON.stringify(sizes) });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/products/${before.id}/`,
+      headers: { ...(await tokenFor(t.app.db, before.seller.id)), ...form.headers },
+      payload: form.payload,
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const after = await page();
+    expect(card(after)).toMatch(shownPrice(newPrice));
+    expect(card(after)).not.toMatch(shownPrice(before.price));
+  });
+
   it('counts the per-address SMS limit and a per-user limit across both processes', async () => {
     const ip = randomIp();
     const send = (app: FastifyInstance) =>

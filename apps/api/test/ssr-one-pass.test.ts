@@ -6,7 +6,7 @@
  * of public page: the home page, a listing page, search, a product, a text page, the cart, a 404. A second app on
  * the same database renders with the reference entry (`handleRequestStreamed`: streamed, React Router's own
  * `<Scripts>`) of the same build. The one pass also puts in the parts kept from earlier pages (the header, the
- * footer, the hearts: shared/lib/reused-html.tsx), which the reference renders in place.
+ * footer, the hearts, the cards below the fold: shared/lib/reused-html.tsx), which the reference renders in place.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -36,7 +36,7 @@ describe.runIf(dbAvailable())('one-pass page render', () => {
   const verify = process.env.VERIFY_REUSED_HTML;
 
   beforeAll(async () => {
-    // The kept parts (header, footer, hearts: shared/lib/reused-html.tsx) are put into the pages, not rendered.
+    // The kept parts (header, footer, hearts, cards: shared/lib/reused-html.tsx) are put into the pages, not rendered.
     process.env.VERIFY_REUSED_HTML = '0';
     t = await createTestApp({}, false, { web: true });
     const build = await loadWebBuild();
@@ -78,7 +78,7 @@ describe.runIf(dbAvailable())('one-pass page render', () => {
       '/catalog/no/such/page',
       '/product/no-such-listing',
     ];
-    // Twice: the parts kept from earlier pages (header, footer, hearts: shared/lib/reused-html.tsx) are put in.
+    // Twice: the parts kept from earlier pages (header, footer, hearts, cards: shared/lib/reused-html.tsx) are put in.
     for (const url of [...pages, ...pages]) {
       const [one, two] = await Promise.all([t.app.inject({ url }), streamed.inject({ url })]);
       expect(one.statusCode, url).toBe(two.statusCode);

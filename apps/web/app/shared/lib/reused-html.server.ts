@@ -15,8 +15,11 @@ import { createElement, type ReactNode } from 'react';
 import { LRUCache } from 'lru-cache';
 import { ReuseContext, type ReuseSession } from './reused-html';
 
-/** How many parts' HTML a build keeps (a header per search query on the search page, ~6 KB each). */
-export const PARTS_KEPT = 200;
+/**
+ * How many bytes of parts' HTML a build keeps, the least recently used dropped first: a header per search query on
+ * the search page (~6 KB each), a card per listing shown below the fold (~1 KB each).
+ */
+export const PARTS_KEPT_BYTES = 8 * 1024 * 1024;
 
 const KEEP = 'vt-keep';
 const PUT = 'vt-put';
@@ -27,20 +30,30 @@ const PUT_END = Buffer.from(`</${PUT}>`);
 
 /** The kept parts of one build, and the numbers given to the objects among their `deps`. */
 class Keeper {
-  readonly parts = new LRUCache<string, Buffer>({ max: PARTS_KEPT });
+  readonly parts = new LRUCache<string, Buffer>({ maxSize: PARTS_KEPT_BYTES, sizeCalculation: (b) => b.length + 64 });
   private readonly ids = new WeakMap<object, number>();
   private next = 0;
 
-  /** The key of a part: its name and its deps (strings and numbers by value, objects by identity). */
+  /**
+   * The key of a part: its name and its deps (strings and numbers by value, objects by identity), each dep after a
+   * NUL and a letter of its kind, so that no two lists of deps give the same key. Made for every part of every page
+   * (a card's has 15 deps): plain concatenation, not `JSON.stringify`.
+   */
   keyOf(name: string, deps: readonly unknown[]): string {
     let key = name;
     for (const d of deps) {
-      if (d !== null && (typeof d === 'object' || typeof d === 'function')) {
+      if (typeof d === 'string') {
+        // A string with a NUL of its own is written as JSON (a quote and escapes), so it cannot end early.
+        key += d.includes('\u0000') ? `\u0000j${JSON.stringify(d)}` : `\u0000s${d}`;
+      } else if (typeof d === 'number') {
+        key += `\u0000n${d}`;
+      } else if (d !== null && (typeof d === 'object' || typeof d === 'function')) {
         let id = this.ids.get(d);
         if (id === undefined) this.ids.set(d, (id = ++this.next));
         key += `\u0000#${id}`;
       } else {
-        key += `\u0000${JSON.stringify(d) ?? 'undefined'}`;
+        // null, undefined, a boolean, a bigint or a symbol
+        key += `\u0000o${String(d)}`;
       }
     }
     return key;

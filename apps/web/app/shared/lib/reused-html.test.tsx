@@ -68,6 +68,34 @@ describe('reused parts of a page', () => {
     expect(renders).toBe(4);
   });
 
+  it('tells apart lists of deps that look alike: a NUL in a string, a number and its digits, null and "null"', () => {
+    const build = {};
+    const Many = ({ deps }: { deps: unknown[] }) => (
+      <Reused name="many" deps={deps}>
+        <Part />
+      </Reused>
+    );
+    const lists: unknown[][] = [
+      ['a', 'b'],
+      ['a\u0000sb'],
+      ['a\u0000', 'sb'],
+      [1],
+      ['1'],
+      [null],
+      ['null'],
+      [undefined],
+      [],
+      [true],
+      ['true'],
+      [1n],
+    ];
+    renders = 0;
+    for (const deps of lists) render(<Many deps={deps} />, build);
+    expect(renders).toBe(lists.length);
+    for (const deps of lists) render(<Many deps={deps} />, build);
+    expect(renders).toBe(lists.length);
+  });
+
   it('renders a part inside a part as part of it', () => {
     const page = (
       <div>

@@ -2,12 +2,14 @@
  * The listing card (brand.md): photo first (4:5), brand in capitals above the title, sizes, price bold
  * with tabular figures. `ProductGrid` lays cards out in 2/3/4/5 columns at 360/768/1024/1440 px.
  * A control over the photo (the favorites heart) comes from `CardActionContext` (card-action.ts): the layout
- * provides it, so this building block stays free of features.
+ * provides it, so this building block stays free of features. A card below the fold is a reused part: its HTML
+ * depends on its listing's fields alone, so the server renders it once and reuses the bytes (reused-html.tsx).
  */
 import type { ProductCard as ApiProductCard } from '@vitrina/contract/catalog';
 import { use, type ReactNode } from 'react';
 import { CardActionContext } from './card-action';
 import { formatPrice } from '../lib/price';
+import { Reused } from '../lib/reused-html';
 import { ProductImage, type ShownImage } from './product-image';
 import { ShopLink } from './shop-link';
 import classes from './product-card.module.css';
@@ -96,12 +98,40 @@ export function ProductCard({
       <div className={classes.price}>{formatPrice(product.price)}</div>
     </ShopLink>
   );
-  if (!Action) return link;
-  return (
+  const card = Action ? (
     <div className={classes.cell}>
       {link}
       <Action productId={product.id} sellerId={product.seller_id} />
     </div>
+  ) : (
+    link
+  );
+  // An eager photo may be preloaded from <head>, which a reused part must not do (reused-html.tsx).
+  if (eager) return card;
+  const { photo } = product;
+  return (
+    <Reused
+      name="card"
+      deps={[
+        Action,
+        product.id,
+        product.slug,
+        product.title,
+        product.brand?.name,
+        product.sizes.join('\u0000'),
+        product.price,
+        product.seller_id,
+        product.status,
+        photo?.url,
+        photo?.srcset,
+        photo?.width,
+        photo?.height,
+        muted,
+        search,
+      ]}
+    >
+      {card}
+    </Reused>
   );
 }
 
