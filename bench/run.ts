@@ -18,6 +18,7 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { cpuName, machineReference } from './machine.js';
 import { pageJs } from './page-js.js';
 import { backends, cpuMs, cpuSince, prepareDatabase, ROOT, startServer, stopServer, waitReady } from './server.js';
 
@@ -212,13 +213,21 @@ const NOTES_MARKER = '<!-- заметки: всё ниже bench сохраня�
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} КБ`;
 
+/** The machine's reference figure (bench/machine.ts) measured before and after the scenarios, CPU ms per unit. */
+type Reference = [before: number, after: number];
+
+/** Cold renders' rows: their CPU is also given in units of the machine's reference. */
+const isCold = (f: Figure) => f.name.endsWith('без кэша');
+
 function renderDoc(
   reports: SizeReport[],
   js: { files: number; raw: number; gz: number } | null,
   args: Args,
   load: number[],
+  reference: Reference,
 ): string {
-  const cpu = os.cpus()[0]?.model ?? 'unknown';
+  const cpu = cpuName();
+  const ref = (reference[0] + reference[1]) / 2;
   const lines: string[] = [];
   lines.push('# Производительность', '');
   lines.push(
@@ -241,6 +250,9 @@ function renderDoc(
   lines.push(
     `- Средняя загрузка машины перед замером (loadavg 1/5/15 мин): ${load.map((x) => x.toFixed(1)).join(' / ')} — машина общая,`,
     '  на ней одновременно работали другие процессы, поэтому абсолютные цифры занижены и шумны; отношения к ping устойчивее.',
+    `- Эталон машины (bench/machine.ts: renderToString, JSON и brotli постоянного объёма, без кода Витрины): ` +
+      `**${ref.toFixed(3)} мс** CPU на единицу (до замеров ${reference[0].toFixed(3)}, после ${reference[1].toFixed(3)}). ` +
+      'Сессии идут на разных машинах; CPU страницы в эталонах сравним между ними, в миллисекундах — нет.',
     '',
   );
   for (const r of reports) {
@@ -259,6 +271,13 @@ function renderDoc(
       );
     }
     lines.push('');
+    const cold = r.figures.filter((f) => isCold(f) && f.cpuNode != null);
+    if (cold.length)
+      lines.push(
+        `Холодный рендер в эталонах машины (CPU Node страницы / эталон): ` +
+          `${cold.map((f) => `${f.name} — ${(f.cpuNode! / ref).toFixed(1)}`).join(', ')}.`,
+        '',
+      );
   }
   if (js) {
     lines.push('## JavaScript главной страницы', '');
@@ -295,6 +314,8 @@ function renderDoc(
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const load = os.loadavg();
+  const before = machineReference();
+  console.log(`[bench] эталон машины: ${before.toFixed(3)} мс (${cpuName()})`);
   const reports: SizeReport[] = [];
   let js: { files: number; raw: number; gz: number } | null = null;
   const targets = args.url ? [{ size: 'running', base: args.url }] : args.sizes.map((s) => ({ size: s, base: '' }));
@@ -328,7 +349,9 @@ async function main() {
     }
   }
   if (js) console.log(`[bench] JS главной: ${js.files} файлов, ${kb(js.raw)}, gzip ${kb(js.gz)}`);
-  const doc = renderDoc(reports, js, args, load);
+  const after = machineReference();
+  console.log(`[bench] эталон машины после замеров: ${after.toFixed(3)} мс`);
+  const doc = renderDoc(reports, js, args, load, [before, after]);
   if (args.write) {
     const file = path.join(ROOT, 'docs/performance.md');
     mkdirSync(path.dirname(file), { recursive: true });
