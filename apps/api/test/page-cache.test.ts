@@ -193,6 +193,19 @@ describe('public pages and JSON: compression, ETag, Cache-Control, micro-cache, 
     expect(card(after)).not.toMatch(shownPrice(before.price));
   });
 
+  it('draws the filter sidebar, a reused part, with each page’s own filters', async () => {
+    // The sidebar (features/catalog/listing-page.tsx) is kept by its filters and counts. «от 0» changes the filters
+    // and no count, so only the filters among its deps tell the two pages apart.
+    const priceFrom = async (query: string) => {
+      const html = (await t.app.inject({ url: `/catalog/men${query}`, headers: { 'cache-control': 'no-cache' } })).body;
+      return /<input[^>]*aria-label="от"[^>]*value="([^"]*)"/.exec(html)?.[1];
+    };
+    expect(await priceFrom('?sort=new')).toBe('');
+    expect(await priceFrom('?sort=new&price_min=0')).toBe('0');
+    expect(await priceFrom('?sort=new&price_min=3000')).toBe('3 000');
+    expect(await priceFrom('?sort=new')).toBe('');
+  });
+
   it('counts the per-address SMS limit and a per-user limit across both processes', async () => {
     const ip = randomIp();
     const send = (app: FastifyInstance) =>

@@ -31,6 +31,11 @@ export interface FilterPanelProps {
   type?: string;
   /** Filters the page fixes itself (the brand page hides «Бренд»). */
   hide?: Partial<Record<FilterKey, boolean>>;
+  /**
+   * The start of the fields' ids, instead of React's `useId`: the sidebar's panel is a reused part
+   * (shared/lib/reused-html.tsx), whose HTML may not carry ids that follow its place in the page.
+   */
+  idPrefix?: string;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -43,6 +48,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 const PRICE_STYLE = { flex: 1 };
+/** The price range's fields: the filter each sets and its label. */
+const PRICE_FIELDS = [
+  ['price_min', 'от'],
+  ['price_max', 'до'],
+] as const satisfies readonly (readonly [FilterKey, string])[];
 /** The brand field's placeholder, shown while no brand is chosen (its pills take the place). */
 export const BRAND_PLACEHOLDER = 'Все бренды';
 
@@ -83,15 +93,17 @@ function PriceField({
   value,
   onCommit,
   look,
+  id,
 }: {
   label: string;
   value: string | undefined;
   onCommit: (v: string | null) => void;
   look: boolean;
+  /** The look-alike's id. */
+  id: string;
 }) {
   const [local, setLocal] = useState<string | number>(value ?? '');
   useEffect(() => setLocal(value ?? ''), [value]);
-  const id = useId();
   if (look) return <PriceInputLook label={label} value={value ?? ''} id={id} style={PRICE_STYLE} />;
   const commit = () => {
     const n = typeof local === 'number' ? local : Number(String(local).replace(/\s/g, ''));
@@ -164,10 +176,11 @@ function SizeChips({
   );
 }
 
-export function FilterPanel({ values, onChange, chars, facets, type, hide = {} }: FilterPanelProps) {
+export function FilterPanel({ values, onChange, chars, facets, type, hide = {}, idPrefix }: FilterPanelProps) {
   // Mantine's fields once the page is interactive; their look-alikes on the server and in the first render.
   const look = !useMounted();
-  const ids = useId();
+  const autoIds = useId();
+  const ids = idPrefix ?? autoIds;
   const toggleList = (key: FilterKey, list: string[]) => onChange(key, list.length ? list.join(',') : null);
   const countOf = (list: { value: string; count: number }[] | undefined, v: string) =>
     list ? list.find((x) => x.value === v)?.count : undefined;
@@ -239,8 +252,16 @@ export function FilterPanel({ values, onChange, chars, facets, type, hide = {} }
       )}
       <Section title="Цена">
         <div style={{ display: 'flex', gap: 8 }}>
-          <PriceField label="от" value={values.price_min} onCommit={(v) => onChange('price_min', v)} look={look} />
-          <PriceField label="до" value={values.price_max} onCommit={(v) => onChange('price_max', v)} look={look} />
+          {PRICE_FIELDS.map(([key, label]) => (
+            <PriceField
+              key={key}
+              label={label}
+              value={values[key]}
+              onCommit={(v) => onChange(key, v)}
+              look={look}
+              id={`${ids}${key}`}
+            />
+          ))}
         </div>
       </Section>
       {conditions.length > 0 && (
