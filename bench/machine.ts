@@ -10,10 +10,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
-import { fileURLToPath } from 'node:url';
 
 /** The machine's CPU as `/proc/cpuinfo` names it (family, model, MHz), or Node's model string elsewhere. */
 export function cpuName(): string {

@@ -37,7 +37,7 @@ class Keeper {
   /**
    * The key of a part: its name and its deps (strings and numbers by value, objects by identity), each dep after a
    * NUL and a letter of its kind, so that no two lists of deps give the same key. Made for every part of every page
-   * (a card's has 15 deps): plain concatenation, not `JSON.stringify`.
+   * (24 cards and hearts on a catalog page): plain concatenation, not `JSON.stringify` of each dep.
    */
   keyOf(name: string, deps: readonly unknown[]): string {
     let key = name;
