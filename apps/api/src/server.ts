@@ -4,6 +4,7 @@
  * (unless `--api-only`) → listen. Stops gracefully on SIGTERM/SIGINT ({@link SHUTDOWN_GRACE_MS}).
  */
 import path from 'node:path';
+import { pino } from 'pino';
 import { loadConfig, ConfigError } from './config.js';
 import { openDatabase, migrateDatabase } from './db/client.js';
 import { buildApp } from './app.js';
@@ -31,13 +32,16 @@ async function main() {
     throw err;
   }
   const dev = process.argv.includes('--dev');
+  // Production's stdout is JSON lines only (a log collector reads it); in development a person reads the console.
+  const startupLog = config.isProduction ? pino({ level: config.logLevel }) : null;
+  const announce = (msg: string) => (startupLog ? startupLog.info(msg) : console.log(msg));
   const database = await openDatabase({ url: config.databaseUrl, dir: path.join(config.dataDir, 'db') });
   const storage = createStorage(config);
   await withStartupLock(database, async () => {
     await migrateDatabase(database);
     const shouldSeed = config.seedDemo ?? !config.isProduction;
     if (shouldSeed && (await isCatalogEmpty(database.db))) {
-      console.log(`Витрина: создаю демо-каталог (${config.seedProducts} товаров)…`);
+      announce(`Витрина: создаю демо-каталог (${config.seedProducts} товаров)…`);
       await seedDemo(database.db, { products: config.seedProducts, storage });
     }
   });
@@ -75,7 +79,8 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
-  console.log(`Витрина работает: http://localhost:${config.port}`);
+  // Fastify's own log line already names the address it listens at; a person in development gets a link to click.
+  if (!config.isProduction) console.log(`Витрина работает: http://localhost:${config.port}`);
 }
 
 main().catch((err) => {

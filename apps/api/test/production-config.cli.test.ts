@@ -7,6 +7,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { COMPILED_SERVER_ARGS, ensureCompiledServer } from './compiled-server.js';
+import { startServer } from './crash-server.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -100,4 +101,29 @@ describe('the compiled server in production with development settings', () => {
     expect(res.stderr).toContain('  - PAYMENT_PROVIDER: тестовый шлюз только для разработки');
     expect(res.stderr).toContain('  - PUBLIC_URL: в production обязателен');
   }, 60_000);
+
+  it('with real settings starts and writes JSON lines only (a log collector reads stdout), the seed line too', async () => {
+    const server = await startServer(
+      '',
+      undefined,
+      { ...PRODUCTION, LOG_LEVEL: 'info', SEED_DEMO: 'true', SEED_PRODUCTS: '3' },
+      { compiled: true, upWithinMs: 300_000 },
+    );
+    try {
+      expect((await fetch(`${server.base}/readyz`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+    const lines = server.output().split('\n').filter(Boolean);
+    const notJson = lines.filter((line) => {
+      try {
+        return typeof JSON.parse(line) !== 'object';
+      } catch {
+        return true;
+      }
+    });
+    expect(notJson).toEqual([]);
+    const messages = lines.map((line) => (JSON.parse(line) as { msg?: string }).msg);
+    expect(messages).toContain('Витрина: создаю демо-каталог (3 товаров)…');
+  }, 360_000);
 });

@@ -100,6 +100,8 @@ export class JobQueue {
       maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       backoffMs: opts.backoffMs ?? defaultBackoffMs,
     });
+    // Each kind's failure series exist from the start at 0, so an alert on their rate sees them before a first failure.
+    for (const outcome of ['retry', 'dead']) this.app.metrics.jobFailures.inc({ kind, outcome }, 0);
   }
 
   /**

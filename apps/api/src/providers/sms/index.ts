@@ -28,10 +28,14 @@ export interface SmsProvider {
   send(message: SmsMessage): Promise<void>;
 }
 
-/** `+79991234567` → `+7999***4567`: the only form of a phone number that may appear in logs. */
+/**
+ * `+79991234567` → `+7***4567`: the only form of a phone number that may appear in logs. The country's first digit
+ * and the last four (enough to tell a support request's number apart), not the operator's code: seven of ten digits
+ * would leave a thousand numbers to try.
+ */
 export function maskPhone(phone: string): string {
   if (phone.length < 8) return '***';
-  return `${phone.slice(0, 5)}***${phone.slice(-4)}`;
+  return `${phone.slice(0, 2)}***${phone.slice(-4)}`;
 }
 
 /** 503 answered when the SMS gateway cannot deliver. */
