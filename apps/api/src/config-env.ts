@@ -1,0 +1,192 @@
+/**
+ * The environment's variables as a zod schema (types, ranges, defaults, Russian messages), and the defaults and
+ * arithmetic of the limits they set. `loadConfig` (config.ts) turns the parsed values into the `Config`; see
+ * README «Настройка» for every variable.
+ */
+import { z } from 'zod';
+import { isSupportedCountry } from 'libphonenumber-js/max';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+/**
+ * Requests in progress per process past which new ones get 503 (`OVERLOAD_MAX_IN_FLIGHT`): on 2 cores the shop
+ * answers ~100–270 requests a second, so an admitted request waits behind at most ~1–2 s of others
+ * (`npm run bench:burst`, docs/performance.md).
+ */
+export const MAX_IN_FLIGHT_DEFAULT = 200;
+
+/** An optional http(s) address (`''` — unset); the message shows `example`. */
+const httpUrl = (example: string) =>
+  z
+    .string()
+    .url(`укажите адрес, например ${example}`)
+    .regex(/^https?:\/\//, 'должен начинаться с http:// или https://')
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+
+/**
+ * Notification socket connects per client address per minute by default: 10 tabs reconnecting after a deploy are
+ * 10; a mobile carrier's shared address holds many users, and clients back off (1 s doubling to 30 s) when refused.
+ */
+export const DEFAULT_WS_CONNECTS_PER_MINUTE = 120;
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'должен начинаться с postgres://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PUBLIC_API_URL: z.string().default(''),
+  /** Public origin of the shop, for canonical links, sitemaps and gateway return URLs. */
+  PUBLIC_URL: z.string().optional(),
+  SEED_DEMO: bool.optional(),
+  SEED_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(640),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMS_PROVIDER: z.enum(['console', 'smsru']).optional(),
+  SMS_CODE_LENGTH: z.coerce.number().int().min(4).max(8).default(6),
+  /**
+   * Wrong sign-in code tries per number per 24 hours (issue 15); unset — 100, or fewer for short codes. Checked against SMS_CODE_LENGTH so that a
+   * stranger guesses a given number's code within a day with probability at most 0.1 % (README «Подбор кода»).
+   */
+  SMS_WRONG_TRIES_PER_DAY: z.coerce.number().int().min(1).max(100_000).optional(),
+  /**
+   * Wrong code tries one sender (client address) may make on one number per 24 hours (issue 15): far below the
+   * number's daily cap, so one sender cannot lock the owner out; unset — a fifth of SMS_WRONG_TRIES_PER_DAY.
+   */
+  SMS_WRONG_TRIES_PER_SENDER: z.coerce.number().int().min(1).max(100_000).optional(),
+  /** Wrong code tries one client address may make on all numbers together per 24 hours (issue 15). */
+  SMS_WRONG_TRIES_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** Listings one user may create per hour (issue 15: per-user limits on writes). */
+  LISTING_CREATES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Listing edits (and moves to drafts, deletions) one user may make per hour. */
+  LISTING_EDITS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /** Photos (listing photos and avatars) one user may upload per hour. */
+  PHOTOS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /** Countries (ISO 3166 codes, comma-separated) whose numbers may get sign-in codes: against SMS pumping. */
+  SMS_COUNTRIES: z
+    .string()
+    .default('RU')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .refine((list) => list.length > 0 && list.every((c) => isSupportedCountry(c)), {
+      message: 'укажите коды стран ISO через запятую, например RU или RU,KZ,BY',
+    }),
+  /**
+   * Notification socket connects per client address per minute (`/ws/notifications/`); the sockets benchmark raises
+   * it (all its clients are 127.0.0.1).
+   */
+  WS_CONNECTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_WS_CONNECTS_PER_MINUTE),
+  /** Sign-in code sends per client address per 10 minutes (browser tests raise it: every page is 127.0.0.1). */
+  SMS_IP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  /**
+   * Which proxies may set X-Forwarded-For (the client address used by per-IP limits): unset/`false` — none, the
+   * socket address counts; `true` — any (only behind a proxy that overwrites the header); a number — that many
+   * hops; otherwise addresses/CIDRs/`loopback`, comma-separated.
+   */
+  TRUST_PROXY: z.string().default('false'),
+  SMSRU_API_ID: z.string().optional(),
+  SMSRU_URL: z.string().default('https://sms.ru'),
+  PAYMENT_PROVIDER: z.enum(['testgateway', 'yookassa']).optional(),
+  YOOKASSA_SHOP_ID: z.string().optional(),
+  YOOKASSA_SECRET_KEY: z.string().optional(),
+  YOOKASSA_API_URL: z.string().default('https://api.yookassa.ru/v3'),
+  /** The test bank's webhook secret; unset → generated per installation and kept in the database. */
+  TESTGATEWAY_SECRET: z.string().optional(),
+  /** Where the test bank delivers its notices; unset → to this server in-process. */
+  TESTGATEWAY_WEBHOOK_URL: z.string().url().optional(),
+  /** 54-ФЗ receipts in YooKassa payments and refunds. */
+  YOOKASSA_RECEIPTS: bool.default(false),
+  /** The receipt's VAT code (YooKassa `vat_code`, 1–12; 1 = без НДС). */
+  YOOKASSA_VAT_CODE: z.coerce.number().int().min(1).max(12).default(1),
+  /** When set, `GET /metrics` in production answers only with `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().optional(),
+  /** YooKassa Payouts (issue 15): the payouts agent's own id and secret key, and the API's base URL. */
+  YOOKASSA_PAYOUT_AGENT_ID: z.string().optional(),
+  YOOKASSA_PAYOUT_SECRET: z.string().optional(),
+  YOOKASSA_PAYOUTS_URL: z.string().default('https://payouts.yookassa.ru/v3'),
+  FEE_PERCENT: z.coerce.number().min(0).max(100).default(12),
+  FEE_MIN_RUB: z.coerce.number().min(0).default(0),
+  YANDEX_MAPS_API_KEY: z.string().optional(),
+  /** Contact addresses shown on the FAQ and the vacancies; unset → no address is shown (never a placeholder). */
+  SUPPORT_EMAIL: z.email({ error: 'SUPPORT_EMAIL: нужен адрес электронной почты' }).optional(),
+  JOBS_EMAIL: z.email({ error: 'JOBS_EMAIL: нужен адрес электронной почты' }).optional(),
+  /** Where photos are kept: `local` — files under DATA_DIR/media; `s3` — an S3-compatible bucket (S3_*). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** The S3 API's address (MinIO, Yandex Object Storage…); unset — AWS by S3_REGION. */
+  S3_ENDPOINT: httpUrl('http://minio:9000'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'имя бакета: 3–63 строчные латинские буквы, цифры, точки и дефисы')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** `bucket` in the path (`http://host/bucket/key`), as MinIO wants; unset — on when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  /**
+   * Public base URL of the photos (the bucket's public address or a CDN): image URLs in answers point there; unset —
+   * the app serves them at `/media/`.
+   */
+  MEDIA_PUBLIC_URL: httpUrl('https://cdn.example.ru/media'),
+  /** Whole request (headers and body) must arrive within this, ms; a slow or endless body is closed (issue 15). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** Request headers must arrive within this, ms. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** A connection silent this long is closed, ms (WebSockets are not affected: they ping every 30 s). */
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  /** Overload: event-loop delay above this answers 503 with Retry-After, ms; 0 — off (default in tests). */
+  OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** Overload: heap in use above this answers 503, MB; unset — 90 % of the process's heap limit; 0 — off. */
+  OVERLOAD_HEAP_MB: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  /** Overload: requests in progress in one process past which new ones get 503, count; 0 — no cap (default in tests). */
+  OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).optional(),
+  /** How often each process looks for due jobs, ms (architecture §6); 0 — only on demand (tests). */
+  JOBS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** How long each process reuses a public page or public JSON answer, ms (plugins/public-cache.ts); 0 — off. */
+  PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(3000),
+  /** Sellers with at least this many listings with figures in a year get year-to-date statistics packs (stats/ytd.ts). */
+  STATS_YTD_MIN_LISTINGS: z.coerce.number().int().min(1).max(1_000_000).default(100),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Per-user write limits: how many per hour. */
+export interface UserLimits {
+  listingCreatesPerHour: number;
+  listingEditsPerHour: number;
+  photosPerHour: number;
+}
+/** Per-user limits when the environment does not set them: sensible for a person selling their wardrobe. */
+export const DEFAULT_USER_LIMITS: UserLimits = {
+  listingCreatesPerHour: 30,
+  listingEditsPerHour: 120,
+  photosPerHour: 200,
+};
+
+/** The default per-sender cap: a fifth of the number's daily cap (at least 1), so five senders are needed to lock it. */
+export const defaultWrongTriesPerSender = (perDay: number) => Math.max(1, Math.floor(perDay / 5));
+
+/** Wrong code tries per number per day when SMS_WRONG_TRIES_PER_DAY is unset (fewer for codes under 6 digits). */
+export const DEFAULT_WRONG_TRIES_PER_DAY = 100;
+/** Wrong tries one code allows before it dies (the auth module's limit; here for the arithmetic below). */
+export const TRIES_PER_CODE = 5;
+
+/**
+ * The most wrong tries per number per day that keep the chance of guessing its code within a day at most
+ * 0.1 %: each guess hits with probability at most 1 / (10^digits − (TRIES_PER_CODE − 1)) (the code's earlier
+ * wrong guesses are ruled out), so T guesses hit with probability at most T / (10^digits − 4) ≤ 0.001.
+ */
+export function maxWrongTriesPerDay(digits: number): number {
+  return Math.floor((10 ** digits - (TRIES_PER_CODE - 1)) / 1000);
+}
