@@ -108,8 +108,8 @@ function measureHere(): number {
 
 /**
  * The machine's reference figure, CPU ms per unit of the workload (see the module's description), measured in a
- * child process with `NODE_ENV=production`, so React is its production build as in the server. Takes ~10 s on
- * a 2-core machine.
+ * child process with `NODE_ENV=production`, so React is its production build as in the server. Takes 2–4 s on
+ * the 2-core machines of 2026-11-28.
  */
 export function machineReference(): number {
   const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--measure'], {

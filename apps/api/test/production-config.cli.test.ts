@@ -101,8 +101,10 @@ describe('the compiled server in production with development settings', () => {
     expect(res.stderr).toContain('  - PAYMENT_PROVIDER: тестовый шлюз только для разработки');
     expect(res.stderr).toContain('  - PUBLIC_URL: в production обязателен');
   }, 60_000);
+});
 
-  it('with real settings starts and writes JSON lines only (a log collector reads stdout), the seed line too', async () => {
+describe('the compiled server in production with real settings', () => {
+  it('starts and writes JSON lines only (a log collector reads its output), the seed line too', async () => {
     const server = await startServer(
       '',
       undefined,

@@ -1,6 +1,7 @@
 /**
- * Parts of a page whose server HTML is the same on every page (issue 17 «cold render»): the header, the footer, the
- * favorites heart of each card, a listing's card below the fold. `<Reused>` marks such a part. In the browser it is its children, nothing else. On the
+ * Parts of a page whose server HTML is the same on every page that has the same `deps` (issue 17 «cold render»): the
+ * header, the footer, the favorites heart of each card, a listing's card below the fold, the catalog's filter
+ * sidebar. `<Reused>` marks such a part. In the browser it is its children, nothing else. On the
  * server, when the entry gives a {@link ReuseSession} (the one-pass render of a production build), the part's HTML
  * is rendered once and kept: later pages render a short placeholder element in its place, and the entry puts the kept
  * bytes there (shared/lib/reused-html.server.ts). The browser gets the same bytes either way, and hydrates them as
