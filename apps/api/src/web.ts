@@ -11,7 +11,6 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { createReadableStreamFromReadable } from '@react-router/node';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { publicReader, type PublicReader } from './modules/catalog/index.js';
 import { allowViteDevServer, cspNonce } from './plugins/security-headers.js';
@@ -82,20 +81,44 @@ export function pinNonce(html: Buffer, csp: string, nonce: string): { html: Buff
   };
 }
 
-function toFetchRequest(req: FastifyRequest, signal?: AbortSignal): Request {
-  const origin = `${req.protocol}://${req.host}`;
-  const url = new URL(req.url, origin);
+/**
+ * What a page is rendered from, read off the visitor's request when it arrives: a render (a background renewal
+ * above all) never touches that request or its reply again, which may be long answered — or a `HEAD`.
+ */
+interface PageRequest {
+  /** The page's absolute URL. */
+  url: string;
+  /** The visitor's headers; none for a page shared by everyone (its answer depends on its URL alone). */
+  headers?: FastifyRequest['headers'];
+  /** The visitor's address, for the render's own API calls. */
+  ip: string;
+  /** The CSP nonce and header of the visitor's answer, replaced in the page by {@link pinNonce}. */
+  nonce: string;
+  csp: string;
+}
+
+function pageRequest(req: FastifyRequest, reply: FastifyReply, shared: boolean): PageRequest {
+  return {
+    url: new URL(req.url, `${req.protocol}://${req.host}`).href,
+    ...(shared ? {} : { headers: req.headers }),
+    ip: req.ip,
+    nonce: cspNonce(reply),
+    csp: String(reply.getHeader('content-security-policy') ?? ''),
+  };
+}
+
+/**
+ * The render's request: always a `GET` without a body, whatever the visitor's method — a `HEAD` is answered with
+ * the `GET`'s page, whose body Node leaves out of that one answer (a page rendered for a `HEAD` came out empty and
+ * was cached for everyone).
+ */
+function toFetchRequest(page: PageRequest, signal?: AbortSignal): Request {
   const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) {
+  for (const [k, v] of Object.entries(page.headers ?? {})) {
     if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
     else if (v !== undefined) headers.set(k, v);
   }
-  const init: RequestInit & { duplex?: string } = { method: req.method, headers, ...(signal ? { signal } : {}) };
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    init.body = createReadableStreamFromReadable(req.raw);
-    init.duplex = 'half';
-  }
-  return new Request(url, init);
+  return new Request(page.url, { method: 'GET', headers, ...(signal ? { signal } : {}) });
 }
 
 /** The built server bundle of the web app (`apps/web/build/server/index.js`; run `npm run build` first). */
@@ -161,9 +184,10 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean; build
    * Renders a page into a {@link PublicAnswer}. Its CSP nonce is made from the page itself (see
    * {@link pinNonce}), so the same page has the same bytes and ETag on every render and every process.
    * @param signal aborts the render when the visitor leaves (only for a render nobody else waits for)
+   * @throws Error for a `200` page without a body (never stored nor sent as a page)
    */
-  const render = async (req: FastifyRequest, reply: FastifyReply, signal?: AbortSignal): Promise<PublicAnswer> => {
-    const nonce = cspNonce(reply);
+  const render = async (page: PageRequest, signal?: AbortSignal): Promise<PublicAnswer> => {
+    const nonce = page.nonce;
     const build = await getBuild();
     const handler = requestHandler(build);
     const context: WebLoadContext = {
@@ -172,7 +196,7 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean; build
         const res = await app.inject({
           method: (init?.method ?? 'GET') as 'GET',
           url: p,
-          remoteAddress: req.ip,
+          remoteAddress: page.ip,
           // The page has its own micro-cache: its data is read afresh, not from the JSON answers' one.
           headers: { 'cache-control': 'no-cache', ...init?.headers },
           payload: init?.body,
@@ -191,7 +215,7 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean; build
       publicConfig: { apiUrl: app.config.publicApiUrl },
       takesPageBytes: true,
     };
-    const response = await handler(toFetchRequest(req, signal), context as never);
+    const response = await handler(toFetchRequest(page, signal), context as never);
     const headers: Record<string, string> = {};
     response.headers.forEach((v, k) => {
       if (k !== 'set-cookie') headers[k] = v;
@@ -199,11 +223,11 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean; build
     // The entry's own pages as they are, without reading the answer's stream (entry.server.tsx `pageBytes`).
     const bytes = (build.entry.module as { pageBytes?: (r: Response) => Buffer | undefined }).pageBytes?.(response);
     const html = bytes ?? (response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0));
-    const csp = String(reply.getHeader('content-security-policy') ?? '');
-    const page = pinNonce(html, csp, nonce);
-    if (page.csp) headers['content-security-policy'] = page.csp;
+    if (response.status === 200 && html.length === 0) throw new Error(`Пустая страница: ${page.url}`);
+    const pinned = pinNonce(html, page.csp, nonce);
+    if (pinned.csp) headers['content-security-policy'] = pinned.csp;
     const setCookie = response.headers.getSetCookie?.() ?? [];
-    return publicAnswerOf(response.status, headers, page.html, { tag: page.nonce, setCookie });
+    return publicAnswerOf(response.status, headers, pinned.html, { tag: pinned.nonce, setCookie });
   };
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
     const pc = app.publicCache;
@@ -214,14 +238,16 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean; build
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) controller.abort();
       });
-      const answer = await render(req, reply, controller.signal);
       const isShared = req.headers.authorization === undefined;
+      const answer = await render(pageRequest(req, reply, false), controller.signal);
       if (isShared && !opts.dev) pc.cache.set(req.url, answer);
       return pc.send(req, reply, answer, isShared);
     }
     // One render for concurrent visitors of a page; a hot page is rendered again in the background, keeping its
     // compressed copies while its body is unchanged.
-    const answer = await pc.cache.fetch(req.url, async () => pc.adopt(req.url, await render(req, reply)));
+    // The load is also a renewal's: it renders from what `pageRequest` read now, never from this request later.
+    const page = pageRequest(req, reply, true);
+    const answer = await pc.cache.fetch(req.url, async () => pc.adopt(req.url, await render(page)));
     return pc.send(req, reply, answer, true);
   };
   app.pageHandler = handle;

@@ -205,7 +205,8 @@ export default fp(async function publicCachePlugin(app: FastifyInstance) {
     sizeOf: (a) => a.body.length,
     ttlMs: Math.max(ttlMs, 1),
     renewAt: 0.5,
-    keep: (a) => ttlMs > 0 && a.status === 200 && a.shareable,
+    // An empty body is never a whole answer (a page rendered for a `HEAD` was one): it is not kept for others.
+    keep: (a) => ttlMs > 0 && a.status === 200 && a.shareable && a.body.length > 0,
     now: () => app.clock.now().getTime(),
   });
   const shared = (req: FastifyRequest) =>
