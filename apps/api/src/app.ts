@@ -54,6 +54,7 @@ import { devRoutes } from './modules/dev/index.js';
 import { jobsPlugin } from './modules/jobs/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { statsRoutes } from './modules/stats/index.js';
+import { reviewsRoutes } from './modules/reviews/index.js';
 import { useRussianZodMessages } from './lib/zod-ru.js';
 import { clientErrorHandler } from './plugins/client-error.js';
 
@@ -225,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contentRoutes);
   await app.register(notificationsRoutes);
   await statsRoutes(app);
+  await reviewsRoutes(app);
   if (!config.isProduction) await app.register(devRoutes);
 
   return app;

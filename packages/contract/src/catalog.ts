@@ -4,6 +4,7 @@
  */
 import './zod-config.js';
 import { z } from 'zod';
+import { ratingDistributionSchema } from './reviews.js';
 import { imageSchema } from './common.js';
 
 /** Item conditions: value → Russian label (spec: «новое с биркой, отличное, хорошее, удовлетворительное»). */
@@ -117,8 +118,21 @@ export const sellerCardSchema = z.object({
   date_joined: z.string(),
   products_count: z.number().int(),
   subscribers_count: z.number().int(),
+  /** Average stars of the reviews about this person (one decimal), null without reviews. */
+  rating: z.number().nullable(),
+  reviews_count: z.number().int(),
 });
 export type SellerCard = z.infer<typeof sellerCardSchema>;
+
+/**
+ * `GET /v1/public/sellers/{id}/`: the card plus the service level (the share of orders shipped in time over the last
+ * 30 days, an integer percent; null before any order) and how many reviews gave each number of stars.
+ */
+export const sellerPageSchema = sellerCardSchema.extend({
+  service_level: z.number().int().nullable(),
+  rating_distribution: ratingDistributionSchema,
+});
+export type SellerPage = z.infer<typeof sellerPageSchema>;
 
 /** `GET /v1/public/products/{slug}/`. */
 export const productDetailSchema = productCardSchema.extend({

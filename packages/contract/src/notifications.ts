@@ -28,6 +28,8 @@ export const NOTIFICATION_TYPES = [
   { type: 'new_listing', label: 'Новые вещи продавцов, на которых вы подписаны', sms: false },
   { type: 'favorite_price_drop', label: 'Цена на вещь из избранного снижена', sms: false },
   { type: 'favorite_sold', label: 'Вещь из избранного продана', sms: false },
+  { type: 'review_received', label: 'О вас оставили отзыв', sms: false },
+  { type: 'review_answered', label: 'Ответ на ваш отзыв', sms: false },
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]['type'];
 export const notificationTypeSchema = z.enum(

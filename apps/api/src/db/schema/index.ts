@@ -11,3 +11,4 @@ export * from './limits.js';
 export * from './testbank.js';
 export * from './stats.js';
 export * from './ledger.js';
+export * from './reviews.js';

@@ -23,7 +23,7 @@ import {
   compilationSchema,
   productCardSchema,
   productDetailSchema,
-  sellerCardSchema,
+  sellerPageSchema,
   sitemapSchema,
   sizeSchema,
 } from '@vitrina/contract/catalog';
@@ -36,7 +36,7 @@ import { getCompilation, listCompilations } from './compilations.js';
 import { listProducts } from './listing.js';
 import { getProduct } from './product-page.js';
 import { searchProducts } from './search.js';
-import { getSeller } from './sellers.js';
+import { getSellerPage } from './sellers.js';
 import { getSitemap } from './sitemap.js';
 import { listQuery, searchRoutes } from './search-routes.js';
 import { flushViews } from './views.js';
@@ -252,12 +252,16 @@ function sellerAndSitemapRoutes(app: CatalogApp) {
       ...publicAnswer,
       schema: {
         tags,
-        summary: 'Карточка продавца',
+        summary: 'Карточка продавца: рейтинг, отзывы, уровень сервиса',
+        description:
+          'rating — средняя оценка отзывов (один знак после запятой, null без отзывов), reviews_count — их число, ' +
+          'rating_distribution — сколько отзывов на каждую оценку 1–5, service_level — доля заказов за 30 дней, ' +
+          'отправленных вовремя, в процентах (null, пока заказов не было).',
         params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
-        response: { 200: sellerCardSchema, 404: detail },
+        response: { 200: sellerPageSchema, 404: detail },
       },
     },
-    async (req) => getSeller(app.db, req.params.id),
+    async (req) => getSellerPage(app, req.params.id),
   );
 
   app.get(

@@ -10,3 +10,5 @@ export { cancelAndRelease, EXPIRED_REASON, markOrderPaid } from './stock.js';
 export { defineOrderJobs, EXPIRE_JOB, onBeforeExpiry, type BeforeExpiry } from './expiry.js';
 /** How long an unpaid order holds its stock (ms). */
 export { RESERVATION_MS } from './stock.js';
+/** One order's row for its buyer or seller (404 for anyone else): for modules that act on an order's parties. */
+export { getOrderFor, type OrderRow } from './read.js';

@@ -14,5 +14,7 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
 }
 /** The service-level window, days. */
 export { SERVICE_LEVEL_DAYS } from './service-level.js';
+/** A seller's service level (the share of orders shipped in time, 0–100, null before any order) and its parts. */
+export { serviceLevel } from './service-level.js';
 /** The pentad (first of its five days) a Moscow day is rolled up into. */
 export { pentadOf } from './time.js';
