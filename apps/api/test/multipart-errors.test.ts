@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NUL_MESSAGE } from '../src/lib/errors.js';
-import { NUL_FILENAME_MESSAGE } from '../src/lib/multipart.js';
+import { NAMELESS_PART_MESSAGE, NUL_FILENAME_MESSAGE } from '../src/lib/multipart.js';
 import { deliveryPoints, products, users } from '../src/db/schema/index.js';
 import { makeUser, type TestUser } from './buy-fixtures.js';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
@@ -103,6 +103,25 @@ const CASES: Case[] = [
     payload: () => body(field('ti\u0000tle', 'Пальто'), end),
     status: 400,
     answer: () => ({ non_field_errors: [NUL_MESSAGE] }),
+  },
+  {
+    what: 'a text part without name=',
+    payload: (t) => body(field(t.text, 'Пальто'), `--${B}\r\nContent-Disposition: form-data\r\n\r\nx\r\n`, end),
+    status: 400,
+    answer: () => ({ detail: NAMELESS_PART_MESSAGE }),
+  },
+  {
+    what: 'a file part without name=',
+    payload: (t) =>
+      body(
+        field(t.text, 'Пальто'),
+        `--${B}\r\nContent-Disposition: form-data; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        photo,
+        '\r\n',
+        end,
+      ),
+    status: 400,
+    answer: () => ({ detail: NAMELESS_PART_MESSAGE }),
   },
   {
     what: 'U+0000 in a file name',

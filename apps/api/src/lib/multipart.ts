@@ -13,7 +13,8 @@
  * | a file over the size limit                             | `FST_REQ_FILE_TOO_LARGE`                     | 413    |
  * | not multipart at all                                   | `FST_INVALID_MULTIPART_CONTENT_TYPE`         | 415    |
  *
- * and, checked on each text part by {@link formFieldValue}: a value over {@link FORM_LIMITS}`.fieldBytes` (busboy
+ * and, checked on each part by {@link checkFilePart}: a part without `name=` → 400; on each text part by
+ * {@link formFieldValue}: a value over {@link FORM_LIMITS}`.fieldBytes` (busboy
  * silently cuts it) → 413 naming the field; a field name over `fieldNameBytes` → 400; U+0000 in a name or value
  * (PostgreSQL text cannot hold it) → 400 naming the field, and ({@link checkFilePart}) in a file name → 400.
  */
@@ -73,12 +74,23 @@ export function formFieldValue(part: MultipartValue): string {
   return value;
 }
 
+/** The Russian message for a part whose `Content-Disposition: form-data` names no field (no `name=`). */
+export const NAMELESS_PART_MESSAGE =
+  'У части формы нет имени поля: в заголовке Content-Disposition нужен параметр name="…".';
+
 /**
- * Checks a file part's field name and file name: U+0000 in the field name cannot be named back to the client
- * safely; in a file name it is refused as anywhere else (issue 15: NUL bytes anywhere are a 400).
- * @throws ApiError 400 for U+0000 in the field name (`non_field_errors`) or the file name (`{field: […]}`)
+ * Checks a part's field name and file name (call it first on every part, text or file): a part without a field
+ * name (`Content-Disposition: form-data` without `name=`, which busboy hands over with `fieldname` undefined) is
+ * refused; U+0000 in the field name cannot be named back to the client safely; in a file name it is refused as
+ * anywhere else (issue 15: NUL bytes anywhere are a 400).
+ * @throws ApiError 400 for a part without a name (`{detail}`), U+0000 in the field name (`non_field_errors`) or the
+ *   file name (`{field: […]}`)
  */
 export function checkFilePart(part: Multipart): void {
+  if (typeof part.fieldname !== 'string' || part.fieldname === '') {
+    if (part.type === 'file') part.file.resume();
+    throw badRequest(NAMELESS_PART_MESSAGE);
+  }
   if (part.fieldname.includes('\u0000')) {
     if (part.type === 'file') part.file.resume();
     throw badRequest({ non_field_errors: [NUL_MESSAGE] });

@@ -46,24 +46,25 @@ const FORM_FIELDS: Record<string, readonly string[]> = {
 /** A fixture value as text. */
 export const text = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
 
-/** A file part: its field, a (possibly hostile) name, a content type and the bytes. */
+/** A file part: its field (null: a part without `name=`), a (possibly hostile) name, a content type and the bytes. */
 interface FilePart {
-  name: string;
+  name: string | null;
   filename: string;
   type: string;
   data: Buffer;
 }
 
-/** A multipart body of `fields` and maybe a file. */
-function multipartBody(fields: [string, string][], file: FilePart | null) {
+/** `Content-Disposition` of a part: `form-data` with the field's name, or without `name=` for `null`. */
+const disposition = (name: string | null) => `Content-Disposition: form-data${name === null ? '' : `; name="${name}"`}`;
+
+/** A multipart body of `fields` (a `null` name: a part without `name=`) and maybe a file. */
+function multipartBody(fields: [string | null, string][], file: FilePart | null) {
   const b = 'fuzzBoundary7MA4YWxk';
-  const parts: Buffer[] = fields.map(([k, v]) =>
-    Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-  );
+  const parts: Buffer[] = fields.map(([k, v]) => Buffer.from(`--${b}\r\n${disposition(k)}\r\n\r\n${v}\r\n`));
   if (file)
     parts.push(
       Buffer.from(
-        `--${b}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+        `--${b}\r\n${disposition(file.name)}; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
       ),
       file.data,
       Buffer.from('\r\n'),
@@ -74,8 +75,8 @@ function multipartBody(fields: [string, string][], file: FilePart | null) {
 /**
  * Form bodies: a plausible form (most fields with values that pass, fixtures from `hints` — brand and category
  * ids, a card token) with one or two fields made hostile, maybe a file (junk or `hints.image`, a real JPEG) with
- * a hostile name; sent whole, cut in half, without its closing boundary or without a boundary; or urlencoded,
- * or JSON, or raw.
+ * a hostile name, maybe a part without `name=` (text or file); sent whole, cut in half, without its closing
+ * boundary or without a boundary; or urlencoded, or JSON, or raw.
  */
 export const formArb = (hints: Hints): fc.Arbitrary<BodyPart> => {
   const names = Object.keys(FORM_FIELDS);
@@ -90,7 +91,7 @@ export const formArb = (hints: Hints): fc.Arbitrary<BodyPart> => {
   const images = (hints.image ?? []) as Buffer[];
   const file = fc.option(
     fc.record({
-      name: fc.constantFrom('photos', 'avatar', 'file', 'title'),
+      name: fc.constantFrom('photos', 'avatar', 'file', 'title', null),
       filename: fc.oneof(fc.constantFrom('a.jpg', '../../x.jpg', 'a\u0000.jpg', 'ф"\r\n.jpg', '.jpg'), hostileText()),
       type: fc.constantFrom('image/jpeg', 'image/heic', 'text/html', 'application/json', ''),
       data: fc.constantFrom(Buffer.from('\u00ff\u00d8\u00ffjunk', 'latin1'), Buffer.alloc(0), ...images),
@@ -101,9 +102,15 @@ export const formArb = (hints: Hints): fc.Arbitrary<BodyPart> => {
     {
       weight: 4,
       arbitrary: fc
-        .tuple(fields, file, fc.constantFrom('whole', 'whole', 'cut', 'no-boundary', 'no-end'))
-        .map(([f, fl, how]) => {
-          const { boundary, body } = multipartBody(f, fl);
+        .tuple(
+          fields,
+          file,
+          fc.constantFrom('whole', 'whole', 'cut', 'no-boundary', 'no-end'),
+          // One form in six also carries a text part without `name=` (every multipart reader must refuse it: 400).
+          fc.oneof({ weight: 5, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: hostileText() }),
+        )
+        .map(([f, fl, how, nameless]) => {
+          const { boundary, body } = multipartBody(nameless === null ? f : [[null, nameless], ...f], fl);
           const cut =
             how === 'cut'
               ? body.subarray(0, Math.floor(body.length / 2))
@@ -116,7 +123,7 @@ export const formArb = (hints: Hints): fc.Arbitrary<BodyPart> => {
                 how === 'no-boundary' ? 'multipart/form-data' : `multipart/form-data; boundary=${boundary}`,
             },
             payload: cut,
-            what: `multipart ${how} ${JSON.stringify(f).slice(0, 300)}${fl ? ` file ${JSON.stringify({ ...fl, data: fl.data.length })}` : ''}`,
+            what: `multipart ${how}${nameless === null ? '' : ' with a nameless part'} ${JSON.stringify(f).slice(0, 300)}${fl ? ` file ${JSON.stringify({ ...fl, data: fl.data.length })}` : ''}`,
           };
         }),
     },

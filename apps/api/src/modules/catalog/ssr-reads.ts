@@ -8,8 +8,9 @@
  * The answer is the object the route would send, no more and no less: the plain-JSON routes' services build their
  * answers field by field (lib/plain-json.ts); the others go through the route's response schema here as there (`zod`
  * encode: unknown fields stripped). Anything unusual — another path, a query the route would refuse, a slug the
- * route would not take — is not answered here (`null`): the caller then calls the route itself, which answers it
- * exactly. The API tests check every answer against the route's JSON.
+ * route would not take, a NUL (`%00`) anywhere, which PostgreSQL text cannot hold — is not answered here (`null`):
+ * the caller then calls the route itself, which answers it exactly (plugins/nul-guard.ts: 404 in the path, 400 in
+ * the query). The API tests check every answer against the route's JSON.
  */
 import { parse as parseQuery } from 'fast-querystring';
 import { z } from 'zod';
@@ -40,6 +41,8 @@ export type PublicReader = (path: string) => Promise<PublicRead> | null;
 const CHARS_TTL_MS = 60_000;
 const SLUG_MAX = 200;
 const PRODUCT_PATH = /^\/v1\/public\/products\/([^/]+)\/$/;
+/** U+0000 in a path, raw or percent-encoded (its only escape: `%C0%80` is malformed UTF-8 and refused). */
+const hasNul = (path: string) => path.includes('\u0000') || /%00/.test(path);
 
 /**
  * Makes the in-process reader of `app`'s hot public GETs for the page loaders (web.ts hands it to them as `apiRead`).
@@ -49,6 +52,7 @@ const PRODUCT_PATH = /^\/v1\/public\/products\/([^/]+)\/$/;
 export function publicReader(app: FastifyInstance): PublicReader {
   const chars = new Cache<string, PublicRead>({ max: 1, ttlMs: CHARS_TTL_MS, keep: (a) => a.status === 200 });
   return (path) => {
+    if (hasNul(path)) return null;
     const q = path.indexOf('?');
     const pathname = q < 0 ? path : path.slice(0, q);
     const query = q < 0 ? '' : path.slice(q + 1);
