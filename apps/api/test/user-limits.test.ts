@@ -95,4 +95,46 @@ describe.runIf(dbAvailable())('per-user write limits', () => {
     // A listing without photos is still fine.
     expect((await draft(auth, 0)).statusCode).toBe(201);
   });
+  it('counts photos only with a write that commits: refused uploads use none of the hour’s photos', async () => {
+    const { auth } = await signIn(t.app);
+    const notImage = { field: 'photos', filename: 'x.jpg', contentType: 'image/jpeg', data: Buffer.from('не фото') };
+    const form = (fields: Record<string, string>, files: ReturnType<typeof photos>) => multipart(fields, files);
+    const post = (fields: Record<string, string>, files: ReturnType<typeof photos>) => {
+      const body = form(fields, files);
+      return t.app.inject({
+        method: 'POST',
+        url: '/v1/products/',
+        headers: { ...auth, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const listing = { title: 'Пальто', category, condition: 'excellent', draft: 'true' };
+    // 11 photos: refused (past the hour's 4 before the fifth is read, or past the 10 of a listing).
+    expect([400, 429]).toContain((await post(listing, photos(11))).statusCode);
+    // Three photos and then a file that is not an image.
+    expect((await post(listing, [...photos(3), notImage])).statusCode).toBe(400);
+    // Three photos and no title.
+    expect((await post({ ...listing, title: '' }, photos(3))).statusCode).toBe(400);
+    // An edit with photos and a bad status, and an avatar that is not an image.
+    const id = (await draft(auth)).json().id as number;
+    const edit = form({ status: 'sold' }, photos(2));
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/products/${id}/`,
+      headers: { ...auth, ...edit.headers },
+      payload: edit.payload,
+    });
+    expect(patched.statusCode).toBe(400);
+    const avatar = form({}, [{ ...notImage, field: 'avatar' }]);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/self/change/',
+      headers: { ...auth, ...avatar.headers },
+      payload: avatar.payload,
+    });
+    expect(put.statusCode).toBe(400);
+    // None of them counted: the hour's 4 photos are all still there, and the fifth is refused.
+    expect((await post(listing, photos(4))).statusCode).toBe(201);
+    expect429(await post(listing, photos(1)), /^Слишком много загруженных фотографий: не больше 4 в час/);
+  });
 });

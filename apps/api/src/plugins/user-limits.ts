@@ -64,11 +64,12 @@ export async function takeUserLimit(
 }
 
 /**
- * Refuses at once when the user's `name` allowance is already used up (before any costly work, e.g. reading and
- * resizing uploads); counts nothing.
+ * Refuses at once when `amount` more of the user's `name` allowance would pass its cap (before any costly work,
+ * e.g. reading and resizing uploads); counts nothing — the write counts them with its commit ({@link takeUserLimit}).
+ * @param amount how many the request would use (e.g. the photos read so far, this one included)
  * @throws ApiError 429 with `Retry-After`
  */
-export async function refuseUserOverLimit(app: FastifyInstance, userId: number, name: UserLimitName) {
+export async function refuseUserOverLimit(app: FastifyInstance, userId: number, name: UserLimitName, amount = 1) {
   const { current, ttl } = await peekLimit(app, keyOf(name, userId));
-  if (current >= capOf(app, name)) throw refuse(app, name, ttl);
+  if (current + amount > capOf(app, name)) throw refuse(app, name, ttl);
 }

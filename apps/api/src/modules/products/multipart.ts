@@ -24,8 +24,9 @@ export interface ListingUpload {
 const PHOTO_RULES: FileRules = { field: 'photos', tooLarge: 'Файл больше 15 МБ.', tooMany: LISTING_MESSAGES.photosMax };
 
 /**
- * Parses the request; stores `photos` files (at most `maxPhotos`). `beforePhoto` runs before each photo is read
- * and resized (the per-user photo limit: it throws 429 and the rest of the body is skipped).
+ * Parses the request; stores `photos` files (at most `maxPhotos`). `beforePhoto(photosSoFar)` runs before each photo
+ * is read and resized, with the number of photos stored before it (the per-user photo limit: it throws 429 and the
+ * rest of the body is skipped).
  * @throws ApiError 415 (not multipart), 413 (a file over 15 MB, a text value over 64 KB), 400 (not an image, too
  *   many pixels/photos, a broken multipart body, U+0000 in a field — every multipart error of `lib/multipart.ts`)
  */
@@ -33,7 +34,7 @@ export async function readListingUpload(
   request: FastifyRequest,
   storage: MediaStorage,
   maxPhotos = LISTING_LIMITS.photosMax,
-  beforePhoto?: () => Promise<void>,
+  beforePhoto?: (photosSoFar: number) => Promise<void>,
 ): Promise<ListingUpload> {
   if (!request.isMultipart()) {
     throw new ApiError(415, { detail: 'Отправьте форму как multipart/form-data.' });
@@ -60,7 +61,7 @@ export async function readListingUpload(
       }
       if (beforePhoto) {
         try {
-          await beforePhoto();
+          await beforePhoto(photos.length);
         } catch (err) {
           part.file.resume();
           throw err;

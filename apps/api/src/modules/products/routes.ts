@@ -11,7 +11,7 @@ import { feeSchema, listingSchemaOut, ownerListingSchema, productStatusSchema } 
 import { detailError, fieldErrors, pageOf } from '@vitrina/contract/common';
 import { feeRule } from '../../lib/money.js';
 import { parsePageQuery } from '../../lib/pagination.js';
-import { refuseUserOverLimit, takeUserLimit } from '../../plugins/user-limits.js';
+import { refuseUserOverLimit } from '../../plugins/user-limits.js';
 import { readListingUpload } from './multipart.js';
 import { removeKeys } from './photos.js';
 import { getListing, ownerPage, statusCounts } from './read.js';
@@ -38,8 +38,12 @@ const MULTIPART_DOC =
 
 export default async function productsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  /** Counts each photo against the user's hourly photo limit before it is read (429 past it). */
-  const photoLimit = (userId: number) => () => takeUserLimit(app, userId, 'photos');
+  /**
+   * Refuses a photo before it is read when it would pass the user's hourly photo limit (429); counts nothing: the
+   * photos stored are counted with the listing's write (products/write.ts), so a refused upload uses nothing up.
+   */
+  const photoLimit = (userId: number) => (photosSoFar: number) =>
+    refuseUserOverLimit(app, userId, 'photos', photosSoFar + 1);
   const auth = { preHandler: app.requireAuth };
 
   r.post(

@@ -124,6 +124,8 @@ export async function createListing(
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {
     await takeUserLimit(app, ownerId, 'listingCreates', 1, tx);
+    // The photos count with the listing's commit: a refused or failed upload uses none of the hour's allowance.
+    if (photos.length) await takeUserLimit(app, ownerId, 'photos', photos.length, tx);
     const refs = await resolveRefs(tx, v);
     const tmpSlug = `new-${ownerId}-${now.getTime()}-${Math.random().toString(36).slice(2, 8)}`;
     const [row] = await tx
@@ -177,6 +179,7 @@ export async function updateListing(
       throw badRequest(`Товар ${p.status === 'sold' ? 'продан' : 'забронирован покупателем'} — изменить его нельзя.`);
     }
     await takeUserLimit(app, ownerId, 'listingEdits', 1, tx);
+    if (added.length) await takeUserLimit(app, ownerId, 'photos', added.length, tx);
     checkFlags(raw, ['draft', 'publish']);
     const photoEdit = await planPhotoEdit(tx, id, raw);
     const photoCount = photoEdit.kept.length + added.length;

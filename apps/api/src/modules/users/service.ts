@@ -6,7 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import { deliveryPoints, users } from '../../db/schema/index.js';
 import type { Tx } from '../../db/client.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { takeUserLimit } from '../../plugins/user-limits.js';
+import { refuseUserOverLimit, takeUserLimit } from '../../plugins/user-limits.js';
 import { ApiError, badRequest, type FieldErrors } from '../../lib/errors.js';
 import { checkFilePart, formFieldValue, multipartError, type FileRules } from '../../lib/multipart.js';
 import { imageUrls, readUpload, removeImage, storeImage, type StoredImage } from '../media/index.js';
@@ -175,8 +175,9 @@ export async function updateProfile(app: FastifyInstance, user: AuthUser, form: 
   const { patch, removeAvatar } = validateProfile(form.fields);
   let stored: StoredImage | null = null;
   if (form.avatar) {
-    // An avatar counts against the user's hourly photo limit (issue 15), before it is resized.
-    await takeUserLimit(app, user.id, 'photos');
+    // An avatar counts against the user's hourly photo limit (issue 15): refused before it is resized, counted with
+    // the profile's commit below (a refused or failed avatar uses nothing up).
+    await refuseUserOverLimit(app, user.id, 'photos');
     let data = form.avatar;
     // iPhone HEIC (HEVC) is decoded first; sharp alone cannot (see products/heic.ts).
     if (await isHevcHeif(data)) {
@@ -206,8 +207,10 @@ export async function updateProfile(app: FastifyInstance, user: AuthUser, form: 
       if (patch.last_name !== undefined) set.lastName = patch.last_name;
       if (patch.city !== undefined) set.city = patch.city;
       if (patch.about !== undefined) set.about = patch.about;
-      if (stored) set.avatar = stored.key;
-      else if (removeAvatar) set.avatar = null;
+      if (stored) {
+        await takeUserLimit(app, user.id, 'photos', 1, tx);
+        set.avatar = stored.key;
+      } else if (removeAvatar) set.avatar = null;
       if ('avatar' in set && current.avatar !== set.avatar) oldAvatar = current.avatar;
       if (!Object.keys(set).length) return current;
       const [row] = await tx.update(users).set(set).where(eq(users.id, user.id)).returning();
