@@ -94,7 +94,14 @@ export const gatewayCardSchema = z.object({
 export type GatewayCard = z.infer<typeof gatewayCardSchema>;
 
 /**
- * A saved card: `POST /v1/user/add-card/` (multipart `card_token`, optional `name`) → 201;
+ * `POST /v1/user/card-form/` → 201: the state of a card form this session opens. Put `card_state` into the card
+ * form's return address; `POST /v1/user/add-card/` takes it back with `card_token` (once, within 30 minutes).
+ */
+export const cardFormStateSchema = z.object({ card_state: z.string(), expires_at: z.string() });
+export type CardFormState = z.infer<typeof cardFormStateSchema>;
+
+/**
+ * A saved card: `POST /v1/user/add-card/` (multipart `card_token`, `card_state`, optional `name`) → 201;
  * `GET /v1/self/cards/` → array of these (default first); `GET|PUT /v1/self/card/{id}/` (PUT JSON or multipart:
  * `is_default`, `name`) → one; `DELETE /v1/self/card/remove/{id}/` → 204.
  */
