@@ -190,7 +190,7 @@ export async function placeOrder(
 /** Orders one piece of `slug` as `buyer`, pays at the test bank, and returns the order id. */
 export async function paidOrder(buyer: string, slug: string, size: string): Promise<number> {
   const placed = await placeOrder(buyer, slug, size);
-  const gatewayId = placed.payment.confirmation_url.split('/').pop()!;
+  const gatewayId = new URL(placed.payment.confirmation_url, 'http://x').pathname.split('/').pop()!;
   await post(`/testgateway/api/payments/${gatewayId}/pay`, {
     number: '4111 1111 1111 1111',
     exp_month: 12,

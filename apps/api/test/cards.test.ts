@@ -245,8 +245,27 @@ describe.runIf(dbAvailable())('cards through the test gateway', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     for (const word of ['Номер карты', 'Срок действия', 'CVC', '"/checkout"']) expect(res.body).toContain(word);
-    const evil = await t.app.inject('/testgateway/cards/new?return_url=https%3A%2F%2Fevil.example%2F');
-    expect(evil.body).not.toContain('evil.example');
+    // Another origin, in every shape a parser turns into one: a TAB or newline the URL parser drops
+    // (`/\t/host` → `//host`), a backslash, protocol-relative, a scheme, credentials.
+    for (const back of [
+      'https://evil.example/',
+      '/\t/evil.example',
+      '/\n/evil.example/account',
+      '\t//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '//evil.example',
+      'javascript:alert("evil.example")',
+      'http://localhost:3000@evil.example/',
+      'http://evil.example\u0000.localhost/',
+    ]) {
+      const evil = await t.app.inject(`/testgateway/cards/new?return_url=${encodeURIComponent(back)}`);
+      expect(evil.statusCode).toBeLessThan(500);
+      expect(evil.body, JSON.stringify(back)).not.toContain('evil.example');
+    }
+    const tab = await t.app.inject('/testgateway/cards/new?return_url=/%09/evil.example');
+    expect(tab.body).not.toContain('evil.example');
+    expect(tab.body).toContain('var back="/account"');
   });
 
   it('never stores, returns or logs a card number', async () => {
@@ -296,7 +315,7 @@ describe.runIf(dbAvailable())('cards through the test gateway', () => {
         payload: { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: point },
       });
       expect(created.statusCode, created.body).toBe(201);
-      const gatewayId = created.json().payment.confirmation_url.split('/').pop();
+      const gatewayId = new URL(created.json().payment.confirmation_url, 'http://x').pathname.split('/').pop();
       const paid = await logged.inject({
         method: 'POST',
         url: `/testgateway/api/payments/${gatewayId}/pay`,

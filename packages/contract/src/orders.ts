@@ -350,8 +350,9 @@ export const shipSchema = z.object(
 );
 
 /**
- * Test gateway `POST /testgateway/api/payments/{payment_id}/pay` (JSON card fields or `{card_token}`) →
- * `{status: 'succeeded' | 'canceled', return_url}` — then navigate to `return_url`.
+ * Test gateway `POST /testgateway/api/payments/{payment_id}/pay` (JSON card fields, or `{key, card}`: the
+ * payment's key and a saved card's reference from its page) → `{status: 'succeeded' | 'canceled', return_url}`
+ * — then navigate to `return_url`.
  */
 export const gatewayPayResultSchema = z.object({
   status: z.enum(['succeeded', 'canceled']),
