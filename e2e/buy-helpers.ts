@@ -83,6 +83,22 @@ export async function addPickupPoint(page: Page) {
   await expect(page.getByTestId('delivery-point').first().getAttribute('data-checked')).resolves.toBe('true');
 }
 
+/**
+ * Adds a card on the account page as the site does: «Добавить карту» → the bank's card form (number, expiry,
+ * CVC) → back to /account, which saves it and drops `card_state` and `card_token` from the address.
+ */
+export async function addCardOnSite(page: Page, number: string) {
+  await page.getByRole('button', { name: 'Добавить карту' }).click();
+  await page.waitForURL(/\/testgateway\/cards\/new/);
+  await page.getByLabel('Номер карты').fill(number);
+  await page.getByLabel('Срок действия').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Сохранить карту' }).click();
+  await page.waitForURL(
+    (u) => u.pathname === '/account' && !u.search.includes('card_token') && !u.search.includes('card_state'),
+  );
+}
+
 /** The test bank page: card number, expiry, CVC, «Оплатить». */
 export async function payOnBankPage(page: Page, number: string) {
   await page.waitForURL(/\/testgateway\/pay\//);
@@ -174,7 +190,7 @@ export async function placeOrder(
 /** Orders one piece of `slug` as `buyer`, pays at the test bank, and returns the order id. */
 export async function paidOrder(buyer: string, slug: string, size: string): Promise<number> {
   const placed = await placeOrder(buyer, slug, size);
-  const gatewayId = placed.payment.confirmation_url.split('/').pop()!;
+  const gatewayId = new URL(placed.payment.confirmation_url, 'http://x').pathname.split('/').pop()!;
   await post(`/testgateway/api/payments/${gatewayId}/pay`, {
     number: '4111 1111 1111 1111',
     exp_month: 12,

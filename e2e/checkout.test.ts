@@ -10,6 +10,7 @@ import type { Browser } from 'playwright-core';
 import { allowPageProblem, baseURL, browserAvailable, launch, newPage, settled } from './helpers.js';
 import {
   SHOTS,
+  addCardOnSite,
   addPickupPoint,
   apiSignIn,
   cartSlugs,
@@ -90,13 +91,7 @@ describe.runIf(browserAvailable())('checkout', () => {
 
     // A card: the number goes to the bank's page only; Vitrina gets the token back.
     await page.goto('/account');
-    await page.getByRole('link', { name: 'Добавить карту' }).click();
-    await page.waitForURL(/\/testgateway\/cards\/new/);
-    await page.getByLabel('Номер карты').fill('4111 1111 1111 1111');
-    await page.getByLabel('Срок действия').fill('12/30');
-    await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: 'Сохранить карту' }).click();
-    await page.waitForURL((u) => u.pathname === '/account' && !u.search.includes('card_token'));
+    await addCardOnSite(page, '4111 1111 1111 1111');
     await page.getByTestId('saved-card').filter({ hasText: 'Visa •••• 1111' }).waitFor();
     await expect(page.getByTestId('saved-card').count()).resolves.toBe(1);
 

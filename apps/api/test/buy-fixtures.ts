@@ -79,9 +79,16 @@ export async function gatewayToken(app: FastifyInstance, number = '4111 1111 111
   return (res.json() as { card_token: string }).card_token;
 }
 
-/** Saves a card for the user (gateway token → add-card); returns the card id. */
+/** Opens a card form as the user (`POST /v1/user/card-form/`); returns its `card_state`. */
+export async function cardState(app: FastifyInstance, user: TestUser): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/v1/user/card-form/', headers: user.auth });
+  if (res.statusCode !== 201) throw new Error(`card form ${res.statusCode}: ${res.body}`);
+  return (res.json() as { card_state: string }).card_state;
+}
+
+/** Saves a card for the user (card form → gateway token → add-card); returns the card id. */
 export async function makeCard(app: FastifyInstance, user: TestUser, number?: string): Promise<number> {
-  const form = multipart({ card_token: await gatewayToken(app, number) });
+  const form = multipart({ card_token: await gatewayToken(app, number), card_state: await cardState(app, user) });
   const res = await app.inject({
     method: 'POST',
     url: '/v1/user/add-card/',

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, multipart, type TestContext } from './helpers.js';
-import { gatewayToken, makeCard, makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
+import { cardState, gatewayToken, makeCard, makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
 import { offers } from '../src/db/schema/index.js';
 
 const CYRILLIC = /[а-яё]/i;
@@ -33,8 +33,8 @@ describe.runIf(dbAvailable())('buying under attack', () => {
 
   it('refuses a card token that another account saved (copied from its bank page)', async () => {
     const token = await gatewayToken(t.app);
-    const add = (user: TestUser) => {
-      const form = multipart({ card_token: token });
+    const add = async (user: TestUser) => {
+      const form = multipart({ card_token: token, card_state: await cardState(t.app, user) });
       return t.app.inject({
         method: 'POST',
         url: '/v1/user/add-card/',

@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, multipart, type TestContext } from './helpers.js';
-import { gatewayToken, makeCard, makeUser, type TestUser } from './buy-fixtures.js';
+import { cardState, gatewayToken, makeCard, makeUser, type TestUser } from './buy-fixtures.js';
 import { cards } from '../src/db/schema/index.js';
 
 describe.runIf(dbAvailable())('card races', () => {
@@ -56,8 +56,8 @@ describe.runIf(dbAvailable())('card races', () => {
 
   it('gives a card token to exactly one account when two save it at the same instant', async () => {
     const token = await gatewayToken(t.app);
-    const add = (user: TestUser) => {
-      const form = multipart({ card_token: token });
+    const add = (user: TestUser, state: string) => {
+      const form = multipart({ card_token: token, card_state: state });
       return t.app.inject({
         method: 'POST',
         url: '/v1/user/add-card/',
@@ -65,7 +65,13 @@ describe.runIf(dbAvailable())('card races', () => {
         payload: form.payload,
       });
     };
-    const results = await Promise.all([add(buyer), add(thief), add(buyer), add(thief)]);
+    const states = await Promise.all([buyer, thief, buyer, thief].map((u) => cardState(t.app, u)));
+    const results = await Promise.all([
+      add(buyer, states[0]!),
+      add(thief, states[1]!),
+      add(buyer, states[2]!),
+      add(thief, states[3]!),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400]);
     const rows = await t.app.db.select().from(cards).where(eq(cards.token, token));
     expect(rows).toHaveLength(1);

@@ -1,9 +1,10 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, multipart, type TestContext } from './helpers.js';
-import { gatewayToken, makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
+import { cardState, gatewayToken, makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
 import { buildApp } from '../src/app.js';
-import { cards, testgatewayCards } from '../src/db/schema/index.js';
+import { authTokens, cards, testgatewayCards } from '../src/db/schema/index.js';
+import { hashToken, newTokenKey } from '../src/plugins/auth.js';
 import { cardBrand, luhnValid } from '../src/providers/payments/testgateway-cards.js';
 
 const PAN = '4111111111111111';
@@ -19,8 +20,11 @@ describe.runIf(dbAvailable())('cards through the test gateway', () => {
   });
   afterAll(() => t?.close());
 
-  const addCard = (user: TestUser | null, fields: Record<string, string>) => {
-    const form = multipart(fields);
+  /** add-card as `user`; a card form is opened first unless `fields` names a `card_state` or there is no user. */
+  const addCard = async (user: TestUser | null, fields: Record<string, string>) => {
+    const state: Record<string, string> =
+      user && !('card_state' in fields) ? { card_state: await cardState(t.app, user) } : {};
+    const form = multipart({ ...fields, ...state });
     return t.app.inject({
       method: 'POST',
       url: '/v1/user/add-card/',
@@ -175,6 +179,47 @@ describe.runIf(dbAvailable())('cards through the test gateway', () => {
     expect((await addCard(null, { card_token: token })).statusCode).toBe(401);
   });
 
+  it('refuses a planted card link: a token saves only with a card-form state of this session, once, in time', async () => {
+    const victim = await makeUser(t.app, 'Валерия');
+    const attacker = await makeUser(t.app, 'Борис');
+    const cardsOf = async (u: TestUser) => (await t.app.inject({ url: '/v1/self/cards/', headers: u.auth })).json();
+    const refused = (res: { statusCode: number; json: () => { card_state?: string[] } }) => {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().card_state?.[0]).toMatch(/Карта не сохранена.*Добавить карту/);
+    };
+    // `/account?card_token=<the attacker's token>`: no state → refused, nothing saved.
+    const planted = await gatewayToken(t.app, '5555 5555 5555 4444');
+    refused(await addCard(victim, { card_token: planted, card_state: '' }));
+    refused(await addCard(victim, { card_token: planted, card_state: 'x' }));
+    // The attacker's own state in the link is bound to the attacker's session.
+    refused(await addCard(victim, { card_token: planted, card_state: await cardState(t.app, attacker) }));
+    // A state forged from a real one (another expiry) fails its MAC.
+    const real = await cardState(t.app, victim);
+    const [exp, nonce, sig] = real.split('.');
+    refused(await addCard(victim, { card_token: planted, card_state: `${Number(exp) + 1}.${nonce}.${sig}` }));
+    // Another session of the same user did not open this form.
+    const other = await t.app.inject({ method: 'POST', url: '/v1/user/card-form/', headers: victim.auth });
+    const key = newTokenKey();
+    await t.app.db.insert(authTokens).values({ userId: victim.id, keyHash: hashToken(key) });
+    const secondSession = { id: victim.id, auth: { authorization: `Token ${key}` } };
+    refused(await addCard(secondSession, { card_token: planted, card_state: other.json().card_state }));
+    // Expired after 30 minutes.
+    const old = await cardState(t.app, victim);
+    t.clock.advance(30 * 60_000 + 1);
+    refused(await addCard(victim, { card_token: planted, card_state: old }));
+    expect(await cardsOf(victim)).toEqual([]);
+
+    // The site's way: a state from the card form comes back with the token → saved, once.
+    const fresh = await cardState(t.app, victim);
+    const saved = await addCard(victim, { card_token: planted, card_state: fresh });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json()).toMatchObject({ last4: '4444', is_default: true });
+    refused(await addCard(victim, { card_token: await gatewayToken(t.app), card_state: fresh }));
+    expect(await cardsOf(victim)).toHaveLength(1);
+    // Without a session there is no state to open.
+    expect((await t.app.inject({ method: 'POST', url: '/v1/user/card-form/' })).statusCode).toBe(401);
+  });
+
   it('hides one user’s cards from another (404)', async () => {
     const id = (await addCard(anna, { card_token: await gatewayToken(t.app) })).json().id;
     expect((await t.app.inject({ url: `/v1/self/card/${id}/`, headers: boris.auth })).statusCode).toBe(404);
@@ -200,8 +245,27 @@ describe.runIf(dbAvailable())('cards through the test gateway', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     for (const word of ['Номер карты', 'Срок действия', 'CVC', '"/checkout"']) expect(res.body).toContain(word);
-    const evil = await t.app.inject('/testgateway/cards/new?return_url=https%3A%2F%2Fevil.example%2F');
-    expect(evil.body).not.toContain('evil.example');
+    // Another origin, in every shape a parser turns into one: a TAB or newline the URL parser drops
+    // (`/\t/host` → `//host`), a backslash, protocol-relative, a scheme, credentials.
+    for (const back of [
+      'https://evil.example/',
+      '/\t/evil.example',
+      '/\n/evil.example/account',
+      '\t//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '//evil.example',
+      'javascript:alert("evil.example")',
+      'http://localhost:3000@evil.example/',
+      'http://evil.example\u0000.localhost/',
+    ]) {
+      const evil = await t.app.inject(`/testgateway/cards/new?return_url=${encodeURIComponent(back)}`);
+      expect(evil.statusCode).toBeLessThan(500);
+      expect(evil.body, JSON.stringify(back)).not.toContain('evil.example');
+    }
+    const tab = await t.app.inject('/testgateway/cards/new?return_url=/%09/evil.example');
+    expect(tab.body).not.toContain('evil.example');
+    expect(tab.body).toContain('var back="/account"');
   });
 
   it('never stores, returns or logs a card number', async () => {
@@ -232,7 +296,7 @@ describe.runIf(dbAvailable())('cards through the test gateway', () => {
         payload: { number: '4111111111111112', exp_month: 12, exp_year: 2030, cvc: '321' },
       });
       expect(bad.statusCode).toBe(400);
-      const form = multipart({ card_token: ok.json().card_token });
+      const form = multipart({ card_token: ok.json().card_token, card_state: await cardState(logged, anna) });
       const saved = await logged.inject({
         method: 'POST',
         url: '/v1/user/add-card/',
@@ -251,7 +315,7 @@ describe.runIf(dbAvailable())('cards through the test gateway', () => {
         payload: { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: point },
       });
       expect(created.statusCode, created.body).toBe(201);
-      const gatewayId = created.json().payment.confirmation_url.split('/').pop();
+      const gatewayId = new URL(created.json().payment.confirmation_url, 'http://x').pathname.split('/').pop();
       const paid = await logged.inject({
         method: 'POST',
         url: `/testgateway/api/payments/${gatewayId}/pay`,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 import { chargedAtTestBank, makeCard, makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
-import { offers, orders, paymentEvents, payments, products } from '../src/db/schema/index.js';
+import { cards, offers, orders, paymentEvents, payments, products } from '../src/db/schema/index.js';
 import { signTestgatewayBody } from '../src/providers/payments/testgateway-webhook.js';
 
 const PAN_OK = '4111 1111 1111 1111';
@@ -70,7 +70,7 @@ describe.runIf(dbAvailable())('payments: test gateway and webhooks', () => {
 
   it('shows a Russian bank page with the amount and the shop', async () => {
     const { payment, gatewayId } = await newOrder(12990);
-    expect(payment.confirmation_url).toBe(`/testgateway/pay/${gatewayId}`);
+    expect(payment.confirmation_url).toMatch(new RegExp(`^/testgateway/pay/${gatewayId}\\?key=[\\w-]{43}$`));
     const page = await t.app.inject(payment.confirmation_url);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
@@ -143,25 +143,50 @@ describe.runIf(dbAvailable())('payments: test gateway and webhooks', () => {
     }
   });
 
-  it('offers the buyer’s saved card on the bank page and pays with its token', async () => {
+  it('offers the buyer’s saved card only on the buyer’s link, by reference, and pays with it', async () => {
     const cardId = await makeCard(t.app, buyer, '2200 0000 0000 0004');
-    const { order, gatewayId } = await newOrder(2200, 1, cardId);
+    const { order, payment, gatewayId } = await newOrder(2200, 1, cardId);
     expect(order.card).toEqual({ brand: 'Мир', last4: '0004' });
-    const page = await t.app.inject(`/testgateway/pay/${gatewayId}`);
+    // The seller's view of the order never carries the buyer's payment link; the buyer's does.
+    const asSeller = await t.app.inject({ url: `/v1/sales/orders/${order.id}/`, headers: seller.auth });
+    expect(asSeller.statusCode).toBe(200);
+    expect(asSeller.json().payment.confirmation_url).toBeNull();
+    expect(asSeller.body).not.toContain(gatewayId);
+    const sellerList = await t.app.inject({ url: '/v1/sales/orders/seller/', headers: seller.auth });
+    expect(sellerList.body).not.toContain(gatewayId);
+    const asBuyer = await t.app.inject({ url: `/v1/sales/orders/${order.id}/`, headers: buyer.auth });
+    expect(asBuyer.json().payment.confirmation_url).toBe(payment.confirmation_url);
+    // The buyer's link shows the card by its last four; no token is ever in the page.
+    const page = await t.app.inject(payment.confirmation_url);
     expect(page.body).toContain('Мир •••• 0004');
-    // a token that was not offered for this payment is refused
-    const foreign = await t.app.inject({
-      method: 'POST',
-      url: `/testgateway/api/payments/${gatewayId}/pay`,
-      payload: { card_token: 'tok_0123456789abcdef0123456789abcdef' },
-    });
-    expect(foreign.statusCode).toBe(400);
-    const token = page.body.match(/value="(tok_[0-9a-f]{32})"/)![1];
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/testgateway/api/payments/${gatewayId}/pay`,
-      payload: { card_token: token },
-    });
+    expect(page.body).not.toMatch(/tok_[0-9a-f]{32}/);
+    // Without the payment's key (or with another payment's) the page shows no saved card.
+    const other = await newOrder(2300, 1, cardId);
+    const otherKey = new URL(other.payment.confirmation_url, 'http://x').searchParams.get('key');
+    for (const url of [`/testgateway/pay/${gatewayId}`, `/testgateway/pay/${gatewayId}?key=${otherKey}`]) {
+      const bare = await t.app.inject(url);
+      expect(bare.statusCode).toBe(200);
+      expect(bare.body).not.toContain('0004');
+      expect(bare.body).not.toMatch(/tok_[0-9a-f]{32}/);
+    }
+    const key = new URL(payment.confirmation_url, 'http://x').searchParams.get('key')!;
+    const ref = page.body.match(/name="pay" value="([\w-]{22})"/)![1]!;
+    const pay = (payload: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: `/testgateway/api/payments/${gatewayId}/pay`, payload });
+    // A saved card is taken only with this payment's key; a raw token is not a way to pay.
+    const [row] = await t.app.db.select().from(cards).where(eq(cards.id, cardId));
+    const refusedBodies: Record<string, string>[] = [
+      { card: ref },
+      { key: otherKey!, card: ref },
+      { key, card: 'x' },
+      { card_token: row!.token },
+    ];
+    for (const payload of refusedBodies) {
+      const refused = await pay(payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await orderRow(order.id)).status).toBe('awaiting_payment');
+    const res = await pay({ key, card: ref });
     expect(res.json().status).toBe('succeeded');
     expect((await orderRow(order.id)).status).toBe('paid');
   });

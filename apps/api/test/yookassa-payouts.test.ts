@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, multipart, type TestContext } from './helpers.js';
 import { startFakeYooKassa } from './fake-yookassa.js';
-import { makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
+import { cardState, makeListing, makePoint, makeUser, type TestUser } from './buy-fixtures.js';
 import { ledgerEntries } from '../src/db/schema/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import { reconcileReport } from '../src/modules/payments/reconcile.js';
@@ -35,7 +35,10 @@ describe.runIf(dbAvailable())('YooKassa Payouts against a local fake', () => {
     seller = await makeUser(t.app, 'Вера');
     buyer = await makeUser(t.app, 'Анна');
     point = await makePoint(t.app, buyer);
-    const form = multipart({ card_token: 'pm-2f000001-000f-5000-a000-1b8b3e9c1234' });
+    const form = multipart({
+      card_token: 'pm-2f000001-000f-5000-a000-1b8b3e9c1234',
+      card_state: await cardState(t.app, seller),
+    });
     const card = await t.app.inject({
       method: 'POST',
       url: '/v1/user/add-card/',
@@ -67,6 +70,7 @@ describe.runIf(dbAvailable())('YooKassa Payouts against a local fake', () => {
     const notice = await t.app.inject({
       method: 'POST',
       url: '/v1/payments/webhook/yookassa/',
+      remoteAddress: '185.71.76.10', // YooKassa's published notice range
       payload: { type: 'notification', event: 'payment.succeeded', object: { id: yk.id } },
     });
     expect(notice.json().result).toBe('applied');

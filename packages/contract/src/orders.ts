@@ -94,7 +94,14 @@ export const gatewayCardSchema = z.object({
 export type GatewayCard = z.infer<typeof gatewayCardSchema>;
 
 /**
- * A saved card: `POST /v1/user/add-card/` (multipart `card_token`, optional `name`) → 201;
+ * `POST /v1/user/card-form/` → 201: the state of a card form this session opens. Put `card_state` into the card
+ * form's return address; `POST /v1/user/add-card/` takes it back with `card_token` (once, within 30 minutes).
+ */
+export const cardFormStateSchema = z.object({ card_state: z.string(), expires_at: z.string() });
+export type CardFormState = z.infer<typeof cardFormStateSchema>;
+
+/**
+ * A saved card: `POST /v1/user/add-card/` (multipart `card_token`, `card_state`, optional `name`) → 201;
  * `GET /v1/self/cards/` → array of these (default first); `GET|PUT /v1/self/card/{id}/` (PUT JSON or multipart:
  * `is_default`, `name`) → one; `DELETE /v1/self/card/remove/{id}/` → 204.
  */
@@ -343,8 +350,9 @@ export const shipSchema = z.object(
 );
 
 /**
- * Test gateway `POST /testgateway/api/payments/{payment_id}/pay` (JSON card fields or `{card_token}`) →
- * `{status: 'succeeded' | 'canceled', return_url}` — then navigate to `return_url`.
+ * Test gateway `POST /testgateway/api/payments/{payment_id}/pay` (JSON card fields, or `{key, card}`: the
+ * payment's key and a saved card's reference from its page) → `{status: 'succeeded' | 'canceled', return_url}`
+ * — then navigate to `return_url`.
  */
 export const gatewayPayResultSchema = z.object({
   status: z.enum(['succeeded', 'canceled']),

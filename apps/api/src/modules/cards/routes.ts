@@ -1,13 +1,15 @@
 /**
- * HTTP routes of the `cards` module (spec §7): `POST /v1/user/add-card/` (multipart `card_token`, optional
- * `name`), `GET /v1/self/cards/`, `GET|PUT /v1/self/card/{id}/`, `DELETE /v1/self/card/remove/{id}/`.
+ * HTTP routes of the `cards` module (spec §7): `POST /v1/user/card-form/` (ours: the state of a card form this
+ * session opens), `POST /v1/user/add-card/` (multipart `card_token`, optional `name`; ours: `card_state`),
+ * `GET /v1/self/cards/`, `GET|PUT /v1/self/card/{id}/`, `DELETE /v1/self/card/remove/{id}/`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cardSchema, idPathParams } from '@vitrina/contract/orders';
+import { cardFormStateSchema, cardSchema, idPathParams } from '@vitrina/contract/orders';
 import { readFormFields } from '../../lib/form.js';
 import { addCard, getOwnCard, listCards, removeCard, serializeCard, updateCard } from './service.js';
+import { newCardState } from './card-state.js';
 
 const idParams = idPathParams;
 
@@ -17,19 +19,45 @@ export default async function cardsRoutes(app: FastifyInstance) {
   const sec = [{ token: [] }];
 
   r.post(
+    '/v1/user/card-form/',
+    {
+      ...auth,
+      schema: {
+        tags: ['cards'],
+        summary: 'Открыть форму карты: состояние, которое форма банка вернёт вместе с токеном',
+        description:
+          'Добавьте card_state к адресу возврата формы карты (card_form_url) и отправьте его в add-card вместе с card_token. Действует 30 минут, один раз, только в этом сеансе.',
+        security: sec,
+        response: { 201: cardFormStateSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await newCardState(app, { userId: request.user!.id, sessionId: request.authTokenId })),
+  );
+
+  r.post(
     '/v1/user/add-card/',
     {
       ...auth,
       schema: {
         tags: ['cards'],
         summary: 'Сохранить карту по токену платёжного шлюза',
-        description: 'multipart/form-data: card_token (из формы карты шлюза), name (необязательно)',
+        description:
+          'multipart/form-data: card_token (из формы карты шлюза), card_state (из /v1/user/card-form/ этого сеанса), name (необязательно)',
         security: sec,
         response: { 201: cardSchema },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await addCard(app, request.user!.id, await readFormFields(request))),
+      reply
+        .status(201)
+        .send(
+          await addCard(
+            app,
+            { userId: request.user!.id, sessionId: request.authTokenId },
+            await readFormFields(request),
+          ),
+        ),
   );
 
   r.get(

@@ -13,6 +13,7 @@ import { paymentProvider } from '../../providers/payments/index.js';
 // in opposite orders and PostgreSQL kills one as a deadlock (a 500), and two first cards could both
 // become the default.
 import { lockUser } from '../users/index.js';
+import { checkCardState, useCardState, type CardStateOwner } from './card-state.js';
 
 type CardRow = typeof cards.$inferSelect;
 
@@ -53,11 +54,19 @@ export async function getOwnCard(db: Db, userId: number, id: number): Promise<Ca
 
 /**
  * Saves a card from a gateway token (`POST /v1/user/add-card/` → 201). The first card becomes the default.
- * A token belongs to the first user who saves it: another account presenting the same token (say, copied from
- * a bank page) is told the card is unknown, so it can never pay with someone else's card.
- * @throws ApiError 400 `{card_token}` for a missing/unknown token, a token of another user's card, or a card saved already
+ * The token must come with `card_state`, the state of a card form this session opened (`./card-state.ts`), used
+ * up here: a link that plants someone else's token is refused. A token belongs to the first user who saves it:
+ * another account presenting the same token (say, copied from a bank page) is told the card is unknown, so it
+ * can never pay with someone else's card.
+ * @throws ApiError 400 `{card_token}` for a missing/unknown token, a token of another user's card, or a card saved
+ *   already; `{card_state}` for a missing, foreign, expired or used state
  */
-export async function addCard(app: FastifyInstance, userId: number, fields: Record<string, string>): Promise<Card> {
+export async function addCard(
+  app: FastifyInstance,
+  owner: CardStateOwner,
+  fields: Record<string, string>,
+): Promise<Card> {
+  const { userId } = owner;
   const token = (fields.card_token ?? '').trim();
   const name = (fields.name ?? '').trim();
   const errors: FieldErrors = {};
@@ -65,11 +74,13 @@ export async function addCard(app: FastifyInstance, userId: number, fields: Reco
   else if (token.length > 100) errors.card_token = ['Карта не найдена.'];
   if (name.length > 100) errors.name = ['Не больше 100 символов.'];
   if (Object.keys(errors).length) throw badRequest(errors);
+  const state = await checkCardState(app, owner, fields.card_state);
   const provider = paymentProvider(app);
   const card = await provider.resolveCardToken(token);
   if (!card) throw badRequest({ card_token: ['Карта не найдена. Введите данные карты ещё раз.'] });
   return app.db.transaction(async (tx) => {
     await lockUser(tx, userId);
+    await useCardState(app, tx, state);
     const [taken] = await tx
       .select({ id: cards.id })
       .from(cards)

@@ -132,7 +132,8 @@ export async function loadOrders(db: Db, ids: number[], viewerId: number): Promi
           ? {
               id: pay.id,
               status: pay.status,
-              confirmation_url: pay.confirmationUrl,
+              // The bank page is the buyer's: its link (which opens their saved cards) never goes to the seller.
+              confirmation_url: r.buyerId === viewerId ? pay.confirmationUrl : null,
               ...(pay.refundedAmount !== null
                 ? { refunded_amount: toRubles(pay.refundedAmount), refunded_at: iso(pay.refundedAt) }
                 : {}),

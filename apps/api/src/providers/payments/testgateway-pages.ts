@@ -3,7 +3,13 @@
  * cards or a new card) and the new-card form (`GET /testgateway/cards/new`), with their small inline scripts
  * that call the gateway's JSON API. Every value put into the HTML is escaped. Russian texts; money in kopecks.
  */
-import type { SavedCardRef } from './types.js';
+
+/** A saved card as the bank page shows it: an opaque reference (`testgateway-keys.ts`), brand and last four. */
+export interface PageCard {
+  ref: string;
+  brand: string;
+  last4: string;
+}
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -92,17 +98,22 @@ export function paymentDonePage(p: { status: string; returnUrl: string }): strin
   );
 }
 
-/** The bank page of a pending payment: the amount, the saved cards (first chosen) or a new card's fields. */
+/**
+ * The bank page of a pending payment: the amount, the saved cards (first chosen) or a new card's fields.
+ * @param saved the buyer's cards, shown only to the buyer's link; never a token
+ * @param key the payment's key the page was opened with (sent back with a saved card's reference)
+ */
 export function payPage(
   p: { id: string; description: string; amount: number; returnUrl: string },
-  saved: SavedCardRef[],
+  saved: PageCard[],
+  key: string,
   nonce: string,
 ): string {
   const savedHtml = saved.length
     ? `<fieldset style="border:0;padding:0;margin:0"><legend style="font-size:14px;font-weight:600;margin-top:8px">Карта</legend>${saved
         .map(
           (c, i) =>
-            `<label class="saved"><input type="radio" name="pay" value="${esc(c.token)}"${i === 0 ? ' checked' : ''}> ${esc(c.brand)} •••• ${esc(c.last4)}</label>`,
+            `<label class="saved"><input type="radio" name="pay" value="${esc(c.ref)}"${i === 0 ? ' checked' : ''}> ${esc(c.brand)} •••• ${esc(c.last4)}</label>`,
         )
         .join('')}<label class="saved"><input type="radio" name="pay" value="new"> Другая карта</label></fieldset>`
     : '';
@@ -112,11 +123,11 @@ export function payPage(
 <p class="err" id="err" role="alert"></p><button type="submit" id="go">Оплатить ${rub(p.amount)}</button></form>
 <p class="muted" style="margin-top:12px"><a href="${esc(p.returnUrl)}">Вернуться в магазин без оплаты</a></p>${HINT}</div>`;
   const script = `${CARD_SCRIPT}
-var id=${JSON.stringify(p.id)};
+var id=${JSON.stringify(p.id)};var key=${JSON.stringify(key)};
 function choice(){var c=document.querySelector('input[name=pay]:checked');return c?c.value:'new';}
 document.querySelectorAll('input[name=pay]').forEach(function(el){el.addEventListener('change',function(){document.getElementById('newcard').hidden=choice()!=='new';});});
 document.getElementById('f').addEventListener('submit',function(ev){ev.preventDefault();var b=document.getElementById('go');b.disabled=true;
-var c=choice();var payload=c==='new'?cardBody():{card_token:c};
+var c=choice();var payload=c==='new'?cardBody():{key:key,card:c};
 fetch('/testgateway/api/payments/'+encodeURIComponent(id)+'/pay',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify(payload)})
 .then(function(r){return r.json().then(function(d){return {ok:r.ok,d:d};});})
 .then(function(x){if(!x.ok){b.disabled=false;showError(x.d);return;}location.href=x.d.return_url;})

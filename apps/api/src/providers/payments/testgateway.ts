@@ -9,15 +9,17 @@
  * Routes (never registered in production):
  * - `POST /testgateway/api/cards/` JSON `{number, exp_month, exp_year, cvc}` → `{card_token, last4, brand, exp_month, exp_year}`
  * - `GET /testgateway/cards/new?return_url=` card form page → redirects to `return_url?card_token=`
- * - `GET /testgateway/pay/{id}` bank page; `POST /testgateway/api/payments/{id}/pay` JSON card fields or `{card_token}`
- *   → `{status: 'succeeded' | 'canceled', return_url}`
+ * - `GET /testgateway/pay/{id}?key=` bank page; `POST /testgateway/api/payments/{id}/pay` JSON card fields, or
+ *   `{key, card}` (a saved card's reference on the page) → `{status: 'succeeded' | 'canceled', return_url}`.
+ *   The buyer's saved cards are shown (last four, an opaque reference) and taken only with the payment's key,
+ *   which only the buyer's `confirmation_url` carries (`testgateway-keys.ts`).
  *
  * The parts: card checks (`testgateway-cards.ts`), the bank pages (`testgateway-pages.ts`), the signed webhook
  * (`testgateway-webhook.ts`), its stored delivery (`testgateway-notices.ts`); here the provider Vitrina calls
  * and the gateway's routes.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, and } from 'drizzle-orm';
 import { z } from 'zod';
@@ -34,6 +36,7 @@ import { deliverNotice, recordNotice } from './testgateway-notices.js';
 import { crashPoint } from '../../lib/crash-points.js';
 import { publicOrigin } from '../../lib/public-origin.js';
 import { testgatewayPayout } from './testgateway-payouts.js';
+import { cardRef, payKey, validPayKey } from './testgateway-keys.js';
 
 interface GatewayMetadata {
   payment_id?: string;
@@ -68,7 +71,8 @@ export function testgatewayProvider(app: FastifyInstance, books: Db | Tx = app.d
         createdAt: app.clock.now(),
         updatedAt: app.clock.now(),
       });
-      return { providerPaymentId: id, status: 'pending', confirmationUrl: `/testgateway/pay/${id}` };
+      const key = payKey(app.config.payments.testgatewaySecret, id);
+      return { providerPaymentId: id, status: 'pending', confirmationUrl: `/testgateway/pay/${id}?key=${key}` };
     },
     async getPayment(providerPaymentId) {
       const [p] = await books.select().from(testgatewayPayments).where(eq(testgatewayPayments.id, providerPaymentId));
@@ -132,12 +136,29 @@ export function testgatewayProvider(app: FastifyInstance, books: Db | Tx = app.d
   };
 }
 
-/** A return URL is accepted only on our own origin (no open redirect). */
-function safeReturnUrl(app: FastifyInstance, req: FastifyRequest, url: string | undefined): string | null {
-  if (!url) return null;
-  if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) return url;
-  const ours = [app.config.publicUrl, publicOrigin(app.config, req)];
-  return ours.some((origin) => url === origin || url.startsWith(`${origin}/`)) ? url : null;
+/**
+ * A return URL is accepted only on one of `origins` (no open redirect, no card token sent elsewhere): it is
+ * parsed as the browser will (`new URL(value, origin)`) and must land on that origin. Control characters (a TAB
+ * the parser drops turns `/\t/host` into `//host`), backslashes and protocol-relative `//host` are refused
+ * before parsing.
+ * @returns the path (for a path given) or the parsed absolute URL, or null when refused
+ */
+export function safeReturnUrl(origins: string[], value: string | undefined): string | null {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (!value || /[\u0000-\u001f\u007f\\]/.test(value) || value.startsWith('//')) return null;
+  for (const origin of origins) {
+    let base: URL;
+    let url: URL;
+    try {
+      base = new URL(origin);
+      url = new URL(value, base);
+    } catch {
+      continue;
+    }
+    if (url.origin !== base.origin || url.username || url.password) continue;
+    return value.startsWith('/') ? `${url.pathname}${url.search}${url.hash}` : url.href;
+  }
+  return null;
 }
 
 /* -------------------------------------------------------------------------- routes */
@@ -148,7 +169,8 @@ const cardBody = z
     exp_month: z.union([z.string().max(4), z.number()]),
     exp_year: z.union([z.string().max(4), z.number()]),
     cvc: z.union([z.string().max(8), z.number()]),
-    card_token: z.string().max(64),
+    key: z.string().max(100),
+    card: z.string().max(100),
   })
   .partial();
 
@@ -163,7 +185,7 @@ export async function testgatewayRoutes(app: FastifyInstance) {
       schema: {
         tags: ['testgateway'],
         summary: 'Тестовый банк: сохранить карту и получить токен',
-        body: cardBody.omit({ card_token: true }),
+        body: cardBody.omit({ key: true, card: true }),
         response: { 200: gatewayCardSchema },
       },
     },
@@ -193,7 +215,8 @@ export async function testgatewayRoutes(app: FastifyInstance) {
     '/testgateway/cards/new',
     { schema: { hide: true, querystring: z.object({ return_url: z.string().max(2000).optional() }) } },
     async (request, reply) => {
-      const back = safeReturnUrl(app, request, request.query.return_url) ?? '/account';
+      const origins = [app.config.publicUrl, publicOrigin(app.config, request)];
+      const back = safeReturnUrl(origins, request.query.return_url) ?? '/account';
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
@@ -203,14 +226,26 @@ export async function testgatewayRoutes(app: FastifyInstance) {
 
   r.get(
     '/testgateway/pay/:id',
-    { schema: { hide: true, params: z.object({ id: z.string().max(100) }) } },
+    {
+      schema: {
+        hide: true,
+        params: z.object({ id: z.string().max(100) }),
+        querystring: z.object({ key: z.string().max(100).optional() }),
+      },
+    },
     async (request, reply) => {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       const [p] = await app.db.select().from(testgatewayPayments).where(eq(testgatewayPayments.id, request.params.id));
       if (!p) return reply.status(404).send(paymentNotFoundPage());
       const md = p.metadata as GatewayMetadata;
       if (p.status !== 'pending') return reply.send(paymentDonePage(p));
-      return reply.send(payPage(p, md.saved_cards ?? [], cspNonce(reply)));
+      // The buyer's saved cards only for the buyer's link (with the payment's key), by reference, never a token.
+      const secret = app.config.payments.testgatewaySecret;
+      const key = request.query.key;
+      const saved = validPayKey(secret, p.id, key)
+        ? (md.saved_cards ?? []).map((c) => ({ ref: cardRef(secret, p.id, c.token), brand: c.brand, last4: c.last4 }))
+        : [];
+      return reply.send(payPage(p, saved, saved.length ? key! : '', cspNonce(reply)));
     },
   );
 
@@ -231,18 +266,22 @@ export async function testgatewayRoutes(app: FastifyInstance) {
       if (p.status !== 'pending') throw badRequest('Платёж уже обработан.');
       const md = p.metadata as GatewayMetadata;
       let outcome: 'succeed' | 'decline';
-      const token = request.body.card_token;
-      if (token) {
-        if (!(md.saved_cards ?? []).some((c) => c.token === token))
-          throw badRequest({ card_token: ['Карта не найдена.'] });
-        const [card] = await app.db.select().from(testgatewayCards).where(eq(testgatewayCards.token, token));
-        if (!card) throw badRequest({ card_token: ['Карта не найдена.'] });
+      const ref = request.body.card;
+      if (ref) {
+        // A saved card: only with the payment's key, and only one of this payment's buyer's cards.
+        const secret = app.config.payments.testgatewaySecret;
+        const saved = validPayKey(secret, p.id, request.body.key)
+          ? (md.saved_cards ?? []).find((c) => cardRef(secret, p.id, c.token) === ref)
+          : undefined;
+        if (!saved) throw badRequest({ card: ['Карта не найдена.'] });
+        const [card] = await app.db.select().from(testgatewayCards).where(eq(testgatewayCards.token, saved.token));
+        if (!card) throw badRequest({ card: ['Карта не найдена.'] });
         const now = app.clock.now();
         if (
           card.expYear < now.getUTCFullYear() ||
           (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1)
         ) {
-          throw badRequest({ card_token: ['Срок действия карты истёк.'] });
+          throw badRequest({ card: ['Срок действия карты истёк.'] });
         }
         outcome = card.outcome === 'decline' ? 'decline' : 'succeed';
       } else {

@@ -1,7 +1,9 @@
 /**
  * «Способы оплаты» in the account: the user's saved cards (`GET /v1/self/cards/`), make one the default,
- * rename, delete with a confirmation (the local list is then filtered), and «Добавить карту» through the
- * gateway's card page, which comes back with `?card_token=` → `POST /v1/user/add-card/`.
+ * rename, delete with a confirmation (the local list is then filtered), and «Добавить карту»: the API gives a
+ * state for this session (`POST /v1/user/card-form/`), the gateway's card page comes back with `?card_state=…
+ * &card_token=…` → `POST /v1/user/add-card/` with both. A `card_token` without this session's state (a link
+ * someone sent) is refused by the API and the visitor told so.
  */
 import {
   ActionIcon,
@@ -27,7 +29,7 @@ import type { Card } from '@vitrina/contract/orders';
 import { errorMessage } from '../../shared/api/query';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { cardExpiry, cardTitle, newCardUrl } from './api';
-import { useAddCard, useCards, usePaymentsConfig, useRemoveCard, useUpdateCard } from './queries';
+import { useAddCard, useCards, useOpenCardForm, usePaymentsConfig, useRemoveCard, useUpdateCard } from './queries';
 
 export function CardsManager() {
   const [params] = useSearchParams();
@@ -42,12 +44,14 @@ export function CardsManager() {
   // undefined while loading; null when cards are only saved while paying (YooKassa).
   const cardFormUrl = config.isPending ? undefined : (config.data?.card_form_url ?? null);
   const add = useAddCard();
+  const open = useOpenCardForm();
   const update = useUpdateCard();
   const del = useRemoveCard();
   const busy = update.isPending || del.isPending;
 
-  // Back from the gateway's card page with a token: save the card, then drop the token from the URL.
+  // Back from the gateway's card page with a token: save the card, then drop the token and state from the URL.
   const token = params.get('card_token');
+  const state = params.get('card_state') ?? '';
   const { mutate: addMutate } = add;
   useEffect(() => {
     if (!token || handledToken.current === token) return;
@@ -55,22 +59,38 @@ export function CardsManager() {
     const dropToken = () => {
       const next = new URLSearchParams(location.search);
       next.delete('card_token');
+      next.delete('card_state');
       void navigate(
         { pathname: location.pathname, search: next.size ? `?${next}` : '' },
         { replace: true, preventScrollReset: true },
       );
     };
-    addMutate(token, {
-      onSuccess: (card) => {
-        dropToken();
-        notifications.show({ message: `Карта ${cardTitle(card)} добавлена`, color: 'green' });
+    addMutate(
+      { token, state },
+      {
+        onSuccess: (card) => {
+          dropToken();
+          notifications.show({ message: `Карта ${cardTitle(card)} добавлена`, color: 'green' });
+        },
+        onError: (err) => {
+          dropToken();
+          notifications.show({ title: 'Карта не добавлена', message: errorMessage(err), color: 'red' });
+        },
       },
-      onError: (err) => {
-        dropToken();
-        notifications.show({ title: 'Карта не добавлена', message: errorMessage(err), color: 'red' });
-      },
+    );
+  }, [token, state, location.pathname, location.search, navigate, addMutate]);
+
+  // «Добавить карту»: a state for this session, then the gateway's page, which returns here with it.
+  const openForm = () => {
+    if (!cardFormUrl) return;
+    open.mutate(undefined, {
+      onSuccess: ({ card_state }) =>
+        window.location.assign(
+          newCardUrl(`${location.pathname}?card_state=${encodeURIComponent(card_state)}`, cardFormUrl),
+        ),
+      onError: (err) => notifications.show({ title: 'Не получилось', message: errorMessage(err), color: 'red' }),
     });
-  }, [token, location.pathname, location.search, navigate, addMutate]);
+  };
 
   const makeDefault = (c: Card) =>
     update.mutate(
@@ -116,8 +136,8 @@ export function CardsManager() {
         </Title>
         {cardFormUrl && (
           <Button
-            component="a"
-            href={newCardUrl(location.pathname, cardFormUrl)}
+            onClick={openForm}
+            loading={open.isPending}
             variant="outline"
             size="sm"
             leftSection={<IconPlus size={16} aria-hidden />}

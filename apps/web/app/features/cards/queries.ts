@@ -6,7 +6,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Card, CardUpdate } from '@vitrina/contract/orders';
 import { queryClient, unwrap } from '../../shared/api/query';
-import { addCard, fetchCards, fetchPaymentsConfig, removeCard, updateCard } from './api';
+import { addCard, fetchCards, fetchPaymentsConfig, openCardForm, removeCard, updateCard } from './api';
 
 /** Query keys of the cards feature. */
 export const cardKeys = {
@@ -42,11 +42,16 @@ const refetchCards = () => queryClient.invalidateQueries({ queryKey: cardKeys.li
 // puts the default card first: refetching now would move the card from under the pointer).
 const staleCards = () => queryClient.invalidateQueries({ queryKey: cardKeys.list, refetchType: 'none' });
 
+/** Opens a card form: the state its return address carries (`POST /v1/user/card-form/`). */
+export function useOpenCardForm() {
+  return useMutation({ mutationFn: async () => unwrap(await openCardForm()) }, queryClient);
+}
+
 /** Saves the card the gateway's card page returned a token for (`POST /v1/user/add-card/`). */
 export function useAddCard() {
   return useMutation(
     {
-      mutationFn: async (cardToken: string) => unwrap(await addCard(cardToken)),
+      mutationFn: async ({ token, state }: { token: string; state: string }) => unwrap(await addCard(token, state)),
       onSuccess: () => void refetchCards(),
     },
     queryClient,
