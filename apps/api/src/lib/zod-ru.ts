@@ -6,6 +6,7 @@
  * for the rest. Messages given on a schema itself (`z.string({ error: '…' })`) still win.
  */
 import { z } from 'zod';
+import { plural, type PluralForms } from '@vitrina/contract/plural';
 
 const TYPE_NAMES: Record<string, string> = {
   string: 'строка',
@@ -24,17 +25,7 @@ const TYPE_NAMES: Record<string, string> = {
   function: 'функция',
 };
 
-/** Russian plural form: `plural(5, ['символ', 'символа', 'символов'])` → `символов`. */
-function plural(n: number, forms: [string, string, string]): string {
-  const a = Math.abs(n) % 100;
-  const b = a % 10;
-  if (a >= 11 && a <= 19) return forms[2];
-  if (b === 1) return forms[0];
-  if (b >= 2 && b <= 4) return forms[1];
-  return forms[2];
-}
-
-const UNITS: Record<string, [string, string, string]> = {
+const UNITS: Record<string, PluralForms> = {
   string: ['символ', 'символа', 'символов'],
   array: ['элемент', 'элемента', 'элементов'],
   set: ['элемент', 'элемента', 'элементов'],

@@ -20,6 +20,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { REFUND_NOTE } from '@vitrina/contract/orders';
+import { plural } from '@vitrina/contract/plural';
 import type { Tx } from '../../db/client.js';
 import {
   notificationSettings,
@@ -35,7 +36,7 @@ import { imageUrls } from '../media/index.js';
 import { avatarImage, hasPublicPageSql } from '../social/index.js';
 import { notify, notifyGrouped } from './service.js';
 import { queueSms } from './sms.js';
-import { formatRub, itemsTitle, personName, plural } from './texts.js';
+import { formatRub, itemsTitle, personName } from './texts.js';
 
 /** A followed seller's listings within this window after the first make one notification. */
 export const LISTING_GROUP_MS = 60 * 60_000;

@@ -1,14 +1,5 @@
-/** Russian wording shared by the notification texts: plurals, prices, names of an order's items. */
-
-/** Russian plural form: `plural(5, ['вещь', 'вещи', 'вещей'])` → `вещей`. */
-export function plural(n: number, forms: [string, string, string]): string {
-  const a = Math.abs(n) % 100;
-  const b = a % 10;
-  if (a > 10 && a < 20) return forms[2];
-  if (b > 1 && b < 5) return forms[1];
-  if (b === 1) return forms[0];
-  return forms[2];
-}
+/** Russian wording shared by the notification texts: prices, names of an order's items. */
+import { plural } from '@vitrina/contract/plural';
 
 const rub = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 2 });
 const rubWhole = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { plural } from '@vitrina/contract/plural';
 import type { ServiceLevel } from '@vitrina/contract/sales';
 import { queryRows } from '../../db/client.js';
 import { MOSCOW_TZ, SHIP_WITHIN_DAYS } from '../../lib/moscow-time.js';
@@ -14,16 +15,8 @@ import { MOSCOW_TZ, SHIP_WITHIN_DAYS } from '../../lib/moscow-time.js';
 /** The window of the service level, days. */
 export const SERVICE_LEVEL_DAYS = 30;
 
-/** «1 заказ», «2 заказа», «5 заказов». */
-function plural(n: number, one: string, few: string, many: string): string {
-  const m10 = n % 10;
-  const m100 = n % 100;
-  if (m10 === 1 && m100 !== 11) return one;
-  if (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) return few;
-  return many;
-}
 /** «из 1 заказа», «из 5 заказов» (genitive after «из»). */
-const ofOrders = (n: number) => `из ${n} ${n % 10 === 1 && n % 100 !== 11 ? 'заказа' : 'заказов'}`;
+const ofOrders = (n: number) => `из ${n} ${plural(n, ['заказа', 'заказов', 'заказов'])}`;
 
 /** The explanation under the number, e.g. «18 из 20 заказов отправлены вовремя, 1 отменён вами — за 30 дней». */
 export function explainServiceLevel(s: Omit<ServiceLevel, 'level' | 'explanation'> & { pending: number }): string {
@@ -32,11 +25,11 @@ export function explainServiceLevel(s: Omit<ServiceLevel, 'level' | 'explanation
   const parts: string[] = [];
   if (decided > 0)
     parts.push(
-      `${s.shipped_in_time} ${ofOrders(decided)} ${plural(s.shipped_in_time, 'отправлен', 'отправлены', 'отправлены')} вовремя`,
+      `${s.shipped_in_time} ${ofOrders(decided)} ${plural(s.shipped_in_time, ['отправлен', 'отправлены', 'отправлены'])} вовремя`,
     );
   if (s.cancelled_by_seller)
-    parts.push(`${s.cancelled_by_seller} ${plural(s.cancelled_by_seller, 'отменён', 'отменены', 'отменены')} вами`);
-  if (s.pending) parts.push(`${s.pending} ${plural(s.pending, 'ждёт', 'ждут', 'ждут')} отправки, срок ещё не вышел`);
+    parts.push(`${s.cancelled_by_seller} ${plural(s.cancelled_by_seller, ['отменён', 'отменены', 'отменены'])} вами`);
+  if (s.pending) parts.push(`${s.pending} ${plural(s.pending, ['ждёт', 'ждут', 'ждут'])} отправки, срок ещё не вышел`);
   return `${parts.join(', ')} — за ${SERVICE_LEVEL_DAYS} дней`;
 }
 

@@ -12,7 +12,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { FavoritesAnswer } from '@vitrina/contract/favorites';
 import { errorMessage, getJson, queryClient } from '../../shared/api/query';
-import { plural } from '../../shared/lib/plural';
+import { plural } from '@vitrina/contract/plural';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { ProductGrid, ProductGridSkeleton } from '../../shared/ui/product-card';
 import { onFavoritesAnswer } from './actions';

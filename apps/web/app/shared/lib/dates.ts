@@ -3,7 +3,7 @@
  * code): the same local-time formatting dayjs with its 'ru' locale gave.
  */
 
-import { plural } from './plural';
+import { plural } from '@vitrina/contract/plural';
 
 type DateInput = string | number | Date | null | undefined;
 
