@@ -30,6 +30,7 @@ import pubsubPlugin from './plugins/pubsub.js';
 import metricsPlugin from './plugins/metrics.js';
 import requestIdPlugin, { requestIdOptions } from './plugins/request-id.js';
 import nulGuard from './plugins/nul-guard.js';
+import drainBody from './plugins/drain-body.js';
 import inFlight from './plugins/in-flight.js';
 import publicCache from './plugins/public-cache.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -142,6 +143,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await registerOverload(app, config);
   await app.register(nulGuard);
+  // An upload refused part-way: the rest of its body is read and dropped, the connection stays usable.
+  await app.register(drainBody);
   // An empty body sent with `Content-Type: application/json` is no body (as DRF reads it), not a JSON error:
   // `POST /v1/social/subscribe/1/` from a client that always sets the header must work.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
