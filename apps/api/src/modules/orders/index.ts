@@ -10,3 +10,9 @@ export { cancelAndRelease, EXPIRED_REASON, markOrderPaid } from './stock.js';
 export { defineOrderJobs, EXPIRE_JOB, onBeforeExpiry, type BeforeExpiry } from './expiry.js';
 /** How long an unpaid order holds its stock (ms). */
 export { RESERVATION_MS } from './stock.js';
+/**
+ * Buyer protection's deadlines (docs/architecture.md «Order deadlines»): a carrier's report that an order was
+ * delivered, and when each deadline falls.
+ */
+export { reportDelivery } from './deadlines.js';
+export { CONFIRM_WITHIN_MS, DELIVER_WITHIN_MS, orderDeadlines } from './deadline-times.js';

@@ -51,6 +51,8 @@ export const STATUS_COLORS: Record<string, string> = {
   paid: 'blue',
   shipped: 'indigo',
   delivered: 'teal',
+  disputed: 'red',
   completed: 'green',
+  refunded: 'gray',
   cancelled: 'gray',
 };
