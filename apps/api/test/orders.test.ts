@@ -201,7 +201,15 @@ describe.runIf(dbAvailable())('orders', () => {
       await order(buyer, { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: buyerPoint })
     ).json();
     const url = `/v1/sales/orders/${created.order.id}/cancel/`;
-    expect((await t.app.inject({ method: 'POST', url, headers: seller.auth })).statusCode).toBe(404);
+    // The seller may cancel only a paid order (with a reason): an unpaid one is refused in Russian.
+    const bySeller = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: seller.auth,
+      payload: { reason: 'Нет в наличии' },
+    });
+    expect(bySeller.statusCode).toBe(400);
+    expect(bySeller.json().detail).toMatch(/Нельзя отменить заказ: заказ в статусе «Ожидает оплаты»/);
     expect((await t.app.inject({ method: 'POST', url, headers: other.auth })).statusCode).toBe(404);
     const res = await t.app.inject({ method: 'POST', url, headers: buyer.auth });
     expect(res.statusCode).toBe(200);
@@ -263,7 +271,9 @@ describe.runIf(dbAvailable())('orders', () => {
       'paid',
       'shipped',
       'delivered',
+      'disputed',
       'completed',
+      'refunded',
       'cancelled',
     ]);
     expect(filters[0]).toEqual({ value: 'all', label: 'Все' });

@@ -38,7 +38,7 @@ describe.runIf(dbAvailable())('payouts to sellers', () => {
     const l = await makeListing(t.app, seller.id, [{ size: 'M', price, count: 1 }]);
     const { order } = await placePaidOrder(t.app, buyer, l.slug, point);
     expect(await sellerOrder(seller, order.id)).toMatchObject({
-      payout_status: 'awaiting_completion',
+      payout_status: 'awaiting_shipping',
       paid_out_at: null,
     });
     const done = await shipAndConfirm(t.app, seller, buyer, order.id);

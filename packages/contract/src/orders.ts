@@ -123,12 +123,21 @@ export type CardUpdate = z.infer<typeof cardUpdateSchema>;
 
 /* -------------------------------------------------------------------- orders */
 
+/**
+ * Order statuses (buyer protection: docs/architecture.md «Order deadlines»): `awaiting_payment` → `paid` (the
+ * seller ships by `ship_by`, or the order is cancelled and refunded) → `shipped` → `delivered` (reported by the
+ * carrier, or 14 days after shipping) → `completed` (the buyer confirms, or 48 hours after delivery); `disputed`
+ * while a buyer's claim is open (every timer stops), ending `refunded` (a full refund) or `completed`;
+ * `cancelled` with `cancelled_by` saying who or what cancelled.
+ */
 export const ORDER_STATUSES = [
   { value: 'awaiting_payment', label: 'Ожидает оплаты' },
-  { value: 'paid', label: 'Оплачен' },
+  { value: 'paid', label: 'Ждёт отправки' },
   { value: 'shipped', label: 'Отправлен' },
   { value: 'delivered', label: 'Доставлен' },
+  { value: 'disputed', label: 'Спор открыт' },
   { value: 'completed', label: 'Завершён' },
+  { value: 'refunded', label: 'Деньги возвращены' },
   { value: 'cancelled', label: 'Отменён' },
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number]['value'];
@@ -144,9 +153,38 @@ export const ORDER_FILTERS = [
   { value: 'paid', label: 'Оплачены' },
   { value: 'shipped', label: 'Отправлены' },
   { value: 'delivered', label: 'Доставлены' },
+  { value: 'disputed', label: 'Спор' },
   { value: 'completed', label: 'Завершены' },
+  { value: 'refunded', label: 'Деньги возвращены' },
   { value: 'cancelled', label: 'Отменены' },
 ] as const;
+/**
+ * Who or what cancelled an order (`cancelled_by`): the buyer (unpaid), the seller (paid, before shipping), the
+ * ship-by `deadline` passing, the reservation's `expiry`, the bank refusing the `payment`, or `staff`.
+ */
+export const CANCELLED_BY = ['buyer', 'seller', 'deadline', 'expiry', 'payment', 'staff'] as const;
+export type CancelledBy = (typeof CANCELLED_BY)[number];
+
+/** Reasons a seller picks when cancelling a paid order (the form offers them; any text up to 500 characters). */
+export const SELLER_CANCEL_REASONS = [
+  'Нет в наличии',
+  'Вещь повреждена',
+  'Не могу отправить в срок',
+  'Ошибка в объявлении',
+] as const;
+
+/** `POST /v1/sales/orders/{id}/cancel/` body: the seller of a paid order gives a `reason`; the buyer sends `{}`. */
+export const cancelOrderSchema = z
+  .object({
+    reason: z
+      .string({ error: 'Причина отмены — строка, например «Нет в наличии».' })
+      .trim()
+      .max(500, 'Причина — не больше 500 символов.')
+      .optional(),
+  })
+  .nullish();
+export type CancelOrderBody = z.infer<typeof cancelOrderSchema>;
+
 export const orderFilterSchema = z.object({ value: z.string(), label: z.string() });
 export type OrderFilter = z.infer<typeof orderFilterSchema>;
 
@@ -227,14 +265,22 @@ export const orderUserSchema = z.object({
 export type OrderUser = z.infer<typeof orderUserSchema>;
 
 /**
- * Where the seller's payout of an order is (issue 15; seller's answers only): `awaiting_completion` (paid, the
- * buyer has not confirmed receipt), `processing` (being sent or retried), `waiting_card` (the seller has no
+ * Where the seller's payout of an order is (issue 15; seller's answers only): `awaiting_shipping` (paid, the
+ * seller has not shipped yet), `awaiting_completion` (shipped or delivered or disputed, the buyer has not confirmed
+ * receipt), `processing` (being sent or retried), `waiting_card` (the seller has no
  * payout card), `sent` (with `paid_out_at`).
  */
-export const PAYOUT_STATUSES = ['awaiting_completion', 'processing', 'waiting_card', 'sent'] as const;
+export const PAYOUT_STATUSES = [
+  'awaiting_shipping',
+  'awaiting_completion',
+  'processing',
+  'waiting_card',
+  'sent',
+] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 /** What the seller reads for each payout status (`sent` is followed by the date: «Выплачено 25 ноября»). */
 export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
+  awaiting_shipping: 'Ждёт отправки',
   awaiting_completion: 'Ожидает получения покупателем',
   processing: 'Выплата в обработке',
   waiting_card: 'Добавьте карту для выплат',
@@ -262,6 +308,17 @@ export const orderSchema = z.object({
   buyer: orderUserSchema,
   tracking_number: z.string().nullable(),
   cancel_reason: z.string().nullable(),
+  /** Who or what cancelled the order ({@link CANCELLED_BY}); null unless `cancelled`. */
+  cancelled_by: z.enum(CANCELLED_BY).nullable(),
+  /**
+   * Deadlines (ISO; null when they do not apply): `ship_by` — a paid order is cancelled and refunded if not shipped
+   * by then; `deliver_by` — a shipped order counts as delivered then if the carrier has not reported it;
+   * `confirm_by` — a delivered order completes then (exactly 48 hours after `delivered_at`) unless the buyer
+   * confirms earlier or reports a problem.
+   */
+  ship_by: z.string().nullable(),
+  deliver_by: z.string().nullable(),
+  confirm_by: z.string().nullable(),
   reserved_until: z.string().nullable(),
   created_at: z.string(),
   paid_at: z.string().nullable(),

@@ -3,7 +3,8 @@
  * Spec §7 (`/v1/user/add-card/`, `/v1/self/card*`, `/v1/sales/*`). Owned by `cards`, `orders`, `payments`.
  *
  * Money is integer kopecks. Order `status` ∈ `awaiting_payment` | `paid` | `shipped` | `delivered` |
- * `completed` | `cancelled`. No card number or CVC is ever stored: only the gateway token, brand, last 4, expiry.
+ * `disputed` | `completed` | `refunded` | `cancelled` (the contract's `ORDER_STATUSES`); a cancelled order says
+ * who or what cancelled it in `cancelled_by` (the contract's `CANCELLED_BY`). No card number or CVC is ever stored: only the gateway token, brand, last 4, expiry.
  */
 import { pgTable, text, integer, serial, timestamp, index, boolean, jsonb, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
@@ -51,6 +52,8 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number'),
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
+    /** `buyer` | `seller` | `deadline` | `expiry` | `payment` | `staff`; null unless cancelled (or cancelled earlier). */
+    cancelledBy: text('cancelled_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),

@@ -33,8 +33,8 @@ import { removeImage } from '../media/index.js';
 /** Domain event written in the erasure's transaction: `{userId}`. */
 export const USER_DELETED_EVENT = 'user.deleted';
 
-/** Order states that block deletion: money or goods are still on their way. */
-export const OPEN_ORDER_STATUSES = ['awaiting_payment', 'paid', 'shipped', 'delivered'] as const;
+/** Order states that block deletion: money or goods are still on their way (or a claim is open). */
+export const OPEN_ORDER_STATUSES = ['awaiting_payment', 'paid', 'shipped', 'delivered', 'disputed'] as const;
 
 const [DELETED_FIRST, DELETED_LAST] = [DELETED_USER_NAME.split(' ')[0]!, DELETED_USER_NAME.split(' ')[1]!];
 

@@ -3,16 +3,20 @@
  * `GET /v1/dev/sms-outbox/?phone=` — messages of the `console` SMS provider to that one number, newest first
  * (the phone is required: the outbox never lists everyone's codes; issue 15);
  * `POST /v1/dev/clock/` `{"advance_seconds": N}` — moves the server's clock forward, runs every job that came due
- * and answers `{"now": "<ISO time>"}` (architecture §6, issue 13).
+ * and answers `{"now": "<ISO time>"}` (architecture §6, issue 13);
+ * `POST /v1/dev/carrier/deliver/{order_id}/` — the development carrier reports a shipped order delivered now
+ * (providers/carriers; docs/architecture.md «Order deadlines»).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { desc, eq } from 'drizzle-orm';
-import { smsOutbox } from '../../db/schema/index.js';
-import { notFound } from '../../lib/errors.js';
+import { orders, smsOutbox } from '../../db/schema/index.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { normalizePhone } from '../../lib/phone.js';
 import { isAdjustable } from '../../lib/clock.js';
+import { orderSchema } from '@vitrina/contract/orders';
+import { CONFIRM_WITHIN_MS, reportDelivery } from '../orders/index.js';
 
 export default async function devRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -72,6 +76,41 @@ export default async function devRoutes(app: FastifyInstance) {
         /* until nothing is due */
       }
       return { now: app.clock.now().toISOString() };
+    },
+  );
+
+  r.post(
+    '/v1/dev/carrier/deliver/:order_id/',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Служба доставки сообщает: отправленный заказ доставлен сейчас (только разработка)',
+        description:
+          'Заказ становится «Доставлен»; у покупателя 48 часов, чтобы подтвердить получение. В production — 404.',
+        params: z.object({
+          order_id: z.coerce
+            .number({ error: 'В адресе ожидается номер заказа — целое положительное число.' })
+            .int({ error: 'В адресе ожидается номер заказа — целое положительное число.' })
+            .min(1, { error: 'В адресе ожидается номер заказа — целое положительное число.' })
+            .max(2_147_483_647, { error: 'В адресе ожидается номер заказа — целое положительное число.' }),
+        }),
+        response: { 200: orderSchema.pick({ id: true, status: true, delivered_at: true, confirm_by: true }) },
+      },
+    },
+    async (request) => {
+      if (app.config.isProduction) throw notFound();
+      const id = request.params.order_id;
+      const [o] = await app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
+      if (!o) throw notFound('Заказ не найден.');
+      if (!(await reportDelivery(app, id, app.clock.now())))
+        throw badRequest('Доставленным можно отметить только отправленный заказ.');
+      const [row] = await app.db.select().from(orders).where(eq(orders.id, id));
+      return {
+        id,
+        status: row!.status,
+        delivered_at: row!.deliveredAt?.toISOString() ?? null,
+        confirm_by: row!.deliveredAt ? new Date(row!.deliveredAt.getTime() + CONFIRM_WITHIN_MS).toISOString() : null,
+      };
     },
   );
 }

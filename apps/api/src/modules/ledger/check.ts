@@ -7,7 +7,8 @@
  *   completed) plus what went back (ledger `refund` = the payments' refunded amounts) plus a refund still on its
  *   way (a charge of an order that cannot be fulfilled, listed by the reconcile report until its refund job ends);
  * - **payouts + fees + holds = completed and open orders**: per order, paid out + fee + still held + available
- *   equals the total of a completed or open (paid/shipped/delivered) order, 0 otherwise; a completed order's fee is
+ *   equals the total of a completed or open (paid/shipped/delivered/disputed) order, 0 otherwise (cancelled and
+ *   refunded orders); a completed order's fee is
  *   the order's fee and its payout the payout sent (`payouts.status = sent`).
  * Read-only.
  */
@@ -15,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 
 /** Order states whose money belongs to the order (held or released). */
-const FULFILLED = ['paid', 'shipped', 'delivered', 'completed'];
+const FULFILLED = ['paid', 'shipped', 'delivered', 'disputed', 'completed'];
 
 /** One disagreement: what was expected (from orders/payments) and what the ledger holds, kopecks. */
 export interface LedgerMismatch {
@@ -84,7 +85,7 @@ export async function checkLedger(db: Db): Promise<LedgerCheck> {
       select order_id,
         sum(amount) filter (where kind = 'charge' and account = 'clearing') as charged,
         sum(amount) filter (where kind = 'refund' and account = 'buyer') as refunded,
-        sum(amount) filter (where kind = 'hold' and account = 'seller_hold') as held,
+        sum(amount) filter (where kind in ('hold', 'unhold') and account = 'seller_hold') as held,
         -sum(amount) filter (where kind = 'release' and account = 'seller_hold') as released,
         sum(amount) filter (where kind = 'release' and account = 'fees') as fee_taken,
         sum(amount) filter (where kind = 'payout' and account = 'seller_card') as paid_out,

@@ -2,7 +2,7 @@
  * The money ledger (issue 15; architecture «Money ledger»): the public face of the ledger module. Append-only,
  * double-entry; moves are written by orders and payments in the transaction of the change that causes them.
  */
-/** Writing moves (charge, hold, refund, release, payout) and the accounts. */
+/** Writing moves (charge, hold, unhold, refund, release, payout) and the accounts. */
 export {
   LEDGER_ACCOUNTS,
   recordCharge,
@@ -10,6 +10,7 @@ export {
   recordPayout,
   recordRefund,
   recordRelease,
+  recordUnhold,
   type LedgerAccount,
   type LedgerMoveKind,
   type MoveRef,

@@ -6,6 +6,8 @@
  * |-----------|----------------------------------------|------------------------------------------------------|
  * | `charge`  | the bank confirmed a payment           | `buyer` −A, `clearing` +A                            |
  * | `hold`    | the order became `paid`                | `clearing` −T, `seller_hold` +T                      |
+ * | `unhold`  | a paid order was cancelled (deadline,  | `seller_hold` −T, `clearing` +T                      |
+ * |           | seller): the hold goes back to refund  |                                                      |
  * | `refund`  | a charge went back to the buyer        | `clearing` −A, `buyer` +A                            |
  * | `release` | the buyer confirmed receipt            | `seller_hold` −T, `fees` +F, `seller_available` +T−F |
  * | `payout`  | the seller's payout reached their card | `seller_available` −P, `seller_card` +P              |
@@ -19,7 +21,7 @@ import { ledgerEntries } from '../../db/schema/index.js';
 /** The ledger's named accounts. */
 export const LEDGER_ACCOUNTS = ['buyer', 'clearing', 'seller_hold', 'seller_available', 'fees', 'seller_card'] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
-export type LedgerMoveKind = 'charge' | 'hold' | 'refund' | 'release' | 'payout';
+export type LedgerMoveKind = 'charge' | 'hold' | 'unhold' | 'refund' | 'release' | 'payout';
 
 /** What every move names: the order, its seller, the payment (when one is involved) and the time. */
 export interface MoveRef {
@@ -76,6 +78,16 @@ export const recordHold = (tx: Tx | Db, ref: MoveRef, total: number) =>
   writeMove(tx, 'hold', `hold:${ref.orderId}`, ref, [
     ['clearing', -total],
     ['seller_hold', total],
+  ]);
+
+/**
+ * A paid order was cancelled before completion (the ship-by deadline passed, the seller cancelled): its hold
+ * (`total`, kopecks) goes back to the clearing account, from which the refund returns it to the buyer.
+ */
+export const recordUnhold = (tx: Tx | Db, ref: MoveRef, total: number) =>
+  writeMove(tx, 'unhold', `unhold:${ref.orderId}`, ref, [
+    ['seller_hold', -total],
+    ['clearing', total],
   ]);
 
 /** A charge went back to the buyer (`amount` kopecks). */

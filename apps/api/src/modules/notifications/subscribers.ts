@@ -9,7 +9,9 @@
  * | `order.paid` | `{orderId}` | seller (+ SMS) / buyer | `order_paid` / `payment_succeeded` |
  * | `order.payment_failed` | `{orderId}` | buyer | `payment_failed` |
  * | `order.refunded` | `{orderId}` | buyer | `payment_refunded` |
- * | `order.cancelled` | `{orderId, reason?, by?}` | seller; buyer unless `by` is `buyer` or `payment` | `order_cancelled` |
+ * | `order.cancelled` | `{orderId, reason?, by?}` | seller; buyer unless `by` is `buyer` or `payment` (+ SMS when `by` is `deadline` or `seller`) | `order_cancelled` |
+ * | `order.ship_reminder` | `{orderId, days}` | seller | `ship_reminder` |
+ * | `order.delivered` | `{orderId, by}` | buyer | `order_delivered` |
  * | `order.shipped` | `{orderId}` | buyer | `order_shipped` |
  * | `order.completed` | `{orderId}` | seller | `order_completed` |
  * | `payout.sent` | `{orderId}` | seller | `payout_sent` |
@@ -22,21 +24,14 @@ import type { FastifyInstance } from 'fastify';
 import { REFUND_NOTE } from '@vitrina/contract/orders';
 import { plural } from '@vitrina/contract/plural';
 import type { Tx } from '../../db/client.js';
-import {
-  notificationSettings,
-  orderItems,
-  orders,
-  productPhotos,
-  products,
-  subscriptions,
-  users,
-} from '../../db/schema/index.js';
+import { notificationSettings, productPhotos, products, subscriptions, users } from '../../db/schema/index.js';
 import { formatMoscowDate, shipByDeadline } from '../../lib/moscow-time.js';
 import { imageUrls } from '../media/index.js';
 import { avatarImage, hasPublicPageSql } from '../social/index.js';
 import { notify, notifyGrouped } from './service.js';
 import { queueSms } from './sms.js';
-import { formatRub, itemsTitle, personName } from './texts.js';
+import { formatRub, personName } from './texts.js';
+import { loadOrder, subscribeOrderNotices } from './order-notices.js';
 
 /** A followed seller's listings within this window after the first make one notification. */
 export const LISTING_GROUP_MS = 60 * 60_000;
@@ -49,17 +44,6 @@ const FOLLOWERS_JOB = 'notifications.new-listing-followers';
 
 /** Thumbnail URL of a media key. */
 const thumb = (key: string | null | undefined) => (key ? imageUrls(key).url_small : null);
-
-async function loadOrder(tx: Tx, orderId: number) {
-  const [o] = await tx.select().from(orders).where(eq(orders.id, orderId));
-  if (!o) return null;
-  const items = await tx
-    .select({ title: orderItems.title, slug: orderItems.slug, photo: orderItems.photo })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.id));
-  return { o, items, what: itemsTitle(items), image: thumb(items[0]?.photo) };
-}
 
 async function userName(tx: Tx, id: number, fallback: string) {
   const [u] = await tx
@@ -78,6 +62,7 @@ const orderId = (p: Record<string, unknown>) => {
 /** Subscribes the notification handlers to their events. */
 export function subscribeNotifications(app: FastifyInstance): void {
   const on = app.events.subscribe.bind(app.events);
+  subscribeOrderNotices(app);
 
   on<{ subscriberId: number; targetId: number }>(
     'social.subscribed',
@@ -161,33 +146,6 @@ export function subscribeNotifications(app: FastifyInstance): void {
     });
   });
 
-  on<{ orderId: number; reason?: string; by?: string }>(
-    'order.cancelled',
-    'notifications.order-cancelled',
-    async ({ tx, event }) => {
-      const order = await loadOrder(tx, orderId(event.payload));
-      if (!order) return;
-      const { o, what, image } = order;
-      const reason = (event.payload.reason ?? o.cancelReason ?? '').trim();
-      await notify(app, tx, o.sellerId, {
-        type: 'order_cancelled',
-        title: `Заказ отменён: ${what}`,
-        text: `Заказ ${o.number} отменён. ${reason || 'Вещь снова в продаже.'}`.trim(),
-        link: '/account/sales',
-        image,
-      });
-      // The buyer who cancelled, or who was just told the payment failed, needs no second message.
-      if (event.payload.by === 'buyer' || event.payload.by === 'payment') return;
-      await notify(app, tx, o.buyerId, {
-        type: 'order_cancelled',
-        title: `Заказ отменён: ${what}`,
-        text: `Заказ ${o.number} отменён. ${reason}`.trim(),
-        link: '/account/history',
-        image,
-      });
-    },
-  );
-
   on('order.shipped', 'notifications.order-shipped', async ({ tx, event }) => {
     const order = await loadOrder(tx, orderId(event.payload));
     if (!order) return;
@@ -210,7 +168,10 @@ export function subscribeNotifications(app: FastifyInstance): void {
     await notify(app, tx, o.sellerId, {
       type: 'order_completed',
       title: `Сделка завершена: ${what}`,
-      text: `Покупатель подтвердил получение заказа ${o.number}. К выплате: ${formatRub(o.payout)}.`,
+      text:
+        event.payload.by === 'deadline'
+          ? `Покупатель не сообщил о проблемах с заказом ${o.number} за 48 часов после доставки — сделка завершена. К выплате: ${formatRub(o.payout)}.`
+          : `Покупатель подтвердил получение заказа ${o.number}. К выплате: ${formatRub(o.payout)}.`,
       link: '/account/sales',
       image,
     });

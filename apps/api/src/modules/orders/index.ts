@@ -12,3 +12,9 @@ export { defineOrderJobs, EXPIRE_JOB, onBeforeExpiry, type BeforeExpiry } from '
 export { RESERVATION_MS } from './stock.js';
 /** One order's row for its buyer or seller (404 for anyone else): for modules that act on an order's parties. */
 export { getOrderFor, type OrderRow } from './read.js';
+/**
+ * Buyer protection's deadlines (docs/architecture.md «Order deadlines»): a carrier's report that an order was
+ * delivered, and when each deadline falls.
+ */
+export { reportDelivery } from './deadlines.js';
+export { CONFIRM_WITHIN_MS, DELIVER_WITHIN_MS, orderDeadlines } from './deadline-times.js';

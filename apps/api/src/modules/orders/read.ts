@@ -19,19 +19,21 @@ import { toRubles } from '../../lib/money.js';
 import { makePage, pageWindow, type Page, type PageQuery } from '../../lib/pagination.js';
 import { imageUrls } from '../media/index.js';
 import { avatarUrls } from '../users/index.js';
+import { orderDeadlines } from './deadline-times.js';
 
 /** An order as stored. */
 export type OrderRow = typeof orders.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 type PayoutRow = typeof payouts.$inferSelect;
 
-/** Order states in which the seller's money is held until the buyer confirms receipt. */
-const HELD = ['paid', 'shipped', 'delivered'];
+/** Order states in which the seller's money is held until the buyer confirms receipt (after shipping). */
+const HELD = ['shipped', 'delivered', 'disputed'];
 
 /** The seller's view of an order's payout (issue 15): status, when sent and how much (rubles). */
 function payoutFields(r: OrderRow, p: PayoutRow | undefined) {
   let status: PayoutStatus | null = null;
-  if (HELD.includes(r.status)) status = 'awaiting_completion';
+  if (r.status === 'paid') status = 'awaiting_shipping';
+  else if (HELD.includes(r.status)) status = 'awaiting_completion';
   else if (r.status === 'completed') status = (p?.status as PayoutStatus | undefined) ?? 'processing';
   const sent = status === 'sent' && p;
   return {
@@ -111,6 +113,8 @@ export async function loadOrders(db: Db, ids: number[], viewerId: number): Promi
         buyer: person(r.buyerId),
         tracking_number: r.trackingNumber,
         cancel_reason: r.cancelReason,
+        cancelled_by: r.status === 'cancelled' ? (r.cancelledBy as Order['cancelled_by']) : null,
+        ...orderDeadlines(r),
         reserved_until: iso(r.reservedUntil),
         created_at: r.createdAt.toISOString(),
         paid_at: iso(r.paidAt),

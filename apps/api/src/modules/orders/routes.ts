@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ORDER_FILTERS,
+  cancelOrderSchema,
   idPathParams,
   orderCreateSchema,
   orderCreatedSchema,
@@ -20,8 +21,9 @@ import { parsePageQuery } from '../../lib/pagination.js';
 import { requireJsonBody } from '../../lib/json-body.js';
 import { createOrder } from './create.js';
 import { getOrderFor, listOrders, loadOrders } from './read.js';
-import { cancelOrder, confirmOrder, shipOrder } from './transitions.js';
+import { cancelOrder, confirmOrder, sellerCancelOrder, shipOrder } from './transitions.js';
 import { defineOrderJobs } from './expiry.js';
+import { defineDeadlineJobs } from './deadlines.js';
 
 const idParams = idPathParams;
 const listQuery = z.object({
@@ -32,6 +34,7 @@ const listQuery = z.object({
 
 export default async function ordersRoutes(app: FastifyInstance) {
   defineOrderJobs(app);
+  defineDeadlineJobs(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { onRequest: app.requireAuth };
   const sec = [{ token: [] }];
@@ -148,12 +151,22 @@ export default async function ordersRoutes(app: FastifyInstance) {
       ...auth,
       schema: {
         tags: ['orders'],
-        summary: 'Покупатель: отменить неоплаченный заказ',
+        summary: 'Отменить заказ: покупатель — неоплаченный, продавец — оплаченный до отправки (с причиной)',
+        description:
+          'Покупатель отменяет заказ, ожидающий оплаты (тело не нужно). Продавец отменяет оплаченный, ещё не ' +
+          'отправленный заказ, указав {"reason": "Нет в наличии"}: деньги возвращаются покупателю полностью, товар ' +
+          'снова в продаже, отмена учитывается в уровне сервиса продавца.',
         params: idParams,
+        body: cancelOrderSchema,
         security: sec,
         response: { 200: orderSchema },
       },
     },
-    async (request) => cancelOrder(app, request.user!.id, request.params.id),
+    async (request) => {
+      const o = await getOrderFor(app, request.user!.id, request.params.id);
+      return o.sellerId === request.user!.id
+        ? sellerCancelOrder(app, request.user!.id, request.params.id, request.body?.reason)
+        : cancelOrder(app, request.user!.id, request.params.id);
+    },
   );
 }

@@ -9,6 +9,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { CancelledBy } from '@vitrina/contract/orders';
 import { orderItems, orders, payments } from '../../db/schema/index.js';
 import type { Db, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
@@ -27,15 +28,23 @@ type Conn = Tx | Db;
 /**
  * Cancels an order still awaiting payment and returns its stock (listing back to `active`); the pending payment
  * is marked `canceled`. Safe under races: the status guard in the UPDATE makes it happen at most once.
+ * @param by who or what cancels (`cancelled_by`): `expiry` when `onlyExpired`, else the caller says
  * @returns provider payment ids of payments that were pending (to cancel at the provider), or null when the
  *   order was not awaiting payment
  */
-export async function cancelAndRelease(tx: Conn, orderId: number, now: Date, reason: string, onlyExpired = false) {
+export async function cancelAndRelease(
+  tx: Conn,
+  orderId: number,
+  now: Date,
+  reason: string,
+  onlyExpired = false,
+  by: CancelledBy = onlyExpired ? 'expiry' : 'buyer',
+) {
   const conds: SQL[] = [eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')];
   if (onlyExpired) conds.push(sql`${orders.reservedUntil} <= ${now.toISOString()}`);
   const done = await tx
     .update(orders)
-    .set({ status: 'cancelled', cancelledAt: now, cancelReason: reason, reservedUntil: null })
+    .set({ status: 'cancelled', cancelledAt: now, cancelReason: reason, cancelledBy: by, reservedUntil: null })
     .where(and(...conds))
     .returning({ id: orders.id });
   if (!done.length) return null;
@@ -48,8 +57,8 @@ export async function cancelAndRelease(tx: Conn, orderId: number, now: Date, rea
   return pend.filter((p) => p.providerPaymentId).map((p) => ({ provider: p.provider, id: p.providerPaymentId! }));
 }
 
-/** Puts an order's pieces back on sale. */
-async function returnStock(tx: Conn, orderId: number, now: Date) {
+/** Puts an order's pieces back on sale (listings `reserved` or `sold` back to `active` when stock is there). */
+export async function returnStock(tx: Conn, orderId: number, now: Date) {
   // One offer at a time in id order: the same lock order as order creation (no deadlocks on PostgreSQL).
   const back = await queryRows<{ offer_id: number; n: number }>(
     tx as unknown as Db,
@@ -109,13 +118,14 @@ export async function markOrderPaid(
     return 'paid';
   }
   const [o] = await tx
-    .select({ status: orders.status, cancelReason: orders.cancelReason })
+    .select({ status: orders.status, cancelReason: orders.cancelReason, cancelledBy: orders.cancelledBy })
     .from(orders)
     .where(eq(orders.id, orderId))
     .for('update');
   if (o?.status !== 'cancelled') return 'already';
   // The buyer cancelled (or the bank refused first): a cancel answered 200 means no charge — the money goes back.
-  if (o.cancelReason !== EXPIRED_REASON) {
+  // Only a released reservation may be revived; an order cancelled after payment (deadline, seller) never is.
+  if (o.cancelReason !== EXPIRED_REASON || (o.cancelledBy !== null && o.cancelledBy !== 'expiry')) {
     await tx
       .update(orders)
       .set({
@@ -151,7 +161,7 @@ export async function markOrderPaid(
   }
   await tx
     .update(orders)
-    .set({ status: 'paid', paidAt: now, cancelledAt: null, cancelReason: null })
+    .set({ status: 'paid', paidAt: now, cancelledAt: null, cancelReason: null, cancelledBy: null })
     .where(eq(orders.id, orderId));
   await tx.execute(sql`
     update products p set status = 'reserved', updated_at = ${now.toISOString()}

@@ -1,16 +1,18 @@
 /**
  * Order status transitions (spec §4 order states; ours: `/v1/sales/orders/{id}/ship|confirm|cancel`): the seller
- * ships a paid order, the buyer confirms receipt or cancels an unpaid order, and unpaid orders expire after
- * `RESERVATION_MS` (stock.ts; the expiry job is expiry.ts). Only the order's buyer or seller may act; anyone else gets 404.
+ * ships a paid order or cancels it before shipping, the buyer confirms receipt or cancels an unpaid order, and
+ * unpaid orders expire after `RESERVATION_MS` (stock.ts; the expiry job is expiry.ts); the deadlines of a paid
+ * order are deadlines.ts. Only the order's buyer or seller may act; anyone else gets 404.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orderStatusLabel, type Order } from '@vitrina/contract/orders';
 import { orders } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { getOrderFor, loadOrders, type OrderRow } from './read.js';
 import { cancelAndRelease, cancelAtProvider } from './stock.js';
-import { recordRelease } from '../ledger/index.js';
+import { scheduleDelivery } from './deadline-schedule.js';
+import { cancelPaidOrder, completeOrderIn } from './settle-steps.js';
 
 /* ---------------------------------------------------------------- transitions */
 
@@ -26,14 +28,17 @@ export async function shipOrder(
 ): Promise<Order> {
   const o = await getOrderFor(app, userId, id);
   if (o.sellerId !== userId) throw notFound('Заказ не найден.');
+  const now = app.clock.now();
   const shipped = await app.db.transaction(async (tx) => {
     const done = await tx
       .update(orders)
-      .set({ status: 'shipped', trackingNumber, shippedAt: app.clock.now() })
+      .set({ status: 'shipped', trackingNumber, shippedAt: now })
       .where(and(eq(orders.id, id), eq(orders.status, 'paid')))
       .returning({ id: orders.id });
-    if (done.length) await app.events.emit(tx, 'order.shipped', { orderId: id });
-    return done.length > 0;
+    if (!done.length) return false;
+    await app.events.emit(tx, 'order.shipped', { orderId: id });
+    await scheduleDelivery(app, tx, id, now);
+    return true;
   });
   if (!shipped) throw wrongState(o, 'отметить отправку');
   return (await loadOrders(app.db, [id], userId))[0]!;
@@ -45,16 +50,9 @@ export async function confirmOrder(app: FastifyInstance, userId: number, id: num
   if (o.buyerId !== userId) throw notFound('Заказ не найден.');
   const now = app.clock.now();
   const completed = await app.db.transaction(async (tx) => {
-    const done = await tx
-      .update(orders)
-      .set({ status: 'completed', completedAt: now, deliveredAt: o.deliveredAt ?? now })
-      .where(and(eq(orders.id, id), inArray(orders.status, ['shipped', 'delivered'])))
-      .returning({ id: orders.id });
-    if (!done.length) return false;
-    // The hold splits into the fee and the seller's available money, with the completion (issue 15).
-    await recordRelease(tx, { orderId: id, sellerId: o.sellerId, at: now }, o.total, o.fee);
-    await app.events.emit(tx, 'order.completed', { orderId: id });
-    return true;
+    // The order's row lock first (the lock order of every path): a completion by time waits, then finds it done.
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    return locked ? completeOrderIn(app, tx, locked, now, 'buyer') : false;
   });
   if (!completed) throw wrongState(o, 'подтвердить получение');
   return (await loadOrders(app.db, [id], userId))[0]!;
@@ -82,5 +80,28 @@ export async function cancelOrder(app: FastifyInstance, userId: number, id: numb
   }
   // A payment the bank confirms after this commit finds the order cancelled by the buyer and is refunded.
   await cancelAtProvider(app, pending);
+  return (await loadOrders(app.db, [id], userId))[0]!;
+}
+
+/**
+ * The seller cancels a paid order before shipping (`paid` → `cancelled`, `cancelled_by = seller`): the same refund,
+ * stock and notices as the ship-by deadline; it counts against the seller's service level.
+ * @throws ApiError 404 for anyone but the seller; 400 `{reason}` without a reason; 400 when the order is not paid
+ */
+export async function sellerCancelOrder(
+  app: FastifyInstance,
+  userId: number,
+  id: number,
+  reason: string | undefined,
+): Promise<Order> {
+  const o = await getOrderFor(app, userId, id);
+  if (o.sellerId !== userId) throw notFound('Заказ не найден.');
+  if (!reason?.trim()) throw badRequest({ reason: ['Укажите причину отмены, например «Нет в наличии».'] });
+  const text = `Продавец отменил заказ: ${reason.trim().replace(/[.!…]+$/u, '')}. Деньги возвращаются покупателю.`;
+  const cancelled = await app.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    return locked ? cancelPaidOrder(app, tx, locked, app.clock.now(), 'seller', text) : false;
+  });
+  if (!cancelled) throw wrongState(o, 'отменить заказ');
   return (await loadOrders(app.db, [id], userId))[0]!;
 }

@@ -56,7 +56,7 @@ export interface ReconcileReport {
 }
 
 /** Order states in which a charge is settled (the buyer gets, or got, the goods). */
-const FULFILLED = ['paid', 'shipped', 'delivered', 'completed'];
+const FULFILLED = ['paid', 'shipped', 'delivered', 'disputed', 'completed'];
 
 /** Reads the report (no writes). */
 export async function reconcileReport(db: Db): Promise<ReconcileReport> {

@@ -7,8 +7,12 @@
  * records them, and `order.refunded {orderId}` is emitted (the buyer is notified). A failure is retried with
  * back-off up to {@link REFUND_MAX_ATTEMPTS} times (days); a refund still failing is listed by
  * `npm run reconcile`.
+ *
+ * A paid order cancelled before shipping (its ship-by deadline passed, the seller cancelled it: `order.cancelled`
+ * with `by` ∈ {@link REFUNDED_CANCELS}) is refunded in full the same way: the event's subscriber queues the job
+ * for each charged payment of the order (the ledger's hold went back in the cancel's own transaction).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { orders, payments } from '../../db/schema/index.js';
@@ -26,13 +30,37 @@ const REFUND_REASON = 'Заказ не может быть выполнен: о�
 /** The idempotence key of a payment's refund (the same for every attempt). */
 export const refundKey = (paymentId: string) => `refund-${paymentId}`;
 
-/** Queues the refund of a succeeded payment in the caller's transaction (one queued per payment). */
-export async function queueRefund(app: FastifyInstance, tx: Tx, paymentId: string): Promise<void> {
-  await app.jobs.enqueue(tx, REFUND_JOB, { paymentId }, { key: `payment:${paymentId}:refund` });
+/** Cancellations of a paid order that return the buyer's money in full. */
+export const REFUNDED_CANCELS: readonly string[] = ['deadline', 'seller', 'staff'];
+
+/**
+ * Queues the refund of a succeeded payment in the caller's transaction (one queued per payment).
+ * @param reason what the bank's refund says (default: a payment that came after the order was cancelled)
+ */
+export async function queueRefund(app: FastifyInstance, tx: Tx, paymentId: string, reason?: string): Promise<void> {
+  await app.jobs.enqueue(
+    tx,
+    REFUND_JOB,
+    { paymentId, ...(reason ? { reason } : {}) },
+    { key: `payment:${paymentId}:refund` },
+  );
 }
 
 /** Defines the payments module's jobs on this process (called when the module's routes are registered). */
 export function definePaymentJobs(app: FastifyInstance): void {
+  app.events.subscribe<{ orderId: number; reason?: string; by?: string }>(
+    'order.cancelled',
+    'payments.refund-cancelled-order',
+    async ({ tx, event }) => {
+      if (!REFUNDED_CANCELS.includes(event.payload.by ?? '')) return;
+      const orderId = Number(event.payload.orderId);
+      const charged = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')));
+      for (const p of charged) await queueRefund(app, tx, p.id, 'Заказ отменён до отправки.');
+    },
+  );
   app.jobs.define(
     REFUND_JOB,
     async ({ tx, job, now, afterCommit }) => {
@@ -56,7 +84,7 @@ export function definePaymentJobs(app: FastifyInstance): void {
           providerPaymentId: pay.providerPaymentId,
           amount: pay.amount,
           idempotenceKey: refundKey(pay.id),
-          reason: REFUND_REASON,
+          reason: typeof job.payload.reason === 'string' ? job.payload.reason : REFUND_REASON,
           orderId: pay.orderId,
         })
         .catch((err: unknown) => {

@@ -97,7 +97,7 @@ export async function applyPaymentEventIn(
   if (pay.status !== 'pending') return 'ignored' as const;
   await tx.update(payments).set({ status: 'canceled', updatedAt: now }).where(eq(payments.id, pay.id));
   const reason = 'Банк отклонил оплату. Товар снова в продаже.';
-  if (await cancelAndRelease(tx, pay.orderId, now, reason)) {
+  if (await cancelAndRelease(tx, pay.orderId, now, reason, false, 'payment')) {
     await app.events.emit(tx, 'order.payment_failed', { orderId: pay.orderId });
     await app.events.emit(tx, 'order.cancelled', { orderId: pay.orderId, reason, by: 'payment' });
   }

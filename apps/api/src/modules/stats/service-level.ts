@@ -47,7 +47,7 @@ export async function serviceLevel(app: FastifyInstance, sellerId: number): Prom
           count(*) filter (where o.shipped_at is null and o.status <> 'cancelled' and ${deadline} > ${now.toISOString()}::timestamptz)::int as pending
         from orders o
         where o.seller_id = ${sellerId} and o.paid_at is not null and o.paid_at >= ${since.toISOString()}::timestamptz
-          and o.status in ('paid', 'shipped', 'delivered', 'completed', 'cancelled')`,
+          and o.status in ('paid', 'shipped', 'delivered', 'disputed', 'completed', 'refunded', 'cancelled')`,
   );
   const s = {
     orders: Number(r!.orders),

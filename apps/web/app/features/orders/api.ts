@@ -36,6 +36,10 @@ export const fetchOrderFilters = (signal?: AbortSignal) =>
 export const shipOrder = (id: number, trackingNumber: string) =>
   api<Order>(`/v1/sales/orders/${id}/ship/`, { method: 'POST', json: { tracking_number: trackingNumber } });
 
+/** `POST /v1/sales/orders/{id}/cancel/` (the seller, a paid order before shipping) with a reason → the order. */
+export const sellerCancelOrder = (id: number, reason: string) =>
+  api<Order>(`/v1/sales/orders/${id}/cancel/`, { method: 'POST', json: { reason } });
+
 /** `POST /v1/sales/orders/{id}/confirm/` (buyer confirms receipt) → the order. */
 export const confirmOrder = (id: number) => api<Order>(`/v1/sales/orders/${id}/confirm/`, { method: 'POST', json: {} });
 
@@ -51,6 +55,8 @@ export const STATUS_COLORS: Record<string, string> = {
   paid: 'blue',
   shipped: 'indigo',
   delivered: 'teal',
+  disputed: 'red',
   completed: 'green',
+  refunded: 'gray',
   cancelled: 'gray',
 };

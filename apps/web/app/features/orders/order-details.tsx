@@ -23,6 +23,7 @@ import { formatDateTime } from '../../shared/lib/dates';
 import { formatPrice } from '../../shared/lib/price';
 import { STATUS_COLORS } from './api';
 import { refundView } from './refund';
+import { deadlineView } from './deadlines';
 
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
   return (
@@ -66,8 +67,9 @@ export function OrderItems({ order }: { order: Order }) {
   );
 }
 
-function Steps({ order }: { order: Order }) {
-  const steps: { title: string; at: string | null; note?: string }[] =
+function Steps({ order, role }: { order: Order; role: 'buyer' | 'seller' }) {
+  const deadline = deadlineView(order, role);
+  const steps: { title: string; at: string | null; note?: string; key?: string }[] =
     order.status === 'cancelled'
       ? [
           { title: 'Оформлен', at: order.created_at },
@@ -78,9 +80,9 @@ function Steps({ order }: { order: Order }) {
       : [
           { title: 'Оформлен', at: order.created_at },
           { title: 'Оплачен', at: order.paid_at },
-          { title: 'Отправлен', at: order.shipped_at },
-          { title: 'Доставлен', at: order.delivered_at },
-          { title: 'Завершён', at: order.completed_at },
+          { title: 'Отправлен', at: order.shipped_at, key: 'shipped' },
+          { title: 'Доставлен', at: order.delivered_at, key: 'delivered' },
+          { title: 'Завершён', at: order.completed_at, key: 'completed' },
           // The seller's payout (only their answers carry it).
           ...(order.payout_status ? [{ title: 'Выплата на карту', at: order.paid_out_at ?? null }] : []),
         ];
@@ -108,6 +110,11 @@ function Steps({ order }: { order: Order }) {
             </Text>
           )}
           {s.note && <Text fz="xs">{s.note}</Text>}
+          {deadline && s.key === deadline.step && (
+            <Text fz="xs" fw={600} c={deadline.overdue ? 'red.8' : 'orange.8'} data-testid="order-deadline">
+              {deadline.text}
+            </Text>
+          )}
         </Timeline.Item>
       ))}
     </Timeline>
@@ -253,7 +260,7 @@ export function OrderDetails({ order, role }: { order: Order; role: 'buyer' | 's
             <TrackingNumber value={order.tracking_number} />
           </Line>
         )}
-        <Steps order={order} />
+        <Steps order={order} role={role} />
       </Stack>
     </SimpleGrid>
   );

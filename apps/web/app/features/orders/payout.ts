@@ -1,6 +1,6 @@
 /**
  * What the seller reads about an order's payout (issue 15): «Выплачено 25 ноября» (Moscow day), «Выплата в
- * обработке», «Добавьте карту для выплат» or «Ожидает получения покупателем». `null` for an order with no payout
+ * обработке», «Добавьте карту для выплат», «Ожидает получения покупателем» or, before shipping, «Ждёт отправки». `null` for an order with no payout
  * to speak of (unpaid, cancelled) or an answer without payout fields (the buyer's).
  */
 import { PAYOUT_STATUS_LABELS, type Order, type PayoutStatus } from '@vitrina/contract/orders';
@@ -18,6 +18,7 @@ export interface PayoutView {
 const DAY_MONTH = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'Europe/Moscow' });
 
 const COLORS: Record<PayoutStatus, string> = {
+  awaiting_shipping: 'dimmed',
   awaiting_completion: 'dimmed',
   processing: 'blue.8',
   waiting_card: 'orange.8',

@@ -15,6 +15,7 @@ import {
   fetchPayment,
   fetchPurchases,
   fetchSellerOrders,
+  sellerCancelOrder,
   shipOrder,
 } from './api';
 
@@ -129,6 +130,17 @@ export function useOrderAction() {
 }
 
 /** The seller ships an order with its tracking number. */
+/** The seller cancels a paid order with a reason; the lists are refreshed with the answer. */
+export function useSellerCancelOrder() {
+  return useMutation(
+    {
+      mutationFn: async ({ id, reason }: { id: number; reason: string }) => unwrap(await sellerCancelOrder(id, reason)),
+      onSuccess: putOrder,
+    },
+    queryClient,
+  );
+}
+
 export function useShipOrder() {
   return useMutation(
     {

@@ -1,7 +1,7 @@
 /**
  * «Продажи» tab of account-sales: the seller's orders (`GET /v1/sales/orders/seller/?page=`) with the
  * buyer's delivery point, the payout (total − fee) and where it is («Выплачено 25 ноября», «Выплата в
- * обработке», «Добавьте карту для выплат», «Ожидает получения покупателем»; issue 15), and «Отправить»
+ * обработке», «Добавьте карту для выплат», «Ожидает получения покупателем»; issue 15), «Отменить заказ» with a reason, and «Отправить»
  * (tracking number → ship).
  */
 import { Accordion, Alert, Button, Group, Pagination, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
@@ -18,6 +18,8 @@ import { OrderDetails } from './order-details';
 import { ListSkeleton, OrderHead } from './order-head';
 import { useSellerOrders } from './queries';
 import { ShipDialog } from './ship-dialog';
+import { SellerCancelDialog } from './seller-cancel-dialog';
+import { deadlineView } from './deadlines';
 import { payoutView } from './payout';
 
 export function SellerOrders() {
@@ -25,6 +27,7 @@ export function SellerOrders() {
   const query = useSellerOrders(page);
   const data = query.data ?? null;
   const [shipping, setShipping] = useState<Order | null>(null);
+  const [cancelling, setCancelling] = useState<Order | null>(null);
   const notFound = errorInfo(query.error)?.status === 404 && page > 1;
   // A page past the end (the list shrank): back to the first.
   useEffect(() => {
@@ -120,8 +123,11 @@ export function SellerOrders() {
               {o.status === 'paid' && (
                 <Group mt="lg">
                   <Button onClick={() => setShipping(o)}>Отправить</Button>
-                  <Text fz="xs" c="dimmed">
-                    Отправьте заказ в течение 3 дней после оплаты.
+                  <Button variant="subtle" color="red" onClick={() => setCancelling(o)}>
+                    Отменить заказ
+                  </Button>
+                  <Text fz="xs" c={deadlineView(o, 'seller')?.overdue ? 'red.8' : 'dimmed'}>
+                    {deadlineView(o, 'seller')?.text}
                   </Text>
                 </Group>
               )}
@@ -134,6 +140,16 @@ export function SellerOrders() {
           <Pagination total={pages} value={page} onChange={setPage} />
         </Group>
       )}
+      <SellerCancelDialog
+        order={cancelling}
+        onClose={() => setCancelling(null)}
+        onCancelled={(o) => {
+          notifications.show({
+            message: `Заказ ${o.number} отменён. Покупатель получит деньги обратно.`,
+            color: 'green',
+          });
+        }}
+      />
       <ShipDialog
         order={shipping}
         onClose={() => setShipping(null)}
