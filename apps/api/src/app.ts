@@ -34,6 +34,7 @@ import inFlight from './plugins/in-flight.js';
 import publicCache from './plugins/public-cache.js';
 import securityHeaders from './plugins/security-headers.js';
 import { defineRateLimitCleanup, postgresRateLimitStore } from './plugins/rate-limit-store.js';
+import { clientKey } from './lib/client-address.js';
 import { MEDIA_MAX_BYTES, mediaRoutes, setMediaPublicUrl } from './modules/media/index.js';
 import { createStorage, type MediaStorage } from './providers/storage/index.js';
 import { logSerializers } from './lib/log-privacy.js';
@@ -159,8 +160,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: PER_REQUEST_BROTLI,
   });
   await app.register(publicCache);
-  // Counters live in PostgreSQL, shared by every process (issue 15).
-  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(app) });
+  // Counters live in PostgreSQL, shared by every process (issue 15); keyed per client key (an IPv6 /64 is one client).
+  await app.register(rateLimit, {
+    global: false,
+    store: postgresRateLimitStore(app),
+    keyGenerator: (request) => clientKey(request.ip),
+  });
   await app.register(multipart, {
     limits: {
       fileSize: MEDIA_MAX_BYTES,

@@ -51,13 +51,15 @@ export const envSchema = z.object({
   SMS_PROVIDER: z.enum(['console', 'smsru']).optional(),
   SMS_CODE_LENGTH: z.coerce.number().int().min(4).max(8).default(6),
   /**
-   * Wrong sign-in code tries per number per 24 hours (issue 15); unset — 100, or fewer for short codes. Checked against SMS_CODE_LENGTH so that a
-   * stranger guesses a given number's code within a day with probability at most 0.1 % (README «Подбор кода»).
+   * Wrong sign-in code tries per number per 24 hours (issue 15); unset — the most the code length allows (999 for 6
+   * digits). Checked against SMS_CODE_LENGTH so that a stranger guesses a given number's code within a day with
+   * probability at most 0.1 % (README «Подбор кода»).
    */
   SMS_WRONG_TRIES_PER_DAY: z.coerce.number().int().min(1).max(100_000).optional(),
   /**
-   * Wrong code tries one sender (client address) may make on one number per 24 hours (issue 15): far below the
-   * number's daily cap, so one sender cannot lock the owner out; unset — a fifth of SMS_WRONG_TRIES_PER_DAY.
+   * Wrong code tries one sender (client address, an IPv6 /64) may make on one number per 24 hours (issue 15): so
+   * small that 100 senders together cannot use up the number's daily cap and lock the owner out; unset —
+   * ⌊(SMS_WRONG_TRIES_PER_DAY − 1) / 100⌋, at least 1 (9 for 6 digits).
    */
   SMS_WRONG_TRIES_PER_SENDER: z.coerce.number().int().min(1).max(100_000).optional(),
   /** Wrong code tries one client address may make on all numbers together per 24 hours (issue 15). */
@@ -174,11 +176,20 @@ export const DEFAULT_USER_LIMITS: UserLimits = {
   photosPerHour: 200,
 };
 
-/** The default per-sender cap: a fifth of the number's daily cap (at least 1), so five senders are needed to lock it. */
-export const defaultWrongTriesPerSender = (perDay: number) => Math.max(1, Math.floor(perDay / 5));
+/**
+ * How many senders (client addresses, IPv6 /64s) together must not be able to use up a number's daily cap of wrong
+ * tries with their shares (README «Подбор кода»): the default share is sized for it.
+ */
+export const LOCKOUT_SENDERS = 100;
 
-/** Wrong code tries per number per day when SMS_WRONG_TRIES_PER_DAY is unset (fewer for codes under 6 digits). */
-export const DEFAULT_WRONG_TRIES_PER_DAY = 100;
+/**
+ * The default per-sender share of a number's daily cap: ⌊(perDay − 1) / {@link LOCKOUT_SENDERS}⌋ (at least 1),
+ * so that 100 senders' shares leave the owner at least one try (9 of 999 for 6-digit codes: 900 < 999).
+ */
+export const defaultWrongTriesPerSender = (perDay: number) => Math.max(1, Math.floor((perDay - 1) / LOCKOUT_SENDERS));
+
+/** Wrong code tries per number per day when SMS_WRONG_TRIES_PER_DAY is unset: 6-digit codes' {@link maxWrongTriesPerDay}. */
+export const DEFAULT_WRONG_TRIES_PER_DAY = 999;
 /** Wrong tries one code allows before it dies (the auth module's limit; here for the arithmetic below). */
 export const TRIES_PER_CODE = 5;
 

@@ -3,25 +3,8 @@
  * shared store): over the limit the upgrade is answered 429 and no socket opens; a minute later connects work again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createTestApp, dbAvailable, signIn, type TestContext } from './helpers.js';
-import { openSocket } from './ws-client.js';
-
-/** The HTTP status the upgrade was refused with, or 101 when the socket opened (then it is closed). */
-function connectStatus(base: string, token: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws/notifications/?token=${token}`);
-    ws.on('open', () => {
-      ws.close();
-      resolve(101);
-    });
-    ws.on('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      res.resume();
-    });
-    ws.on('error', (err) => reject(err));
-  });
-}
+import { connectStatus, openSocket } from './ws-client.js';
 
 describe.runIf(dbAvailable())('notifications socket connect limit', () => {
   let t: TestContext;

@@ -80,8 +80,10 @@ describe('config: production guard', () => {
   });
 
   it('refuses a daily cap of wrong tries that lets a code be guessed with more than 0.1 %', () => {
-    expect(loadConfig({}).sms).toMatchObject({ codeLength: 6, wrongTriesPerDay: 100 });
-    // 4 digits: at most 9 tries (9 / 9 996 ≈ 0.09 %); unset, the default shrinks to it.
+    expect(loadConfig({}).sms).toMatchObject({ codeLength: 6, wrongTriesPerDay: 999 });
+    expect(999 / (10 ** 6 - 4)).toBeLessThanOrEqual(0.001);
+    // 5 and 4 digits: at most 99 and 9 tries (9 / 9 996 ≈ 0.09 %); unset, the default shrinks to it.
+    expect(loadConfig({ SMS_CODE_LENGTH: '5' }).sms.wrongTriesPerDay).toBe(99);
     expect(loadConfig({ SMS_CODE_LENGTH: '4' }).sms.wrongTriesPerDay).toBe(9);
     expect(() => loadConfig({ SMS_CODE_LENGTH: '4', SMS_WRONG_TRIES_PER_DAY: '10' })).toThrow(
       /SMS_WRONG_TRIES_PER_DAY: при коде из 4 цифр не больше 9/,

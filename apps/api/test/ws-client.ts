@@ -88,3 +88,23 @@ export function newOf(m: NotificationsSocketMessage) {
   if (m.type !== 'new_notification') throw new Error(`expected new_notification, got ${m.type}`);
   return m.notification;
 }
+
+/**
+ * Tries to open the notifications socket once.
+ * @param headers extra upgrade request headers (e.g. `X-Forwarded-For`)
+ * @returns the HTTP status the upgrade was refused with, or 101 when the socket opened (then it is closed)
+ */
+export function connectStatus(base: string, token: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws/notifications/?token=${token}`, { headers });
+    ws.on('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.on('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      res.resume();
+    });
+    ws.on('error', (err) => reject(err));
+  });
+}

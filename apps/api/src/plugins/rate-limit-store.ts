@@ -5,9 +5,10 @@
  * when the old one ended. Ended windows are deleted by the recurring job {@link RATE_LIMIT_CLEANUP_JOB}.
  * Time is the app's clock (`app.clock`), so tests can move it.
  */
-import { sql } from 'drizzle-orm';
+import { and, asc, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows, type Db, type Tx } from '../db/client.js';
+import { rateLimits } from '../db/schema/index.js';
 
 /** The recurring job that deletes ended windows. */
 export const RATE_LIMIT_CLEANUP_JOB = 'rate-limits.cleanup';
@@ -88,6 +89,58 @@ export async function peekLimit(app: FastifyInstance, key: string, db: Db | Tx =
   );
   if (!row) return { current: 0, ttl: 0 };
   return { current: Number(row.count), ttl: Math.max(0, new Date(row.expires_at).getTime() - now.getTime()) };
+}
+
+/** The bucket of a rolling count (see {@link countRolling}): one hour. */
+export const ROLLING_BUCKET_MS = 3_600_000;
+
+/** The bucket keys that can still hold tries of the last `spanMs` at `now`, oldest first. */
+function rollingKeys(key: string, spanMs: number, now: number) {
+  const first = Math.floor((now - spanMs) / ROLLING_BUCKET_MS);
+  const last = Math.floor(now / ROLLING_BUCKET_MS);
+  const keys: string[] = [];
+  for (let b = first; b <= last; b++) keys.push(`${key}|h${b}`);
+  return keys;
+}
+
+/**
+ * Counts one event of `key` in a rolling span of `spanMs` (unlike {@link incrementLimit}'s fixed window, whose
+ * end lets a client spend its cap twice within one span). Kept as hourly buckets in `rate_limits`
+ * (`<key>|h<hour>`), each alive until its hour ended plus `spanMs`; ended buckets go with the cleanup job.
+ * @param db the caller's transaction, so the count commits with its change
+ */
+export async function countRolling(app: FastifyInstance, key: string, spanMs: number, db: Db | Tx = app.db) {
+  const now = app.clock.now().getTime();
+  const bucketEnd = (Math.floor(now / ROLLING_BUCKET_MS) + 1) * ROLLING_BUCKET_MS;
+  await incrementLimit(app, `${key}|h${Math.floor(now / ROLLING_BUCKET_MS)}`, bucketEnd + spanMs - now, db);
+}
+
+/**
+ * Reads {@link countRolling}'s count of `key`: every event of the last `spanMs` (and, being kept by the hour, of
+ * up to an hour before).
+ * @param cap the caller's cap
+ * @returns the count and the time (ms) until it falls below `cap` again (0 when it is below already)
+ */
+export async function peekRolling(
+  app: FastifyInstance,
+  key: string,
+  opts: { spanMs: number; cap: number },
+  db: Db | Tx = app.db,
+) {
+  const now = app.clock.now();
+  const rows = await (db as Db)
+    .select({ count: rateLimits.count, expiresAt: rateLimits.expiresAt })
+    .from(rateLimits)
+    .where(and(inArray(rateLimits.key, rollingKeys(key, opts.spanMs, now.getTime())), gt(rateLimits.expiresAt, now)))
+    .orderBy(asc(rateLimits.expiresAt));
+  let current = rows.reduce((sum, r) => sum + r.count, 0);
+  let ttl = 0;
+  for (const r of rows) {
+    if (current < opts.cap) break;
+    current -= r.count;
+    ttl = r.expiresAt.getTime() - now.getTime();
+  }
+  return { current: rows.reduce((sum, r) => sum + r.count, 0), ttl };
 }
 
 /**

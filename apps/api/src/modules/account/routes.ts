@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailError, fieldErrors } from '@vitrina/contract/common';
 import { accountDeleteBlockedSchema, accountDeletedSchema, deleteCodeSentSchema } from '@vitrina/contract/account';
+import { clientKey } from '../../lib/client-address.js';
 import { requireJsonBody } from '../../lib/json-body.js';
 import { codeField } from '../auth/index.js';
 import { deleteAccount, sendDeleteCode } from './service.js';
@@ -38,7 +39,7 @@ export default async function accountRoutes(app: FastifyInstance) {
       },
       preHandler: app.requireAuth,
     },
-    async (request) => sendDeleteCode(app, request.user!.id, request.ip),
+    async (request) => sendDeleteCode(app, request.user!.id, clientKey(request.ip)),
   );
 
   r.post(
@@ -69,6 +70,6 @@ export default async function accountRoutes(app: FastifyInstance) {
       preValidation: requireJsonBody,
       preHandler: app.requireAuth,
     },
-    async (request) => deleteAccount(app, request.user!.id, request.body.code, request.ip),
+    async (request) => deleteAccount(app, request.user!.id, request.body.code, clientKey(request.ip)),
   );
 }

@@ -98,7 +98,7 @@ async function accountPhone(app: FastifyInstance, userId: number): Promise<strin
 /**
  * `POST /v1/users/me/delete/send-code/`: sends the confirmation code to the account's own phone. Open orders are
  * checked first, so no code is sent that could not be used.
- * @param ip the client address (the SMS limits per address)
+ * @param ip the client key (lib/client-address.ts `clientKey`: the /64 for IPv6; the SMS limits per address)
  * @returns the masked phone, seconds before another code may be asked, the code's length
  * @throws ApiError 409 (open orders), 429 + Retry-After (SMS limits), 503 (SMS not delivered)
  */

@@ -2,11 +2,12 @@
  * One-time SMS codes (issue 3, 15): hashing, the caps on wrong tries and the check of a number's newest code —
  * shared by sign-in (`purpose = 'login'`) and deleting the account (`purpose = 'delete'`).
  *
- * Caps on wrong tries, all counted in PostgreSQL so every process agrees:
- * - per number per 24 hours: `config.sms.wrongTriesPerDay` (100) — the security bound of README «Подбор кода»;
- * - per sender (client address) per number per 24 hours: `config.sms.wrongTriesPerSender` (20) and per sender over
- *   all numbers: `config.sms.wrongTriesPerIp` (100), in `rate_limits` — so one sender runs out of its own
- *   allowance long before it could use up the number's daily cap and lock the owner out.
+ * Caps on wrong tries, all counted in PostgreSQL so every process agrees (README «Подбор кода»):
+ * - per number per 24 hours: `config.sms.wrongTriesPerDay` (999 for 6 digits) — the guessing bound;
+ * - per sender (client key: the address, the /64 for IPv6 — lib/client-address.ts) per number over the same
+ *   rolling 24 hours: `config.sms.wrongTriesPerSender` (9), and per sender over all numbers per day:
+ *   `config.sms.wrongTriesPerIp` (100). 100 senders together make at most 900 wrong tries on a number, fewer than
+ *   its 999: an attacker with up to ⌊(999 − 1) / 9⌋ = 110 addresses cannot lock the owner out at all.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -15,7 +16,7 @@ import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { smsCodes } from '../../db/schema/index.js';
 import type { Tx } from '../../db/client.js';
 import { tooManyRequests } from '../../lib/errors.js';
-import { incrementLimit, peekLimit } from '../../plugins/rate-limit-store.js';
+import { countRolling, incrementLimit, peekLimit, peekRolling } from '../../plugins/rate-limit-store.js';
 import { DEFAULT_WRONG_TRIES_PER_DAY, defaultWrongTriesPerSender, TRIES_PER_CODE } from '../../config.js';
 
 /** What a code confirms. */
@@ -30,7 +31,7 @@ export const MAX_ATTEMPTS = TRIES_PER_CODE;
  * {@link CODE_TTL_MS}, so every try of the last 24 hours is on a code created within 24 h + its lifetime.
  */
 export const WRONG_TRIES_WINDOW_MS = 24 * 3_600_000 + CODE_TTL_MS;
-/** The window of the per-sender caps (a fixed day from the sender's first wrong try). */
+/** The window of the per-sender cap over all numbers (a fixed day from the sender's first wrong try). */
 export const SENDER_WINDOW_MS = 24 * 3_600_000;
 /** Default wrong tries per client address over all numbers per day (`SMS_WRONG_TRIES_PER_IP`). */
 export const DEFAULT_WRONG_TRIES_PER_IP = 100;
@@ -83,36 +84,46 @@ export async function refuseOverDailyCap(app: FastifyInstance, tx: Tx, phone: st
   );
 }
 
-/** The sender's caps: `[key in rate_limits, cap]`, per number first. */
-function senderCaps(app: FastifyInstance, ip: string, phone: string): [string, number][] {
-  const perDay = app.config.sms.wrongTriesPerDay ?? DEFAULT_WRONG_TRIES_PER_DAY;
-  return [
-    [`wrong-code|${ip}|${phone}`, app.config.sms.wrongTriesPerSender ?? defaultWrongTriesPerSender(perDay)],
-    [`wrong-code|${ip}`, app.config.sms.wrongTriesPerIp ?? DEFAULT_WRONG_TRIES_PER_IP],
-  ];
+const perNumberKey = (sender: string, phone: string) => `wrong-code|${sender}|${phone}`;
+const perSenderKey = (sender: string) => `wrong-code|${sender}`;
+
+/** Refuses a sender whose share is used up, with `Retry-After` (seconds). */
+function refuseSender(ttlMs: number) {
+  const wait = Math.max(1, Math.ceil(ttlMs / 1000));
+  return tooManyRequests(
+    wait,
+    `Слишком много неверных кодов с вашего устройства. Попробуйте через ${Math.ceil(wait / 3600)} ч.`,
+  );
 }
 
 /**
- * Throws when this sender (client address) used up its own wrong tries — on this number, or on all numbers —
- * within {@link SENDER_WINDOW_MS}. The refused try is not counted against the number, so the owner, from
- * another address, can still sign in.
+ * Throws when this sender used up its own wrong tries: on this number within the number's rolling window
+ * ({@link WRONG_TRIES_WINDOW_MS}, so its share cannot be spent twice within one of the number's days), or on all
+ * numbers within {@link SENDER_WINDOW_MS}. The refused try is neither checked nor counted against the number, so
+ * the owner, from another address, can still sign in.
+ * @param sender the client key (lib/client-address.ts)
  * @throws ApiError 429 with `Retry-After`
  */
-export async function refuseSenderOverCap(app: FastifyInstance, tx: Tx, ip: string, phone: string) {
-  for (const [key, cap] of senderCaps(app, ip, phone)) {
-    const { current, ttl } = await peekLimit(app, key, tx);
-    if (current < cap) continue;
-    const wait = Math.max(1, Math.ceil(ttl / 1000));
-    throw tooManyRequests(
-      wait,
-      `Слишком много неверных кодов с вашего устройства. Попробуйте через ${Math.ceil(wait / 3600)} ч.`,
-    );
+export async function refuseSenderOverCap(app: FastifyInstance, tx: Tx, sender: string, phone: string) {
+  const perDay = app.config.sms.wrongTriesPerDay ?? DEFAULT_WRONG_TRIES_PER_DAY;
+  const share = app.config.sms.wrongTriesPerSender ?? defaultWrongTriesPerSender(perDay);
+  const onNumber = await peekRolling(
+    app,
+    perNumberKey(sender, phone),
+    { spanMs: WRONG_TRIES_WINDOW_MS, cap: share },
+    tx,
+  );
+  if (onNumber.current >= share) throw refuseSender(onNumber.ttl);
+  const overall = await peekLimit(app, perSenderKey(sender), tx);
+  if (overall.current >= (app.config.sms.wrongTriesPerIp ?? DEFAULT_WRONG_TRIES_PER_IP)) {
+    throw refuseSender(overall.ttl);
   }
 }
 
 /** Counts one wrong try against the sender's caps (in the try's transaction). */
-async function countSenderWrongTry(app: FastifyInstance, tx: Tx, ip: string, phone: string) {
-  for (const [key] of senderCaps(app, ip, phone)) await incrementLimit(app, key, SENDER_WINDOW_MS, tx);
+async function countSenderWrongTry(app: FastifyInstance, tx: Tx, sender: string, phone: string) {
+  await countRolling(app, perNumberKey(sender, phone), WRONG_TRIES_WINDOW_MS, tx);
+  await incrementLimit(app, perSenderKey(sender), SENDER_WINDOW_MS, tx);
 }
 
 export type CodeCheck = { ok: true } | { ok: false; detail: string };
@@ -121,7 +132,7 @@ export type CodeCheck = { ok: true } | { ok: false; detail: string };
  * Checks `code` against the number's newest code of `purpose` and uses it up on success. A wrong try counts
  * against the code ({@link MAX_ATTEMPTS}), the number's daily cap and the sender's caps. Takes the number's lock.
  * @param input.code digits only (the caller checked the length)
- * @param input.ip the client address (per-sender caps)
+ * @param input.ip the sender's client key (lib/client-address.ts `clientKey`: the /64 for IPv6)
  * @returns `{ok: true}`, or `{ok: false, detail}` with a Russian message for the person
  * @throws ApiError 429 + Retry-After when the number's daily cap or the sender's cap is used up
  */

@@ -4,6 +4,7 @@
  * and `POST /v1/auth/logout-all/` (issue 15). Rules live in ./service.ts.
  */
 import { publicOrigin } from '../../lib/public-origin.js';
+import { clientKey } from '../../lib/client-address.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -62,7 +63,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const origin = publicOrigin(app.config, request);
-      const res = await sendCode(app, { phone: request.body.phone, ip: request.ip, origin });
+      const res = await sendCode(app, { phone: request.body.phone, ip: clientKey(request.ip), origin });
       return { success: true, retry_after: res.retryAfter, code_length: app.config.sms.codeLength };
     },
   );
@@ -74,7 +75,7 @@ export default async function authRoutes(app: FastifyInstance) {
         tags: ['auth'],
         summary: 'Проверить код и получить токен',
         description:
-          'Первый успешный вход создаёт пользователя. После 5 неверных попыток код перестаёт действовать; на номер — не больше SMS_WRONG_TRIES_PER_DAY (100) неверных попыток за сутки, с одного адреса на номер — не больше SMS_WRONG_TRIES_PER_SENDER (20), с одного адреса на все номера — SMS_WRONG_TRIES_PER_IP (100) (429 с Retry-After).',
+          'Первый успешный вход создаёт пользователя. После 5 неверных попыток код перестаёт действовать; на номер — не больше SMS_WRONG_TRIES_PER_HOUR (36) неверных попыток за час (дальше номер закрыт до конца часа), с одного адреса (для IPv6 — сети /64) на номер — не больше SMS_WRONG_TRIES_PER_SENDER (7) за сутки, с одного адреса на все номера — SMS_WRONG_TRIES_PER_IP (100) за сутки (429 с Retry-After).',
         body: jsonObject({ phone: phoneField, code: codeField }, '{"phone": "+7 999 123-45-67", "code": "123456"}'),
       },
       preValidation: requireJsonBody,
@@ -84,7 +85,7 @@ export default async function authRoutes(app: FastifyInstance) {
       const res = await verifyCode(app, {
         phone: request.body.phone,
         code: request.body.code,
-        ip: request.ip,
+        ip: clientKey(request.ip),
         userAgent: request.headers['user-agent'],
       });
       if (!res.ok) return reply.status(400).send({ success: false, detail: res.detail });

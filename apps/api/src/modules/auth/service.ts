@@ -5,9 +5,11 @@
  *   the phone, alive {@link CODE_TTL_MS}, at most {@link MAX_ATTEMPTS} wrong tries, compared in constant time;
  *   at most `config.sms.wrongTriesPerDay` wrong tries per number per 24 hours (429 with `Retry-After`), so a
  *   code is guessed within a day with probability at most 0.1 % (README «Подбор кода»); one sender gets only a
- *   share of them (./codes.ts). A code has a purpose: signing in or deleting the account (account module).
+ *   small share of them, so 100 senders cannot use them up (./codes.ts). A code has a purpose: signing in or
+ *   deleting the account (account module).
  * - Limits: one send per number per {@link RESEND_COOLDOWN_S} s, {@link PHONE_SEND_LIMIT} per number per hour,
- *   `config.sms.ipLimit` (10) per client address per {@link IP_WINDOW_MS} — each a 429 with `Retry-After`.
+ *   `config.sms.ipLimit` (10) per client key (the address, the /64 for IPv6: lib/client-address.ts) per
+ *   {@link IP_WINDOW_MS} — each a 429 with `Retry-After`.
  * - Tokens: 40 hex characters, stored as SHA-256, one row per device; logout deletes the row and closes the
  *   notification sockets opened with it on every process.
  * Time always comes from `app.clock` so tests can move it.
@@ -57,7 +59,7 @@ export function smsProvider(app: FastifyInstance): SmsProvider {
  * `POST /v1/auth/send-code/` (and the account deletion's send-code): creates and sends a new code, superseding
  * older ones of the same purpose. Every limit below is shared by both purposes.
  * @param input.phone the number in any common format
- * @param input.ip the client address (per-IP limit)
+ * @param input.ip the sender's client key (lib/client-address.ts `clientKey`; per-address limit)
  * @param input.origin the shop origin the SMS names for one-tap code entry (lib/public-origin.ts); default `PUBLIC_URL`
  * @param input.purpose `login` (default) or `delete` (the SMS says the code deletes the account)
  * @returns the E.164 number and the cooldown in seconds
