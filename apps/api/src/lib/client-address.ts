@@ -20,3 +20,13 @@ export function clientKey(address: string): string {
   const network = ipaddr.IPv6.networkAddressFromCIDR(`${ip.toString()}/64`);
   return `${network.toString()}/64`;
 }
+
+/**
+ * Whether an address is this machine's loopback (`127.0.0.0/8`, `::1`, IPv4-mapped `::ffff:127.x.x.x`).
+ * @param address a socket's remote address (`request.raw.socket.remoteAddress`, never `X-Forwarded-For`)
+ * @returns false for anything else, a missing address included
+ */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address || !ipaddr.isValid(address)) return false;
+  return ipaddr.process(address).range() === 'loopback';
+}

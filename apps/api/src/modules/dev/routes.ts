@@ -4,6 +4,9 @@
  * (the phone is required: the outbox never lists everyone's codes; issue 15);
  * `POST /v1/dev/clock/` `{"advance_seconds": N}` — moves the server's clock forward, runs every job that came due
  * and answers `{"now": "<ISO time>"}` (architecture §6, issue 13).
+ * Every route here answers only requests whose socket comes from this machine (loopback): the outbox shows anyone's
+ * sign-in codes and the clock moves every deadline, so another machine gets the ordinary 404 — by the socket's
+ * address, never `X-Forwarded-For`, which anyone can write.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,9 +16,13 @@ import { smsOutbox } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { normalizePhone } from '../../lib/phone.js';
 import { isAdjustable } from '../../lib/clock.js';
+import { isLoopback } from '../../lib/client-address.js';
 
 export default async function devRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopback(request.raw.socket.remoteAddress)) throw notFound();
+  });
 
   r.get(
     '/v1/dev/sms-outbox/',
