@@ -17,14 +17,29 @@ const bool = z
  */
 export const MAX_IN_FLIGHT_DEFAULT = 200;
 
-/** An optional http(s) address (`''` — unset); the message shows `example`. */
+/** Whether `value` is an absolute http:// or https:// address with a host (never `javascript:`, `ftp:`, a bare host). */
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** An optional http(s) address (`''` — unset); anything else is refused with a message showing `example`. */
 const httpUrl = (example: string) =>
   z
     .string()
-    .url(`укажите адрес, например ${example}`)
-    .regex(/^https?:\/\//, 'должен начинаться с http:// или https://')
+    .refine(isHttpUrl, `должен начинаться с http:// или https://, например ${example}`)
     .optional()
     .or(z.literal('').transform(() => undefined));
+
+/** An http(s) address with a default when unset or `''`. */
+const httpUrlOr = (fallback: string) => httpUrl(fallback).transform((v) => v ?? fallback);
+
+/** Characters of `METRICS_TOKEN` at least: 32 random characters are beyond guessing, `a` is not. */
+export const METRICS_TOKEN_MIN_LENGTH = 32;
 
 /**
  * Notification socket connects per client address per minute by default: 10 tabs reconnecting after a deploy are
@@ -35,16 +50,18 @@ export const DEFAULT_WS_CONNECTS_PER_MINUTE = 120;
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: 0.0.0.0 in production, 127.0.0.1 otherwise (development answers sign-in codes: config.ts `host`). */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'должен начинаться с postgres://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  PUBLIC_API_URL: z.string().default(''),
+  /** The API's own origin when it is not the pages' one; `''` — the same origin. */
+  PUBLIC_API_URL: httpUrl('https://api.vitrina.ru').transform((v) => v ?? ''),
   /** Public origin of the shop, for canonical links, sitemaps and gateway return URLs. */
-  PUBLIC_URL: z.string().optional(),
+  PUBLIC_URL: httpUrl('https://vitrina.ru'),
   SEED_DEMO: bool.optional(),
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(640),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -97,25 +114,32 @@ export const envSchema = z.object({
    */
   TRUST_PROXY: z.string().default('false'),
   SMSRU_API_ID: z.string().optional(),
-  SMSRU_URL: z.string().default('https://sms.ru'),
+  SMSRU_URL: httpUrlOr('https://sms.ru'),
   PAYMENT_PROVIDER: z.enum(['testgateway', 'yookassa']).optional(),
   YOOKASSA_SHOP_ID: z.string().optional(),
   YOOKASSA_SECRET_KEY: z.string().optional(),
-  YOOKASSA_API_URL: z.string().default('https://api.yookassa.ru/v3'),
+  YOOKASSA_API_URL: httpUrlOr('https://api.yookassa.ru/v3'),
   /** The test bank's webhook secret; unset → generated per installation and kept in the database. */
   TESTGATEWAY_SECRET: z.string().optional(),
   /** Where the test bank delivers its notices; unset → to this server in-process. */
-  TESTGATEWAY_WEBHOOK_URL: z.string().url().optional(),
+  TESTGATEWAY_WEBHOOK_URL: httpUrl('http://127.0.0.1:3000/v1/payments/webhook/testgateway/'),
   /** 54-ФЗ receipts in YooKassa payments and refunds. */
   YOOKASSA_RECEIPTS: bool.default(false),
   /** The receipt's VAT code (YooKassa `vat_code`, 1–12; 1 = без НДС). */
   YOOKASSA_VAT_CODE: z.coerce.number().int().min(1).max(12).default(1),
-  /** When set, `GET /metrics` in production answers only with `Authorization: Bearer <token>`. */
-  METRICS_TOKEN: z.string().optional(),
+  /** When set, `GET /metrics` in production answers only with `Authorization: Bearer <token>`; `''` — unset. */
+  METRICS_TOKEN: z
+    .string()
+    .min(
+      METRICS_TOKEN_MIN_LENGTH,
+      `не короче ${METRICS_TOKEN_MIN_LENGTH} символов (например, openssl rand -hex 32), иначе токен метрик можно подобрать`,
+    )
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** YooKassa Payouts (issue 15): the payouts agent's own id and secret key, and the API's base URL. */
   YOOKASSA_PAYOUT_AGENT_ID: z.string().optional(),
   YOOKASSA_PAYOUT_SECRET: z.string().optional(),
-  YOOKASSA_PAYOUTS_URL: z.string().default('https://payouts.yookassa.ru/v3'),
+  YOOKASSA_PAYOUTS_URL: httpUrlOr('https://payouts.yookassa.ru/v3'),
   FEE_PERCENT: z.coerce.number().min(0).max(100).default(12),
   FEE_MIN_RUB: z.coerce.number().min(0).default(0),
   YANDEX_MAPS_API_KEY: z.string().optional(),

@@ -191,7 +191,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     isProduction,
     port: e.PORT,
-    host: e.HOST,
+    // Development answers anyone's sign-in codes (/v1/dev/): only this machine hears it unless HOST says otherwise.
+    host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicApiUrl: e.PUBLIC_API_URL,

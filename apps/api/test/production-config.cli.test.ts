@@ -68,6 +68,46 @@ describe('production configuration', () => {
     ]);
   });
 
+  it('refuses an address that is not http(s), naming the variable', () => {
+    expect(problems({ ...PRODUCTION, PUBLIC_URL: 'javascript:alert(1)' })).toEqual([
+      'PUBLIC_URL: должен начинаться с http:// или https://, например https://vitrina.ru',
+    ]);
+    for (const name of [
+      'PUBLIC_API_URL',
+      'SMSRU_URL',
+      'YOOKASSA_API_URL',
+      'YOOKASSA_PAYOUTS_URL',
+      'TESTGATEWAY_WEBHOOK_URL',
+      'S3_ENDPOINT',
+      'MEDIA_PUBLIC_URL',
+    ]) {
+      for (const value of ['javascript:alert(1)', 'ftp://files.example', 'vitrina.example', 'https://']) {
+        const found = problems({ ...PRODUCTION, [name]: value });
+        expect(found, `${name}=${value}`).toHaveLength(1);
+        expect(found[0]).toMatch(new RegExp(`^${name}: должен начинаться с http:// или https://`));
+      }
+    }
+    // Outside production too: a `javascript:` link is never a shop address.
+    expect(problems({ PUBLIC_URL: 'javascript:alert(1)' })[0]).toMatch(/^PUBLIC_URL: /);
+    expect(problems({ ...PRODUCTION, PUBLIC_API_URL: '', PUBLIC_URL: 'http://shop.local:8080/' })).toEqual([]);
+  });
+
+  it('refuses a METRICS_TOKEN shorter than 32 characters', () => {
+    expect(problems({ ...PRODUCTION, METRICS_TOKEN: 'a' })).toEqual([
+      'METRICS_TOKEN: не короче 32 символов (например, openssl rand -hex 32), иначе токен метрик можно подобрать',
+    ]);
+    expect(problems({ ...PRODUCTION, METRICS_TOKEN: 'x'.repeat(31) })).toHaveLength(1);
+    expect(problems({ ...PRODUCTION, METRICS_TOKEN: 'x'.repeat(32) })).toEqual([]);
+  });
+
+  it('listens on 127.0.0.1 outside production unless HOST says otherwise; production on 0.0.0.0', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig(PRODUCTION).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...PRODUCTION, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
   it('outside production the same settings pass, and links follow the request without PUBLIC_URL', () => {
     const dev = { NODE_ENV: 'development', SMS_PROVIDER: 'console', PAYMENT_PROVIDER: 'testgateway' };
     expect(loadConfig(dev)).toMatchObject({ followRequestOrigin: true, publicUrl: 'http://localhost:3000' });
@@ -101,6 +141,22 @@ describe('the compiled server in production with development settings', () => {
     expect(res.stderr).toContain('  - PAYMENT_PROVIDER: тестовый шлюз только для разработки');
     expect(res.stderr).toContain('  - PUBLIC_URL: в production обязателен');
   }, 60_000);
+});
+
+describe('the server started without NODE_ENV and HOST', () => {
+  it('serves development on loopback only: 127.0.0.1 answers, another address of the machine does not', async () => {
+    // `npm start` with nothing set: development mode, whose /v1/dev/ routes show sign-in codes and move the clock.
+    const unset = { NODE_ENV: undefined, HOST: undefined } as unknown as Record<string, string>;
+    const server = await startServer('', undefined, unset, { upWithinMs: 300_000 });
+    try {
+      expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
+      // 127.0.0.2 is this machine too; a server bound to 0.0.0.0 would answer it, one bound to 127.0.0.1 does not.
+      const other = server.base.replace('127.0.0.1', '127.0.0.2');
+      await expect(fetch(`${other}/healthz`)).rejects.toThrow();
+    } finally {
+      await server.stop();
+    }
+  }, 360_000);
 });
 
 describe('the compiled server in production with real settings', () => {

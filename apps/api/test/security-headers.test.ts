@@ -40,8 +40,25 @@ describe.runIf(dbAvailable())('security headers', () => {
     expect(scripts.filter((s) => s.startsWith("'nonce-"))).toHaveLength(1);
     expect(scripts).not.toContain("'unsafe-inline'");
     expect(scripts).not.toContain("'unsafe-eval'");
-    expect(scripts.filter((s) => s.startsWith('http'))).toEqual(['https://api-maps.yandex.ru', 'https://*.yandex.ru']);
+    // No maps key: no foreign script host at all, and no Yandex host anywhere.
+    expect(scripts.filter((s) => s.startsWith('http'))).toEqual([]);
+    expect(String(res.headers['content-security-policy'])).not.toMatch(/yandex|yastatic/);
     expect(csp.get('img-src')).toContain('blob:'); // previews of photos chosen in the sell form
+  });
+
+  it('names the exact Yandex Maps script hosts, without a wildcard, only when a maps key is set', async () => {
+    const withMaps = await createTestApp({ YANDEX_MAPS_API_KEY: 'test-key' });
+    try {
+      const res = await withMaps.app.inject('/v1/ping/');
+      const scripts = directives(res.headers['content-security-policy']).get('script-src')!;
+      expect(scripts.filter((s) => s.startsWith('http'))).toEqual([
+        'https://api-maps.yandex.ru',
+        'https://yastatic.net/s3/front-maps-static/',
+      ]);
+      expect(scripts.some((s) => s.includes('*'))).toBe(false);
+    } finally {
+      await withMaps.close();
+    }
   });
 
   it('puts the header’s nonce on the test bank’s inline script, a new one per answer', async () => {

@@ -99,6 +99,9 @@ describe.runIf(dbAvailable())('cap on requests in progress', () => {
     expect(refused!.status).toBe(503);
     expect(refused!.headers.get('retry-after')).toBe('5');
     expect(await refused!.json()).toEqual({ detail: 'Сервер перегружен. Повторите запрос через несколько секунд.' });
+    // The balancer's readiness check (deploy/Caddyfile) still hears «ready»: overload is not an outage.
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     for (const s of hanging) s.destroy();
     let served: Response | undefined;
     for (let i = 0; i < 100 && served?.status !== 200; i += 1)

@@ -5,7 +5,9 @@
  * `npm run bench:burst`, 500 connections at once got no 503 and their last answers came after 9.4 s. Past
  * `max` requests in progress, a new one is answered at once with the overload 503 and `Retry-After`, so an
  * admitted request waits behind at most `max` others. The count is per process on purpose: overload is a property
- * of the process, not of the shop. WebSocket upgrades are not counted (they stay open for hours).
+ * of the process, not of the shop. WebSocket upgrades are not counted (they stay open for hours), nor the health
+ * routes {@link UNCAPPED_ROUTES}: the load balancer's readiness check (deploy/Caddyfile) must not read a burst of
+ * overload as every process being down.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
@@ -18,11 +20,14 @@ export interface InFlightOptions {
   retryAfterS: number;
 }
 
+/** Routes answered whatever the count: `/healthz` and `/readyz` cost nothing and tell the balancer the truth. */
+export const UNCAPPED_ROUTES: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
+
 export default fp<InFlightOptions>(async function inFlight(app: FastifyInstance, opts) {
   if (!opts.max) return;
   let inProgress = 0;
   app.addHook('onRequest', async (req, reply) => {
-    if (req.headers.upgrade) return;
+    if (req.headers.upgrade || UNCAPPED_ROUTES.has(req.routeOptions.url ?? '')) return;
     if (inProgress >= opts.max) {
       throw new ApiError(503, { detail: OVERLOAD_DETAIL }, { 'retry-after': String(opts.retryAfterS) });
     }

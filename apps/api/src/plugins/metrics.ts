@@ -2,7 +2,7 @@
  * `app.metrics` (lib/metrics.ts) and `GET /metrics` in the Prometheus text format (issues 15, 17): besides the
  * modules' own metrics, every answer's time by route pattern, every query's time, the pool's connections
  * (PostgreSQL), the open WebSockets of this process and Node's default metrics.
- * Outside production the endpoint is open. In production it answers only with `Authorization: Bearer
+ * Outside production the endpoint is open to this machine (loopback) only. In production it answers only with `Authorization: Bearer
  * <METRICS_TOKEN>` when `METRICS_TOKEN` is set, and 404 otherwise (no token configured, or a wrong one): the
  * figures are for the operator's Prometheus, not for the public.
  */
@@ -10,6 +10,7 @@ import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createMetrics, type Metrics } from '../lib/metrics.js';
+import { isLoopback } from '../lib/client-address.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +68,9 @@ async function metricsPlugin(app: FastifyInstance) {
       const token = app.config.metricsToken;
       if (!token || !bearerMatches(request.headers.authorization, token))
         return reply.status(404).send({ detail: 'Страница не найдена.' });
+    } else if (!isLoopback(request.raw.socket.remoteAddress)) {
+      // Open without a token only outside production, and then only to this machine (like /v1/dev/).
+      return reply.status(404).send({ detail: 'Страница не найдена.' });
     }
     const text = await app.metrics.registry.metrics();
     return reply.header('cache-control', 'no-store').type(app.metrics.registry.contentType).send(text);

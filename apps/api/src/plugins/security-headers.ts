@@ -1,7 +1,8 @@
 /**
  * Security headers of every answer (pages, JSON, media, the test bank, the API docs), all set by helmet
- * (issue 12): a Content-Security-Policy whose scripts run only from our origin, the Yandex
- * Maps hosts, or inline with the request's nonce; no plugins, no framing, no foreign `<base>`.
+ * (issue 12): a Content-Security-Policy whose scripts run only from our origin, inline with the request's nonce,
+ * or — only when `YANDEX_MAPS_API_KEY` is set — from the exact hosts of the Yandex Maps JS API v3
+ * ({@link YANDEX_SCRIPTS}); no plugins, no framing, no foreign `<base>`.
  *
  * The nonce is made per answer the first time either helmet (building the header) or a page handler
  * (`cspNonce(reply)`, to put it on its inline scripts) asks for it, so both see the same value.
@@ -59,8 +60,15 @@ export function allowViteDevServer(): void {
   viteDevServer = true;
 }
 
-const YANDEX_SCRIPTS = ['https://api-maps.yandex.ru', 'https://*.yandex.ru'];
-const YANDEX_DATA = ['https://*.yandex.ru', 'https://*.yandex.net'];
+/**
+ * Where the Yandex Maps JS API v3 runs scripts from (Yandex's CSP rules, yandex.ru/maps-api/docs/js-api/common/
+ * connection/csp.html): its loader `api-maps.yandex.ru/v3/` and the runtime bundles it loads from the maps' folder of
+ * `yastatic.net` (the path keeps the rest of that CDN out). No wildcard: a `*.yandex.ru` host would run anything
+ * any Yandex service serves.
+ */
+export const YANDEX_SCRIPTS = ['https://api-maps.yandex.ru', 'https://yastatic.net/s3/front-maps-static/'];
+/** Where the map's tiles, styles and images come from (fetched or shown, never run). */
+const YANDEX_DATA = ['https://*.yandex.ru', 'https://*.yandex.net', 'https://yastatic.net/s3/front-maps-static/'];
 
 /** The origin of `PUBLIC_API_URL` when the API (and its /media/) lives on another origin than the pages. */
 function apiOrigin(config: Pick<Config, 'publicApiUrl' | 'publicUrl'>): string[] {
@@ -77,11 +85,17 @@ function mediaOrigin(config: Pick<Config, 'mediaPublicUrl'>): string[] {
   return config.mediaPublicUrl ? [new URL(config.mediaPublicUrl).origin] : [];
 }
 
-type HeadersConfig = Pick<Config, 'publicApiUrl' | 'publicUrl' | 'mediaPublicUrl'>;
+type HeadersConfig = Pick<Config, 'publicApiUrl' | 'publicUrl' | 'mediaPublicUrl' | 'yandexMapsApiKey'>;
 
-/** The helmet options of the app. */
+/**
+ * The helmet options of the app.
+ * @param config the addresses the pages load from; `yandexMapsApiKey` adds the map's hosts (none without a key)
+ */
 export function securityHeaders(config: HeadersConfig): HelmetOptions {
   const api = apiOrigin(config);
+  const maps = Boolean(config.yandexMapsApiKey);
+  const mapScripts = maps ? YANDEX_SCRIPTS : [];
+  const mapData = maps ? YANDEX_DATA : [];
   const https = config.publicUrl.startsWith('https:');
   return {
     contentSecurityPolicy: {
@@ -91,12 +105,12 @@ export function securityHeaders(config: HeadersConfig): HelmetOptions {
         scriptSrc: [
           "'self'",
           (_req, res) =>
-            [`'nonce-${nonceOf(res)}'`, ...YANDEX_SCRIPTS, ...(viteDevServer ? ["'unsafe-eval'"] : [])].join(' '),
+            [`'nonce-${nonceOf(res)}'`, ...mapScripts, ...(viteDevServer ? ["'unsafe-eval'"] : [])].join(' '),
         ],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // blob: — the previews of photos chosen in the sell form
-        imgSrc: ["'self'", 'data:', 'blob:', ...api, ...mediaOrigin(config), ...YANDEX_DATA],
+        imgSrc: ["'self'", 'data:', 'blob:', ...api, ...mediaOrigin(config), ...mapData],
         fontSrc: ["'self'", 'data:'],
         // 'self' covers the notification WebSocket of our own origin
         connectSrc: [
@@ -105,7 +119,7 @@ export function securityHeaders(config: HeadersConfig): HelmetOptions {
               "'self'",
               ...api,
               ...api.map((o) => o.replace(/^http/, 'ws')),
-              ...YANDEX_DATA,
+              ...mapData,
               ...(viteDevServer ? ['ws:', 'wss:'] : []),
             ].join(' '),
         ],

@@ -6,6 +6,9 @@
  * and answers `{"now": "<ISO time>"}` (architecture §6, issue 13);
  * `POST /v1/dev/carrier/deliver/{order_id}/` — the development carrier reports a shipped order delivered now
  * (providers/carriers; docs/architecture.md «Order deadlines»).
+ * Every route here answers only requests whose socket comes from this machine (loopback): the outbox shows anyone's
+ * sign-in codes and the clock moves every deadline, so another machine gets the ordinary 404 — by the socket's
+ * address, never `X-Forwarded-For`, which anyone can write.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,9 +20,13 @@ import { normalizePhone } from '../../lib/phone.js';
 import { isAdjustable } from '../../lib/clock.js';
 import { orderSchema } from '@vitrina/contract/orders';
 import { CONFIRM_WITHIN_MS, reportDelivery } from '../orders/index.js';
+import { isLoopback } from '../../lib/client-address.js';
 
 export default async function devRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopback(request.raw.socket.remoteAddress)) throw notFound();
+  });
 
   r.get(
     '/v1/dev/sms-outbox/',
