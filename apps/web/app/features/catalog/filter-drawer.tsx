@@ -69,6 +69,7 @@ export default function FilterDrawer({ opened: wanted, onClose, filters, onApply
     >
       <FilterPanel
         {...panel}
+        native
         facets={draftFacets ?? panel.facets}
         values={draft}
         onChange={(k, v) => setDraft((d) => ({ ...d, [k]: v ?? undefined }))}
