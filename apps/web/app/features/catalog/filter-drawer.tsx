@@ -12,6 +12,7 @@ import type { Facets } from '@vitrina/contract/catalog';
 import { getJson, queryClient } from '../../shared/api/query';
 import { FILTER_KEYS } from './catalog-params';
 import { FilterPanel, type FilterPanelProps, type FilterValues } from './filter-panel';
+import classes from './filter-panel.module.css';
 
 /** The facets call's query for the page's own filter and a set of filter values. */
 function facetsQuery(fixed: Record<string, string>, values: FilterValues): string {
@@ -65,27 +66,22 @@ export default function FilterDrawer({ opened: wanted, onClose, filters, onApply
       size="88%"
       title="Фильтры"
       radius="md"
-      styles={{ title: { fontWeight: 700, fontSize: 18 }, body: { paddingBottom: 96 } }}
+      styles={{
+        title: { fontWeight: 700, fontSize: 18 },
+        // What scrolls into view (a focused field) stops clear of the sticky title and of «Сбросить» / «Показать».
+        content: { scrollPaddingTop: 64, scrollPaddingBottom: 88 },
+        body: { paddingBottom: 0 },
+      }}
     >
       <FilterPanel
         {...panel}
+        native
         facets={draftFacets ?? panel.facets}
         values={draft}
         onChange={(k, v) => setDraft((d) => ({ ...d, [k]: v ?? undefined }))}
       />
-      <Group
-        gap="sm"
-        p="md"
-        style={{
-          position: 'fixed',
-          zIndex: 10,
-          left: 0,
-          right: 0,
-          bottom: 0,
-          background: '#fff',
-          borderTop: '1px solid var(--vt-line)',
-        }}
-      >
+      {/* Stuck to the drawer's bottom edge, below the panel's last field (never over it: WCAG 2.5.8). */}
+      <Group gap="sm" p="md" className={classes.actions}>
         <Button variant="default" onClick={() => setDraft({})} style={{ flex: 1 }}>
           Сбросить
         </Button>

@@ -5,18 +5,16 @@
  * listings have, each with how many listings it leaves (`/v1/public/facets/`), so no choice leads to an
  * empty page.
  *
- * The category, brand and price fields are Mantine's; the server renders them as look-alikes without Mantine's
- * code (input-looks.tsx, issue 17 «cold render»), and the browser puts the real fields in their place once the
- * page is interactive.
+ * The category, brand and price fields are Mantine's own, rendered as they are on the server and in the browser;
+ * on phones (the drawer, `native`) the category is a native select (Mantine's NativeSelect), which the phone shows
+ * in its own picker.
  */
-import { MultiSelect, NumberInput, Select, Text } from '@mantine/core';
-import { useMounted } from '@mantine/hooks';
+import { MultiSelect, NativeSelect, NumberInput, Select, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useId, useState, type CSSProperties, type ReactNode } from 'react';
 import type { Facets } from '@vitrina/contract/catalog';
 import type { Chars } from './load-listing';
 import { splitList, type FilterKey } from './catalog-params';
-import { MultiSelectLook, PriceInputLook, SelectLook } from './input-looks';
 import classes from './filter-panel.module.css';
 
 export type FilterValues = Partial<Record<FilterKey, string>>;
@@ -36,6 +34,8 @@ export interface FilterPanelProps {
    * (shared/lib/reused-html.tsx), whose HTML may not carry ids that follow its place in the page.
    */
   idPrefix?: string;
+  /** The category as a native select (phones: the drawer), not Mantine's searchable Select. */
+  native?: boolean;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -54,10 +54,10 @@ const PRICE_FIELDS = [
   ['price_max', 'до'],
 ] as const satisfies readonly (readonly [FilterKey, string])[];
 /** The brand field's placeholder, shown while no brand is chosen (its pills take the place). */
-export const BRAND_PLACEHOLDER = 'Все бренды';
+const BRAND_PLACEHOLDER = 'Все бренды';
 
-/** How the panel's Mantine fields are set up (input-looks.test.tsx checks their look-alikes against these). */
-export const FIELD_PROPS = {
+/** How the panel's Mantine fields are set up. */
+const FIELD_PROPS = {
   category: {
     'aria-label': 'Категория',
     placeholder: 'Все категории',
@@ -87,24 +87,20 @@ export const FIELD_PROPS = {
   },
 } as const;
 
-/** Price field that commits on blur or Enter (not on every keystroke); `look`: its server look-alike. */
+/** Price field that commits on blur or Enter (not on every keystroke). */
 function PriceField({
   label,
   value,
   onCommit,
-  look,
   id,
 }: {
   label: string;
   value: string | undefined;
   onCommit: (v: string | null) => void;
-  look: boolean;
-  /** The look-alike's id. */
   id: string;
 }) {
   const [local, setLocal] = useState<string | number>(value ?? '');
   useEffect(() => setLocal(value ?? ''), [value]);
-  if (look) return <PriceInputLook label={label} value={value ?? ''} id={id} style={PRICE_STYLE} />;
   const commit = () => {
     const n = typeof local === 'number' ? local : Number(String(local).replace(/\s/g, ''));
     const next = local === '' || !Number.isFinite(n) ? null : String(Math.max(0, Math.floor(n)));
@@ -112,6 +108,7 @@ function PriceField({
   };
   return (
     <NumberInput
+      id={id}
       aria-label={label}
       placeholder={label}
       value={local}
@@ -176,9 +173,7 @@ function SizeChips({
   );
 }
 
-export function FilterPanel({ values, onChange, chars, facets, type, hide = {}, idPrefix }: FilterPanelProps) {
-  // Mantine's fields once the page is interactive; their look-alikes on the server and in the first render.
-  const look = !useMounted();
+export function FilterPanel({ values, onChange, chars, facets, type, hide = {}, idPrefix, native }: FilterPanelProps) {
   const autoIds = useId();
   const ids = idPrefix ?? autoIds;
   const toggleList = (key: FilterKey, list: string[]) => onChange(key, list.length ? list.join(',') : null);
@@ -198,26 +193,22 @@ export function FilterPanel({ values, onChange, chars, facets, type, hide = {}, 
     ],
   }));
 
-  const chosenCategory = categoryData.flatMap((g) => g.items).find((o) => o.value === values.category) ?? null;
-  const chosenBrands = splitList(values.brand).flatMap((v) => {
-    const brand = chars.brands.find((b) => String(b.id) === v);
-    return brand ? [{ value: v, label: brand.name }] : [];
-  });
-
   return (
     <div className={classes.panel}>
       {!hide.category && categoryData.length > 0 && (
         <Section title="Категория">
-          {look ? (
-            <SelectLook
-              label={FIELD_PROPS.category['aria-label']}
-              placeholder={FIELD_PROPS.category.placeholder}
-              chosen={chosenCategory}
+          {native ? (
+            <NativeSelect
               id={`${ids}c`}
+              aria-label={FIELD_PROPS.category['aria-label']}
+              data={[{ value: '', label: FIELD_PROPS.category.placeholder }, ...categoryData]}
+              value={values.category ?? ''}
+              onChange={(e) => onChange('category', e.currentTarget.value || null)}
             />
           ) : (
             <Select
               {...FIELD_PROPS.category}
+              id={`${ids}c`}
               data={categoryData}
               value={values.category ?? null}
               onChange={(v) => onChange('category', v)}
@@ -227,22 +218,14 @@ export function FilterPanel({ values, onChange, chars, facets, type, hide = {}, 
       )}
       {!hide.brand && chars.brands.length > 0 && (
         <Section title="Бренд">
-          {look ? (
-            <MultiSelectLook
-              label={FIELD_PROPS.brand['aria-label']}
-              placeholder={BRAND_PLACEHOLDER}
-              chosen={chosenBrands}
-              id={`${ids}b`}
-            />
-          ) : (
-            <MultiSelect
-              {...FIELD_PROPS.brand}
-              placeholder={splitList(values.brand).length ? undefined : BRAND_PLACEHOLDER}
-              data={chars.brands.map((b) => ({ value: String(b.id), label: b.name }))}
-              value={splitList(values.brand)}
-              onChange={(v) => toggleList('brand', v)}
-            />
-          )}
+          <MultiSelect
+            {...FIELD_PROPS.brand}
+            id={`${ids}b`}
+            placeholder={splitList(values.brand).length ? undefined : BRAND_PLACEHOLDER}
+            data={chars.brands.map((b) => ({ value: String(b.id), label: b.name }))}
+            value={splitList(values.brand)}
+            onChange={(v) => toggleList('brand', v)}
+          />
         </Section>
       )}
       {!hide.size && facets && facets.sizes.length > 0 && (
@@ -258,7 +241,6 @@ export function FilterPanel({ values, onChange, chars, facets, type, hide = {}, 
               label={label}
               value={values[key]}
               onCommit={(v) => onChange(key, v)}
-              look={look}
               id={`${ids}${key}`}
             />
           ))}

@@ -1,28 +1,9 @@
 /**
- * The listing's sort select in Mantine's `<NativeSelect>` look without NativeSelect's code (Input,
- * InputBase and the combobox chevron): the same markup, classes and variables NativeSelect renders at
- * size `sm`, styled by Mantine's stylesheet — keeps catalog pages' JavaScript small (issue 2).
- * sort-select.test.ts checks the classes still exist in Mantine's CSS.
+ * The listing's sort select: a native `<select>` drawn like Mantine's `<NativeSelect size="sm">` by a CSS module on
+ * Mantine's public CSS variables (sort-select.module.css), without NativeSelect's code — keeps catalog pages'
+ * JavaScript small (e2e/js-budget.test.ts).
  */
-import type { CSSProperties } from 'react';
 import classes from './sort-select.module.css';
-
-/** Mantine's own class names for NativeSelect's parts, as in @mantine/core 9. */
-export const NATIVE_SELECT_CLASSES = {
-  root: 'm_46b77525 mantine-InputWrapper-root mantine-NativeSelect-root',
-  wrapper: 'm_6c018570 mantine-Input-wrapper mantine-NativeSelect-wrapper',
-  input: 'm_8fb7ebe7 mantine-Input-input mantine-NativeSelect-input',
-  section: 'm_82577fc2 mantine-Input-section mantine-NativeSelect-section',
-  chevron: 'm_2943220b mantine-ComboboxChevron-chevron',
-} as const;
-
-const WRAPPER_VARS = {
-  '--input-height': 'var(--input-height-sm)',
-  '--input-fz': 'var(--mantine-font-size-sm)',
-  '--input-right-section-pointer-events': 'none',
-} as CSSProperties;
-
-const CHEVRON_VARS = { '--combobox-chevron-size': 'var(--combobox-chevron-size-sm)' } as CSSProperties;
 
 const CHEVRON_PATH =
   'M4.93179 5.43179C4.75605 5.60753 4.75605 5.89245 4.93179 6.06819C5.10753 6.24392 5.39245 6.24392 5.56819 6.06819L7.49999 4.13638L9.43179 6.06819C9.60753 6.24392 9.89245 6.24392 10.0682 6.06819C10.2439 5.89245 10.2439 5.60753 10.0682 5.43179L7.81819 3.18179C7.73379 3.0974 7.61933 3.04999 7.49999 3.04999C7.38064 3.04999 7.26618 3.0974 7.18179 3.18179L4.93179 5.43179ZM10.0682 9.56819C10.2439 9.39245 10.2439 9.10753 10.0682 8.93179C9.89245 8.75606 9.60753 8.75606 9.43179 8.93179L7.49999 10.8636L5.56819 8.93179C5.39245 8.75606 5.10753 8.75606 4.93179 8.93179C4.75605 9.10753 4.75605 9.39245 4.93179 9.56819L7.18179 11.8182C7.35753 11.9939 7.64245 11.9939 7.81819 11.8182L10.0682 9.56819Z';
@@ -33,19 +14,10 @@ export interface SortSelectProps {
   onChange: (value: string) => void;
 }
 
-/** The combobox chevron as Mantine draws it at size `sm` (also in the filter panel's looks, input-looks.tsx). */
-export function Chevron({ hidden = false }: { hidden?: boolean }) {
+/** The up-and-down chevron Mantine's selects draw. */
+function Chevron() {
   return (
-    <svg
-      style={CHEVRON_VARS}
-      className={NATIVE_SELECT_CLASSES.chevron}
-      data-size="sm"
-      data-combobox-chevron="true"
-      viewBox="0 0 15 15"
-      fill="none"
-      xmlns="http://www.w3.org/2000/svg"
-      aria-hidden={hidden || undefined}
-    >
+    <svg viewBox="0 0 15 15" fill="none" xmlns="http://www.w3.org/2000/svg" aria-hidden>
       <path d={CHEVRON_PATH} fill="currentColor" fillRule="evenodd" clipRule="evenodd" />
     </svg>
   );
@@ -54,31 +26,21 @@ export function Chevron({ hidden = false }: { hidden?: boolean }) {
 /** «Сортировка»: a native `<select>`, full width on phones, 210 px from `sm` up. */
 export function SortSelect({ options, value, onChange }: SortSelectProps) {
   return (
-    <div className={`${NATIVE_SELECT_CLASSES.root} ${classes.root}`} data-size="sm">
-      <div
-        style={WRAPPER_VARS}
-        className={NATIVE_SELECT_CLASSES.wrapper}
-        data-variant="default"
-        data-size="sm"
-        data-pointer="true"
-        data-with-right-section="true"
+    <div className={classes.root}>
+      <select
+        className={`mantine-focus-auto ${classes.select}`}
+        aria-label="Сортировка"
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
       >
-        <select
-          className={NATIVE_SELECT_CLASSES.input}
-          data-variant="default"
-          aria-label="Сортировка"
-          value={value}
-          onChange={(e) => onChange(e.currentTarget.value)}
-        >
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-        <div data-position="right" className={NATIVE_SELECT_CLASSES.section}>
-          <Chevron hidden />
-        </div>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <div className={classes.chevron}>
+        <Chevron />
       </div>
     </div>
   );

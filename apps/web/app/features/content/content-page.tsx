@@ -1,5 +1,5 @@
 /** Layout of a text page (about, how-buy, guarantees…): breadcrumbs-free title, lead and sections. */
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ShopLink } from '../../shared/ui/shop-link';
 import classes from './content-page.module.css';
 
@@ -34,24 +34,11 @@ export function ContentPage({
   );
 }
 
-/** Mantine's own class names for List (root, item, its wrapper), as in @mantine/core 9. */
-export const LIST_CLASSES = {
-  root: 'm_abbac491 mantine-List-root',
-  item: 'm_abb6bec2 mantine-List-item',
-  itemWrapper: 'm_75cd9f71 mantine-List-itemWrapper',
-} as const;
-
-const LIST_SPACING = { '--list-spacing': 'calc(0.25rem * var(--mantine-scale))' } as CSSProperties;
-
-/** A bulleted list of short strings: Mantine's `<List spacing={4}>` markup and classes, without its code. */
+/** A bulleted list of short strings, in the look of Mantine's `<List spacing={4}>`. */
 export const Bullets = ({ items }: { items: string[] }) => (
-  <ul className={LIST_CLASSES.root} style={LIST_SPACING}>
+  <ul className={classes.bullets}>
     {items.map((i) => (
-      <li key={i} className={LIST_CLASSES.item}>
-        <div className={LIST_CLASSES.itemWrapper}>
-          <span className="mantine-List-itemLabel">{i}</span>
-        </div>
-      </li>
+      <li key={i}>{i}</li>
     ))}
   </ul>
 );

@@ -1,29 +1,23 @@
 /**
- * Mantine's Button look without Mantine's Button code (which brings its Loader along): the same markup and
- * static classes as `<Button>` renders, styled by @mantine/core/styles.css; the CSS variables Mantine writes
- * inline for a variant, size and radius come from classes (light-button.module.css). Used where
- * the first page load needs a button (header, home hero, 404) to keep the home page under 150 KB of
- * gzipped JavaScript (issue 2). light-button.test.ts checks the classes still exist in Mantine's CSS.
+ * The shop's own light buttons, drawn like Mantine's Button and ActionIcon by a CSS module on Mantine's public
+ * CSS variables (light-button.module.css), without Mantine's Button code (which brings its Loader along). Used where
+ * the first page load needs a button (header, home hero, 404) to keep the home page under 150 KB of gzipped
+ * JavaScript (e2e/js-budget.test.ts); e2e/catalog.test.ts checks their computed look.
  */
 import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { ShopLink } from './shop-link';
 import classes from './light-button.module.css';
 
-/** Mantine's own class names for Button (root, inner, label), as in @mantine/core 9. */
-export const BUTTON_CLASSES = {
-  root: 'mantine-focus-auto mantine-active m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root',
-  inner: 'm_80f1301b mantine-Button-inner',
-  label: 'm_811560b9 mantine-Button-label',
-  section: 'm_a74036a mantine-Button-section',
-} as const;
+/** Mantine's global focus ring and press shift (documented global classes, not hashed ones). */
+const FOCUS = 'mantine-focus-auto mantine-active';
 
-/** The classes of a variant (light-button.module.css: the variables Mantine's variant resolver gives our theme). */
+/** The class of a variant (`filled` is the module's default). */
 const VARIANTS = { filled: undefined, default: classes.default, outline: classes.outline, subtle: classes.subtle };
 
-/** The classes of a size (Mantine's size variables; `sm` is the stylesheet's default and needs none). */
+/** The class of a size (`sm` is the module's default). */
 const SIZES = { sm: undefined, md: classes.md, lg: classes.lg, 'compact-sm': classes.compactSm };
 
-const RADII = { md: classes.radiusMd, xl: classes.radiusXl };
+const RADII = { md: undefined, xl: classes.radiusXl };
 
 export interface LightButtonProps {
   children: ReactNode;
@@ -72,7 +66,8 @@ export function LightButton({
   ...rest
 }: LightButtonProps) {
   const className = [
-    BUTTON_CLASSES.root,
+    FOCUS,
+    classes.button,
     VARIANTS[variant],
     SIZES[size],
     RADII[radius],
@@ -82,8 +77,6 @@ export function LightButton({
   ];
   const props = {
     className: className.filter(Boolean).join(' '),
-    'data-variant': variant === 'filled' ? undefined : variant,
-    'data-size': size === 'sm' ? undefined : size,
     'data-block': fullWidth ? true : undefined,
     'data-with-left-section': leftSection ? true : undefined,
     style,
@@ -91,13 +84,9 @@ export function LightButton({
     ...rest,
   };
   const inner = (
-    <span className={BUTTON_CLASSES.inner}>
-      {leftSection && (
-        <span className={BUTTON_CLASSES.section} data-position="left">
-          {leftSection}
-        </span>
-      )}
-      <span className={BUTTON_CLASSES.label}>{children}</span>
+    <span className={classes.inner}>
+      {leftSection && <span className={classes.section}>{leftSection}</span>}
+      <span className={classes.label}>{children}</span>
     </span>
   );
   if (to !== undefined)
@@ -113,12 +102,6 @@ export function LightButton({
   );
 }
 
-/** Mantine's own class names for ActionIcon (root, icon), as in @mantine/core 9. */
-export const ACTION_ICON_CLASSES = {
-  root: 'mantine-focus-auto mantine-active m_8d3f4000 mantine-ActionIcon-root m_87cf2631 mantine-UnstyledButton-root',
-  icon: 'm_8d3afb97 mantine-ActionIcon-icon',
-} as const;
-
 export interface LightIconButtonProps {
   /** The icon. */
   children: ReactNode;
@@ -132,17 +115,16 @@ export interface LightIconButtonProps {
   'data-testid'?: string;
 }
 
-/** Mantine's subtle ActionIcon look (header icons, 40 px) without ActionIcon's code. */
+/** A subtle icon button (header icons, 40 px; 44 px on phones) in Mantine's ActionIcon look. */
 export function LightIconButton({ children, to, onClick, hiddenFrom, ...rest }: LightIconButtonProps) {
-  // `variant="subtle" color="ink.9"` (light-button.module.css); the size (40 px) comes from `.vt-icon-button`.
-  const root = `${ACTION_ICON_CLASSES.root} ${classes.iconSubtle} vt-icon-button`;
+  // Mantine's `<ActionIcon variant="subtle" color="ink.9">` look, 40 px (44 px on phones).
+  const root = `${FOCUS} ${classes.icon}`;
   const props = {
     className: hiddenFrom ? `${root} mantine-hidden-from-${hiddenFrom}` : root,
-    'data-variant': 'subtle',
     onClick,
     ...rest,
   };
-  const icon = <span className={ACTION_ICON_CLASSES.icon}>{children}</span>;
+  const icon = children;
   if (to !== undefined)
     return (
       <ShopLink to={to} {...props}>
