@@ -31,7 +31,8 @@ import metricsPlugin from './plugins/metrics.js';
 import requestIdPlugin, { requestIdOptions } from './plugins/request-id.js';
 import nulGuard from './plugins/nul-guard.js';
 import drainBody from './plugins/drain-body.js';
-import inFlight from './plugins/in-flight.js';
+import inFlight, { neverShed } from './plugins/in-flight.js';
+import { ApiError, OVERLOAD_DETAIL } from './lib/errors.js';
 import publicCache from './plugins/public-cache.js';
 import securityHeaders from './plugins/security-headers.js';
 import { defineRateLimitCleanup, postgresRateLimitStore } from './plugins/rate-limit-store.js';
@@ -258,7 +259,12 @@ async function registerOverload(app: FastifyInstance, config: Config) {
     maxEventLoopDelay: o.eventLoopDelayMs,
     maxHeapUsedBytes: heapBytes,
     sampleInterval: 500,
-    // The error (503 + Retry-After) is answered in Russian by plugins/errors.ts.
     retryAfter: OVERLOAD_RETRY_AFTER_S,
+    // Static files are served whatever the pressure (plugins/in-flight.ts `neverShed`); anything else gets the
+    // Russian 503 with Retry-After (plugins/errors.ts answers the ApiError).
+    pressureHandler: async (req) => {
+      if (neverShed(req.url)) return;
+      throw new ApiError(503, { detail: OVERLOAD_DETAIL }, { 'retry-after': String(OVERLOAD_RETRY_AFTER_S) });
+    },
   });
 }
