@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isSupportedCountry } from 'libphonenumber-js/max';
+import { parseCidr } from './lib/ip-ranges.js';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -26,6 +27,20 @@ function isHttpUrl(value: string): boolean {
     return false;
   }
 }
+
+/**
+ * The addresses YooKassa sends its notices from, as it publishes them
+ * (https://yookassa.ru/developers/using-api/webhooks): the default of `YOOKASSA_NOTICE_IPS`.
+ */
+export const YOOKASSA_NOTICE_IPS_DEFAULT = [
+  '185.71.76.0/27',
+  '185.71.77.0/27',
+  '77.75.153.0/25',
+  '77.75.156.11',
+  '77.75.156.35',
+  '77.75.154.128/25',
+  '2a02:5180::/32',
+];
 
 /** An optional http(s) address (`''` — unset); anything else is refused with a message showing `example`. */
 const httpUrl = (example: string) =>
@@ -119,6 +134,16 @@ export const envSchema = z.object({
   YOOKASSA_SHOP_ID: z.string().optional(),
   YOOKASSA_SECRET_KEY: z.string().optional(),
   YOOKASSA_API_URL: httpUrlOr('https://api.yookassa.ru/v3'),
+  /** Addresses and ranges YooKassa's notices may come from (comma- or space-separated; as `request.ip`). */
+  YOOKASSA_NOTICE_IPS: z
+    .string()
+    .default(YOOKASSA_NOTICE_IPS_DEFAULT.join(','))
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .refine((list) => list.length > 0 && list.every((x) => parseCidr(x)), {
+      message: 'перечислите адреса или диапазоны через запятую, например 185.71.76.0/27,2a02:5180::/32',
+    }),
+  /** YooKassa notices a minute per sender address (429 past it). */
+  YOOKASSA_NOTICES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   /** The test bank's webhook secret; unset → generated per installation and kept in the database. */
   TESTGATEWAY_SECRET: z.string().optional(),
   /** Where the test bank delivers its notices; unset → to this server in-process. */

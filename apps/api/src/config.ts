@@ -20,6 +20,7 @@ export {
   DEFAULT_WS_CONNECTS_PER_MINUTE,
   MAX_IN_FLIGHT_DEFAULT,
   TRIES_PER_CODE,
+  YOOKASSA_NOTICE_IPS_DEFAULT,
   defaultWrongTriesPerSender,
   maxWrongTriesPerDay,
   type Env,
@@ -99,6 +100,13 @@ export interface Config {
       receipts?: boolean;
       /** The receipts' `vat_code` (default 1). */
       vatCode?: number;
+      /**
+       * Addresses and ranges notices are accepted from (`YOOKASSA_NOTICE_IPS`; optional for hand-made configs:
+       * YooKassa's published ranges).
+       */
+      noticeIps?: string[];
+      /** Notices a minute per sender address (`YOOKASSA_NOTICES_PER_MINUTE`; default 600). */
+      noticesPerMinute?: number;
     };
     /** YooKassa Payouts: a separate agent id and secret key (optional for hand-made configs). */
     yookassaPayouts?: { agentId?: string; secretKey?: string; apiUrl: string };
@@ -242,6 +250,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         apiUrl: e.YOOKASSA_API_URL,
         receipts: e.YOOKASSA_RECEIPTS,
         vatCode: e.YOOKASSA_VAT_CODE,
+        noticeIps: e.YOOKASSA_NOTICE_IPS,
+        noticesPerMinute: e.YOOKASSA_NOTICES_PER_MINUTE,
       },
       yookassaPayouts: {
         agentId: e.YOOKASSA_PAYOUT_AGENT_ID,

@@ -7,6 +7,9 @@ import { offers, orders, paymentEvents, users } from '../src/db/schema/index.js'
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 
+/** An address in YooKassa's published notice ranges (185.71.76.0/27). */
+const YOOKASSA_ADDRESS = '185.71.76.10';
+
 describe.runIf(dbAvailable())('YooKassa adapter against a local fake', () => {
   let fake: Awaited<ReturnType<typeof startFakeYooKassa>>;
   let t: TestContext;
@@ -46,6 +49,7 @@ describe.runIf(dbAvailable())('YooKassa adapter against a local fake', () => {
     t.app.inject({
       method: 'POST',
       url: '/v1/payments/webhook/yookassa/',
+      remoteAddress: YOOKASSA_ADDRESS,
       payload: { type: 'notification', event, object: { id, status, amount: { value: '1.00', currency: 'RUB' } } },
     });
   const orderStatus = async (id: number) => (await t.app.db.select().from(orders).where(eq(orders.id, id)))[0]!.status;
@@ -82,7 +86,9 @@ describe.runIf(dbAvailable())('YooKassa adapter against a local fake', () => {
     expect(fake.requests.some((r) => r.method === 'GET' && r.url === `/v3/payments/${yk.id}`)).toBe(true);
 
     yk.status = 'succeeded';
+    t.clock.advance(5_000); // one payment is asked about at most once per 5 s
     expect((await notify(yk.id)).json().result).toBe('applied');
+    t.clock.advance(5_000);
     expect((await notify(yk.id)).json().result).toBe('duplicate');
     expect(await orderStatus(order.id)).toBe('paid');
     expect(await stock(listing.id)).toBe(0);
@@ -186,6 +192,7 @@ describe.runIf(dbAvailable())('YooKassa adapter against a local fake', () => {
       const n = await on.inject({
         method: 'POST',
         url: '/v1/payments/webhook/yookassa/',
+        remoteAddress: YOOKASSA_ADDRESS,
         payload: { type: 'notification', event: 'payment.succeeded', object: { id: p.id } },
       });
       expect(n.json().result).toBe('applied');
@@ -216,6 +223,7 @@ describe.runIf(dbAvailable())('YooKassa adapter against a local fake', () => {
       const r = await t.app.inject({
         method: 'POST',
         url: '/v1/payments/webhook/yookassa/',
+        remoteAddress: YOOKASSA_ADDRESS,
         headers: { 'content-type': 'application/json' },
         payload,
       });

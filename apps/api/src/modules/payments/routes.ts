@@ -3,7 +3,9 @@
  * status, and — outside production, with the test gateway configured — the test gateway's own pages and API.
  * - `POST /v1/payments/webhook/testgateway/`: HMAC-SHA256 of the raw body in `X-Testgateway-Signature` (bad → 401),
  *   then the payment's status is re-read from the bank and that is applied, never the body's
- * - `POST /v1/payments/webhook/yookassa/`: the body only names the payment; it is re-read from YooKassa
+ * - `POST /v1/payments/webhook/yookassa/`: the body only names the payment; it is re-read from YooKassa. Only from
+ *   YooKassa's addresses (403), rate-limited per address (429), one payment asked about at most once per 5 s
+ *   (429, YooKassa sends it again): `./yookassa-notices.ts`
  * - `GET /v1/payments/{id}/` (auth, buyer) → `{id, status, order_id, order_number, order_status}`
  * - `GET /v1/public/payments/config/` → `{provider, card_form_url}`
  * - `GET /v1/sales/balance/` (auth) → the caller's money as a seller, read from the ledger (`balanceAnswerSchema`)
@@ -11,7 +13,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
+import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
+import { ipMatcher } from '../../lib/ip-ranges.js';
+import { YOOKASSA_NOTICE_IPS_DEFAULT } from '../../config.js';
+import { takeNoticeFetch } from './yookassa-notices.js';
 import { testgatewayRoutes } from '../../providers/payments/testgateway.js';
 import { verifyTestgatewaySignature, type TestgatewayEvent } from '../../providers/payments/testgateway-webhook.js';
 import { paymentProvider, type FetchedPayment, type ProviderName } from '../../providers/payments/index.js';
@@ -173,11 +178,28 @@ export default async function paymentsRoutes(app: FastifyInstance) {
       );
     }
 
+    const yookassa = app.config.payments.yookassa;
+    const fromYooKassa = ipMatcher(yookassa.noticeIps ?? YOOKASSA_NOTICE_IPS_DEFAULT);
     hooks.post(
       '/v1/payments/webhook/yookassa/',
-      { schema: { tags: ['payments'], summary: 'Уведомление ЮKassa' } },
-      async (request) => {
-        if (app.config.payments.provider !== 'yookassa') throw notFound();
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Уведомление ЮKassa',
+          description:
+            'Только с адресов ЮKassa (YOOKASSA_NOTICE_IPS, иначе 403); не больше YOOKASSA_NOTICES_PER_MINUTE в минуту с адреса и одного запроса к ЮKassa о платеже за 5 секунд (иначе 429 с Retry-After).',
+        },
+        // Before the rate limit's count: a stranger's flood costs neither a row nor a call.
+        onRequest: async (request) => {
+          if (app.config.payments.provider !== 'yookassa') throw notFound();
+          if (!fromYooKassa(request.ip)) {
+            app.metrics.webhookNotices.inc({ provider: 'yookassa', outcome: 'rejected' });
+            throw new ApiError(403, { detail: 'Уведомления ЮKassa принимаются только с адресов ЮKassa.' });
+          }
+        },
+        config: { rateLimit: { max: yookassa.noticesPerMinute ?? 600, timeWindow: 60_000 } },
+      },
+      async (request, reply) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const body = parseJsonObject(raw);
         const object = body.object as { id?: unknown } | undefined;
@@ -185,7 +207,15 @@ export default async function paymentsRoutes(app: FastifyInstance) {
           app.metrics.webhookNotices.inc({ provider: 'yookassa', outcome: 'rejected' });
           throw badRequest('Неверное уведомление.');
         }
-        // Never trust the body: ask YooKassa what the payment really is.
+        // Never trust the body: ask YooKassa what the payment really is — at most once per 5 s a payment.
+        const turn = await takeNoticeFetch(app, object.id);
+        if (!turn.ok) {
+          app.metrics.webhookNotices.inc({ provider: 'yookassa', outcome: 'rejected' });
+          reply.header('retry-after', String(Math.max(1, Math.ceil(turn.retryAfterMs / 1000))));
+          throw new ApiError(429, {
+            detail: 'Об этом платеже только что спрашивали ЮKassa. Повторите уведомление позже.',
+          });
+        }
         const fetched = await paymentProvider(app).getPayment(object.id);
         const result = await applyBankWord(app, 'yookassa', fetched, body, (f) => `${f.providerPaymentId}:${f.status}`);
         return { success: true, result };
