@@ -1,6 +1,7 @@
 /** Screen `seller-user` (/seller/{user}, server-rendered): the seller's card, subscribe button and active listings. */
 import type { Page } from '@vitrina/contract/common';
-import type { ProductCard, SellerCard } from '@vitrina/contract/catalog';
+import type { ProductCard, SellerPage } from '@vitrina/contract/catalog';
+import { REVIEWS_PAGE_SIZE, type Review } from '@vitrina/contract/reviews';
 import { Box } from '@mantine/core';
 import type { Route } from './+types/seller-user';
 import { SELLER_PAGE_SIZE, SellerProfile } from '../features/social';
@@ -13,17 +14,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.user)) throw new Response('Страница не найдена', { status: 404 });
   const raw = new URL(request.url).searchParams.get('page');
   const page = raw && /^\d{1,5}$/.test(raw) && Number(raw) > 0 ? Number(raw) : 1;
-  const [seller, products] = await Promise.all([
-    apiLoad<SellerCard>(context, `/v1/public/sellers/${params.user}/`),
+  const [seller, products, reviews] = await Promise.all([
+    apiLoad<SellerPage>(context, `/v1/public/sellers/${params.user}/`),
     apiLoad<Page<ProductCard>>(
       context,
       `/v1/public/products/?seller=${params.user}&sort=new&page_size=${SELLER_PAGE_SIZE}&page=${page}`,
     ),
+    apiLoad<Page<Review>>(context, `/v1/public/sellers/${params.user}/reviews/?page_size=${REVIEWS_PAGE_SIZE}`),
   ]);
   // The listings travel as JSON text (shared/lib/json-text.ts): cheaper to hand to the browser than value by value.
   return {
     seller,
     products: toJsonText(products),
+    reviews,
     page,
     origin: (context as unknown as LoadContext).publicUrl,
     now: new Date().toISOString(),

@@ -13,6 +13,7 @@ import dayjs from 'dayjs';
 import { errorInfo, errorMessage } from '../../shared/api/query';
 import { PAGE_SIZE } from './api';
 import { CancelOrderDialog } from './cancel-order';
+import { OrderReview } from '../reviews';
 import { OrderDetails } from './order-details';
 import { ListSkeleton, OrderHead } from './order-head';
 import { useOrderAction, useOrderFilters, usePurchases } from './queries';
@@ -124,6 +125,7 @@ export function PurchasesList() {
                     </Alert>
                   )}
                   <OrderDetails order={o} role="buyer" />
+                  {(o.status === 'completed' || o.status === 'refunded') && <OrderReview orderId={o.id} role="buyer" />}
                   {(o.status === 'shipped' || o.status === 'delivered' || o.status === 'awaiting_payment') && (
                     <Group mt="lg" gap="sm">
                       {(o.status === 'shipped' || o.status === 'delivered') && (

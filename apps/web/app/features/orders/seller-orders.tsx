@@ -14,6 +14,7 @@ import type { Order } from '@vitrina/contract/orders';
 import { formatPrice } from '../../shared/lib/price';
 import { errorInfo, errorMessage } from '../../shared/api/query';
 import { PAGE_SIZE } from './api';
+import { OrderReview } from '../reviews';
 import { OrderDetails } from './order-details';
 import { ListSkeleton, OrderHead } from './order-head';
 import { useSellerOrders } from './queries';
@@ -120,6 +121,7 @@ export function SellerOrders() {
                 </Alert>
               )}
               <OrderDetails order={o} role="seller" />
+              {(o.status === 'completed' || o.status === 'refunded') && <OrderReview orderId={o.id} role="seller" />}
               {o.status === 'paid' && (
                 <Group mt="lg">
                   <Button onClick={() => setShipping(o)}>Отправить</Button>

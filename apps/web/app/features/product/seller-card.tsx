@@ -3,7 +3,7 @@ import { Avatar } from '@mantine/core';
 import type { SellerCard as Seller } from '@vitrina/contract/catalog';
 import { ShopLink } from '../../shared/ui/shop-link';
 import { formatSince } from '../../shared/lib/dates';
-import { countLabel, WORDS } from '../../shared/lib/plural';
+import { countLabel, formatRating, WORDS } from '../../shared/lib/plural';
 import classes from './product-view.module.css';
 
 export default function SellerCard({ seller }: { seller: Seller }) {
@@ -21,7 +21,17 @@ export default function SellerCard({ seller }: { seller: Seller }) {
         <p className={classes.sellerMeta}>
           {[seller.city, `на Витрине с ${formatSince(seller.date_joined)}`].filter(Boolean).join(' · ')}
         </p>
-        <p className={classes.sellerMeta}>{countLabel(seller.products_count, WORDS.product)}</p>
+        <p className={classes.sellerMeta}>
+          {seller.reviews_count > 0 && (
+            <span data-testid="seller-card-rating">
+              <span aria-hidden className={classes.sellerStar}>
+                ★
+              </span>{' '}
+              {formatRating(seller.rating)} · {countLabel(seller.reviews_count, WORDS.review)} ·{' '}
+            </span>
+          )}
+          {countLabel(seller.products_count, WORDS.product)}
+        </p>
       </div>
     </ShopLink>
   );

@@ -1,16 +1,19 @@
 /**
  * The seller's page (screen seller-user, server-rendered): avatar, name, city, time on Vitrina, listing and
- * subscriber counts, the subscribe button, and their active listings paged by links (`?page=N`).
+ * subscriber counts, the rating and «Отправляет вовремя — 96 %», the subscribe button, their active listings paged
+ * by links (`?page=N`), and the reviews about them with the star distribution (features/reviews).
  */
 import { Avatar, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Page } from '@vitrina/contract/common';
-import type { ProductCard, SellerCard } from '@vitrina/contract/catalog';
+import type { ProductCard, SellerPage } from '@vitrina/contract/catalog';
+import type { Review } from '@vitrina/contract/reviews';
 import { useState } from 'react';
 import { plural } from '@vitrina/contract/plural';
 import { countLabel, WORDS } from '../../shared/lib/plural';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { ProductGrid } from '../../shared/ui/product-card';
+import { RatingLine, SellerReviews } from '../reviews';
 
 /*
  * Parts of their own (issue 2, JS per page, as on the listing pages): the subscribe button (Mantine's
@@ -44,11 +47,13 @@ export function timeOnVitrina(joined: string, now: Date = new Date()): string {
 export function SellerProfile({
   seller,
   products,
+  reviews,
   page,
   now,
 }: {
-  seller: SellerCard;
+  seller: SellerPage;
   products: Page<ProductCard>;
+  reviews: Page<Review>;
   page: number;
   now: string;
 }) {
@@ -72,6 +77,14 @@ export function SellerProfile({
             <Text data-testid="seller-counts">
               {countLabel(seller.products_count, WORDS.product)} · {countLabel(subscribers, SUBSCRIBERS)}
             </Text>
+            <Group gap="md" wrap="wrap">
+              <RatingLine rating={seller.rating} count={seller.reviews_count} />
+              {seller.service_level != null && (
+                <Text fz="sm" data-testid="service-level">
+                  Отправляет вовремя — {seller.service_level}&nbsp;%
+                </Text>
+              )}
+            </Group>
             {seller.about && (
               <Text fz="sm" mt={4} maw={640} style={{ whiteSpace: 'pre-line' }}>
                 {seller.about}
@@ -104,6 +117,12 @@ export function SellerProfile({
           </LazyPart>
         )}
       </section>
+      <SellerReviews
+        sellerId={seller.id}
+        rating={seller.rating}
+        distribution={seller.rating_distribution}
+        reviews={reviews}
+      />
     </Stack>
   );
 }

@@ -19,4 +19,9 @@ export const WORDS = {
   product: ['товар', 'товара', 'товаров'],
   brand: ['бренд', 'бренда', 'брендов'],
   piece: ['штука', 'штуки', 'штук'],
+  review: ['отзыв', 'отзыва', 'отзывов'],
 } as const;
+
+/** A rating with one decimal, the Russian way: 4.7 → «4,7»; «—» without one. */
+export const formatRating = (r: number | null) =>
+  r == null ? '—' : r.toLocaleString('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
