@@ -10,7 +10,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import { splitTotal } from '@vitrina/contract/money';
 import type { Db, Tx } from '../client.js';
-import { favorites, offers, orderItems, orders, payments } from '../schema/index.js';
+import { favorites, offers, orderItems, orders, payments, testgatewayPayments } from '../schema/index.js';
+import { shipByDeadline } from '../../lib/moscow-time.js';
 import { Random } from './random.js';
 import { seedLedger } from './ledger.js';
 import { pentadOf } from '../../modules/stats/index.js';
@@ -162,8 +163,12 @@ export async function seedHistory(
     if (paidAt === null) continue;
     const paid = new Date(Math.floor(paidAt / 60_000) * 60_000);
     const since = now.getTime() - paid.getTime();
-    // Most ship within two days; a few late (past the five days of the deadline).
-    const shipAfter = sale.chance(0.08) ? 6 * DAY + sale.next() * DAY : 4 * HOUR + sale.next() * 44 * HOUR;
+    // Most ship within two days; a few late (past the five days of the deadline) — before the deadline was
+    // enforced: an order that would still wait unshipped past its deadline now ships in time instead (buyer
+    // protection would have cancelled it: docs/architecture.md «Order deadlines»).
+    const inTime = 4 * HOUR + sale.next() * 44 * HOUR;
+    let shipAfter = sale.chance(0.08) ? 6 * DAY + sale.next() * DAY : inTime;
+    if (since < shipAfter && now > shipByDeadline(paid)) shipAfter = inTime;
     const shippedAt = l.status === 'reserved' || since < shipAfter ? null : new Date(paid.getTime() + shipAfter);
     const deliveredAt = shippedAt && since > shipAfter + 3 * DAY ? new Date(shippedAt.getTime() + 3 * DAY) : null;
     const completedAt = deliveredAt && since > shipAfter + 4 * DAY ? new Date(deliveredAt.getTime() + DAY) : null;
@@ -233,6 +238,22 @@ export async function seedHistory(
     })),
     500,
     (chunk) => tx.insert(payments).values(chunk),
+  );
+  // The test bank's own books of those payments, so that it can refund one (a paid order the ship-by deadline
+  // cancels once the clock moves on is refunded in full through it).
+  await inChunks(
+    orderRows.map((o, i) => ({
+      id: `demo-${ids[i]}`,
+      amount: o.total,
+      description: `Заказ ${ids[i]}`,
+      returnUrl: '/account/history',
+      status: 'succeeded',
+      metadata: { orderId: ids[i] },
+      createdAt: o.createdAt,
+      updatedAt: o.paidAt!,
+    })),
+    500,
+    (chunk) => tx.insert(testgatewayPayments).values(chunk),
   );
   if (emptied.length) await tx.update(offers).set({ count: 0 }).where(inArray(offers.productId, emptied));
   await seedLedger(tx, ids, now);
