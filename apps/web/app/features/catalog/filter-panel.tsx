@@ -31,11 +31,6 @@ export interface FilterPanelProps {
   type?: string;
   /** Filters the page fixes itself (the brand page hides «Бренд»). */
   hide?: Partial<Record<FilterKey, boolean>>;
-  /**
-   * The start of the fields' ids, instead of React's `useId`: the sidebar's panel is a reused part
-   * (shared/lib/reused-html.tsx), whose HTML may not carry ids that follow its place in the page.
-   */
-  idPrefix?: string;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -176,11 +171,10 @@ function SizeChips({
   );
 }
 
-export function FilterPanel({ values, onChange, chars, facets, type, hide = {}, idPrefix }: FilterPanelProps) {
+export function FilterPanel({ values, onChange, chars, facets, type, hide = {} }: FilterPanelProps) {
   // Mantine's fields once the page is interactive; their look-alikes on the server and in the first render.
   const look = !useMounted();
-  const autoIds = useId();
-  const ids = idPrefix ?? autoIds;
+  const ids = useId();
   const toggleList = (key: FilterKey, list: string[]) => onChange(key, list.length ? list.join(',') : null);
   const countOf = (list: { value: string; count: number }[] | undefined, v: string) =>
     list ? list.find((x) => x.value === v)?.count : undefined;
