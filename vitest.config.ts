@@ -29,11 +29,6 @@ const apiBase = {
   // still gets its own app and its own copy of the database; VT_ISOLATE=1 brings isolation back to hunt a leak.
   isolate: process.env.VT_ISOLATE === '1',
 };
-/**
- * The server's pages render every reused part (apps/web/app/shared/lib/reused-html.tsx) in place too, and fail when
- * a part depends on more than its deps (ssr-one-pass.test.ts turns it off to compare the kept parts' pages).
- */
-const apiEnv = { VERIFY_REUSED_HTML: '1' };
 
 export default defineConfig({
   test: {
@@ -45,7 +40,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}', 'apps/web/vite-plugins/**/*.test.ts'],
+          include: ['packages/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },
@@ -54,7 +49,7 @@ export default defineConfig({
           ...apiBase,
           name: 'api',
           exclude: [...configDefaults.exclude, RACE_TESTS],
-          env: { ...apiEnv, TEST_DB: 'pglite' },
+          env: { TEST_DB: 'pglite' },
         },
       },
       {
@@ -62,7 +57,7 @@ export default defineConfig({
           ...apiBase,
           name: 'api-pg',
           exclude: [...configDefaults.exclude, CLI_TESTS],
-          env: { ...apiEnv, TEST_DB: 'postgres' },
+          env: { TEST_DB: 'postgres' },
         },
       },
       {

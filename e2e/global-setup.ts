@@ -43,9 +43,6 @@ export default async function setup(project: TestProject) {
       WS_CONNECTS_PER_MINUTE: '100000',
       // Browser tests read a change at once; the micro-cache is tested in apps/api/test/page-cache.test.ts.
       PUBLIC_CACHE_MS: '0',
-      // A reused part of a page (apps/web/app/shared/lib/reused-html.tsx) is also rendered in place, and a page
-      // whose part depends on more than its deps fails.
-      VERIFY_REUSED_HTML: '1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -6,7 +6,6 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { defineConfig, type Plugin } from 'vite';
 import { theme } from './app/shared/ui/theme.ts';
-import { serverRoutesOnce } from './vite-plugins/server-routes-once.ts';
 
 /** The generated stylesheet root.tsx imports (not in git: written by the plugin below). */
 const THEME_CSS = path.join(import.meta.dirname, 'app/shared/ui/mantine-theme.generated.css');
@@ -35,7 +34,7 @@ function mantineThemeCss(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild, command }) => ({
-  plugins: [mantineThemeCss(), reactRouter(), serverRoutesOnce()],
+  plugins: [mantineThemeCss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   // One stylesheet for the whole site (issue 16: at most one render-blocking stylesheet): the routes' CSS
   // modules are bundled with Mantine's styles into the root's file instead of a file per route chunk, which

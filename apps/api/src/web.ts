@@ -2,11 +2,11 @@
  * Serves the React Router app from the same Fastify process (architecture §1): built client assets
  * with long caching, and every other GET handed to the SSR request handler. In development (`--dev`)
  * Vite runs as middleware with hot reload. The security headers (CSP included) are helmet's
- * (plugins/security-headers.ts); a page's inline scripts carry the answer's CSP nonce, handed to React
- * Router as `cspNonce` in the load context.
+ * (plugins/security-headers.ts). A page is rendered with a fresh nonce on its inline scripts (`cspNonce` in the
+ * load context), which are then allowed by their hashes instead (lib/script-hashes.ts): the same page has the same
+ * bytes, CSP and ETag on every render and every process.
  */
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,6 +14,7 @@ import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { publicReader, type PublicReader } from './modules/catalog/index.js';
 import { allowViteDevServer, cspNonce } from './plugins/security-headers.js';
+import { hashInlineScripts } from './lib/script-hashes.js';
 import { publicAnswerOf, type PublicAnswer } from './plugins/public-cache.js';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
@@ -39,8 +40,6 @@ export interface WebLoadContext {
   buildId: string;
   /** The public configuration handed to the browser (a whitelist: nothing else of the config goes out). */
   publicConfig: { apiUrl: string };
-  /** Pages are read through the entry's `pageBytes()`, so its answers come without a body. */
-  takesPageBytes: true;
 }
 
 interface InjectedAnswer {
@@ -54,34 +53,6 @@ function toResponse(a: InjectedAnswer): Response {
 }
 
 /**
- * Gives a rendered page a nonce made from its own content: a hash of the HTML without the render's random nonce
- * replaces that nonce in the page and in its CSP header. The same page thus has the same bytes (and ETag) on
- * every render and every process, so a `304` and a cached copy stay valid; and a script injected into the
- * content cannot carry the right nonce — it would have to name a hash of the page that contains it. Works on the
- * page's bytes (the nonce is ASCII): no decoding to a string and encoding back (issue 17 «cold render»).
- * @returns the page, its CSP header and the nonce they now carry
- */
-export function pinNonce(html: Buffer, csp: string, nonce: string): { html: Buffer; csp: string; nonce: string } {
-  const needle = Buffer.from(nonce);
-  const parts: Buffer[] = [];
-  for (let pos = 0; ;) {
-    const at = needle.length ? html.indexOf(needle, pos) : -1;
-    parts.push(html.subarray(pos, at < 0 ? html.length : at));
-    if (at < 0) break;
-    pos = at + needle.length;
-  }
-  const hash = createHash('sha256');
-  for (const part of parts) hash.update(part);
-  const pinned = hash.digest('base64url').slice(0, 22);
-  const pin = Buffer.from(pinned);
-  return {
-    html: Buffer.concat(parts.flatMap((part, i) => (i ? [pin, part] : [part]))),
-    csp: csp.split(`'nonce-${nonce}'`).join(`'nonce-${pinned}'`),
-    nonce: pinned,
-  };
-}
-
-/**
  * What a page is rendered from, read off the visitor's request when it arrives: a render (a background renewal
  * above all) never touches that request or its reply again, which may be long answered — or a `HEAD`.
  */
@@ -92,7 +63,9 @@ interface PageRequest {
   headers?: FastifyRequest['headers'];
   /** The visitor's address, for the render's own API calls. */
   ip: string;
-  /** The CSP nonce and header of the visitor's answer, replaced in the page by {@link pinNonce}. */
+  /** The CSP nonce and header of the visitor's answer, read before anything is sent on its reply (a background renewal
+   * renders while the reply sends the cached page, whose CSP replaces helmet's); lib/script-hashes.ts puts the inline
+   * scripts' hashes in its place. */
   nonce: string;
   csp: string;
 }
@@ -181,8 +154,8 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean; build
     return { build: (await getBuild()).assets.version };
   });
   /**
-   * Renders a page into a {@link PublicAnswer}. Its CSP nonce is made from the page itself (see
-   * {@link pinNonce}), so the same page has the same bytes and ETag on every render and every process.
+   * Renders a page into a {@link PublicAnswer}: its inline scripts allowed by their hashes (lib/script-hashes.ts),
+   * its ETag made from the bytes sent, so the same page has the same bytes and ETag on every render and process.
    * @param signal aborts the render when the visitor leaves (only for a render nobody else waits for)
    * @throws Error for a `200` page without a body (never stored nor sent as a page)
    */
@@ -213,21 +186,18 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean; build
       contacts: app.config.contacts,
       buildId: build.assets.version,
       publicConfig: { apiUrl: app.config.publicApiUrl },
-      takesPageBytes: true,
     };
     const response = await handler(toFetchRequest(page, signal), context as never);
     const headers: Record<string, string> = {};
     response.headers.forEach((v, k) => {
       if (k !== 'set-cookie') headers[k] = v;
     });
-    // The entry's own pages as they are, without reading the answer's stream (entry.server.tsx `pageBytes`).
-    const bytes = (build.entry.module as { pageBytes?: (r: Response) => Buffer | undefined }).pageBytes?.(response);
-    const html = bytes ?? (response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0));
+    const html = Buffer.from(await response.arrayBuffer());
     if (response.status === 200 && html.length === 0) throw new Error(`Пустая страница: ${page.url}`);
-    const pinned = pinNonce(html, page.csp, nonce);
-    if (pinned.csp) headers['content-security-policy'] = pinned.csp;
+    const hashed = hashInlineScripts(html, page.csp, nonce);
+    if (hashed.csp) headers['content-security-policy'] = hashed.csp;
     const setCookie = response.headers.getSetCookie?.() ?? [];
-    return publicAnswerOf(response.status, headers, pinned.html, { tag: pinned.nonce, setCookie });
+    return publicAnswerOf(response.status, headers, hashed.html, { setCookie });
   };
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
     const pc = app.publicCache;

@@ -1,8 +1,10 @@
 /**
- * Listing text that looks like markup, on a server-rendered page (issue 17: route data travels as JSON text inside
- * React Router's turbo-stream inside an inert JSON script — two encodings deep, and the script's own escape). A seller's title and description
- * must show as text, never end the script or start one, and reach the browser's route data unchanged.
+ * Listing text that looks like markup, on a server-rendered page (route data travels as JSON text inside React
+ * Router's turbo-stream inside a script's string literal — two encodings deep, and the script's own escape). A
+ * seller's title and description must show as text, never end the script or start one, and reach the browser's route
+ * data unchanged.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addListing, makeFixture } from './catalog-fixtures.js';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
@@ -10,13 +12,15 @@ import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 const HOSTILE = `Кеды </script><script>alert(1)</script> <!-- "кавычки" \\ 'апостроф' \u2028 & <b>жирный</b>`;
 
 /**
- * The turbo-stream text the page hands to `streamController.enqueue(…)`: the text of its inert JSON script, as the
- * browser's `textContent` reads it (a script's text is raw: no entity is decoded; it ends at the first `</script`).
+ * The turbo-stream text the page hands to `streamController.enqueue(…)`: the string literal of its script, as the
+ * browser reads it (a script's text is raw: no entity is decoded; it ends at the first `</script`).
  */
 function routeData(html: string): unknown[] {
-  const m = /<script type="application\/json" id="vt-route-data" nonce="[\w-]+">([\s\S]*?)<\/script/i.exec(html);
+  const m = /<script>window\.__reactRouterContext\.streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script/i.exec(
+    html,
+  );
   expect(m, 'the page carries its route data').not.toBeNull();
-  return JSON.parse(m![1]!.split('\n')[0]!) as unknown[];
+  return JSON.parse((JSON.parse(m![1]!) as string).split('\n')[0]!) as unknown[];
 }
 
 describe.runIf(dbAvailable())('hostile listing text on a server-rendered page', () => {
@@ -43,12 +47,14 @@ describe.runIf(dbAvailable())('hostile listing text on a server-rendered page', 
     const page = await t.app.inject({ url: `/product/${slug}` });
     expect(page.statusCode).toBe(200);
     const html = page.body;
-    // Nothing of the text opens or closes a tag: the only scripts are the page's own, each with the page's nonce.
+    // Nothing of the text opens or closes a tag: the only scripts are the page's own, each named by its hash in the
+    // CSP (a script the text opened would not be: src/lib/script-hashes.ts).
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('<b>жирный</b>');
-    const nonce = /'nonce-([\w-]+)'/.exec(String(page.headers['content-security-policy']))![1];
-    for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
-      if (!tag.includes('type="application/ld+json"')) expect(tag).toContain(`nonce="${nonce}"`);
+    const csp = String(page.headers['content-security-policy']);
+    for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script/g)) {
+      if (m[1]!.includes('type="application/ld+json"')) continue;
+      expect(csp).toContain(`'sha256-${createHash('sha256').update(m[2]!, 'utf8').digest('base64')}'`);
     }
     // The visible title is the text itself.
     expect(html).toContain('Кеды &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');

@@ -14,6 +14,7 @@ import {
   Links,
   Meta,
   Outlet,
+  Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
   useRouteError,
@@ -29,7 +30,6 @@ import type { LoadContext } from './shared/lib/load-context';
 import { NotFound } from './shared/ui/not-found';
 import { ClientGuards } from './shared/lib/client-guards';
 import { START_SCRIPTS } from './shared/lib/deferred-scripts';
-import { PageScripts } from './shared/lib/page-scripts';
 import type { NotificationsProps } from '@mantine/notifications';
 import { LazyPart, lazyWithReload, useIdle } from './shared/lib/lazy';
 
@@ -119,7 +119,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </ThemeProvider>
         <ScrollRestoration nonce={nonce} />
-        <PageScripts nonce={nonce} />
+        <Scripts nonce={nonce} />
         {/* Turns the route modules on after the first paint (shared/lib/deferred-scripts.ts). Hydration keeps
             the server's text, so the browser's bundle goes without it. */}
         <script

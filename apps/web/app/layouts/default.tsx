@@ -3,12 +3,10 @@
  * favorites heart on every listing card of the page.
  */
 import { memo } from 'react';
-import { Outlet, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { Outlet, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { buildMenu, type CatalogMenuData } from '../features/catalog';
 import { CookieNotice } from '../features/cookie-notice';
 import { FavoriteHeart } from '../features/favorites';
-import { searchBoxValue } from '../features/search';
-import { Reused } from '../shared/lib/reused-html';
 import { CardActionContext } from '../shared/ui/card-action';
 import { NavigationProgress } from '../shared/ui/navigation-progress';
 import { jsonReader, toJsonText } from '../shared/lib/json-text';
@@ -22,8 +20,8 @@ interface CharsCategories {
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const chars = await apiLoad<CharsCategories>(context, '/v1/product/chars/').catch(() => null);
-  // The menu is one object per category tree (buildMenu's memo): stringified once, sent as JSON text (json-text.ts).
-  return { menu: toJsonText(buildMenu(chars?.data.categories ?? []), { reuse: true }) };
+  // Sent as JSON text (shared/lib/json-text.ts).
+  return { menu: toJsonText(buildMenu(chars?.data.categories ?? [])) };
 }
 
 const readMenu = jsonReader<CatalogMenuData>(2);
@@ -33,36 +31,22 @@ export function shouldRevalidate() {
   return false;
 }
 
-const PlainHeader = memo(Header);
-
-/**
- * The header, its server HTML rendered once per menu and search box text (shared/lib/reused-html.tsx); the same
- * header in the browser.
- */
-function ReusedHeader({ menu }: { menu: CatalogMenuData }) {
-  const search = searchBoxValue(useLocation());
-  return (
-    <Reused name="header" deps={[menu, search]}>
-      <PlainHeader menu={menu} />
-    </Reused>
-  );
-}
+/** The header re-renders in the browser only when the menu changes (it reads the location itself). */
+const MemoHeader = memo(Header);
 
 export default function DefaultLayout() {
   const menu = readMenu(useLoaderData<typeof loader>().menu);
   return (
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <NavigationProgress />
-      <ReusedHeader menu={menu} />
+      <MemoHeader menu={menu} />
       <main id="main" style={{ flex: 1 }}>
         {/* Every listing card gets the favorites heart. */}
         <CardActionContext value={FavoriteHeart}>
           <Outlet />
         </CardActionContext>
       </main>
-      <Reused name="footer">
-        <Footer />
-      </Reused>
+      <Footer />
       <CookieNotice />
     </div>
   );

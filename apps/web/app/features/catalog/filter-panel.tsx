@@ -29,11 +29,6 @@ export interface FilterPanelProps {
   type?: string;
   /** Filters the page fixes itself (the brand page hides «Бренд»). */
   hide?: Partial<Record<FilterKey, boolean>>;
-  /**
-   * The start of the fields' ids, instead of React's `useId`: the sidebar's panel is a reused part
-   * (shared/lib/reused-html.tsx), whose HTML may not carry ids that follow its place in the page.
-   */
-  idPrefix?: string;
   /** The category as a native select (phones: the drawer), not Mantine's searchable Select. */
   native?: boolean;
 }
@@ -173,9 +168,8 @@ function SizeChips({
   );
 }
 
-export function FilterPanel({ values, onChange, chars, facets, type, hide = {}, idPrefix, native }: FilterPanelProps) {
-  const autoIds = useId();
-  const ids = idPrefix ?? autoIds;
+export function FilterPanel({ values, onChange, chars, facets, type, hide = {}, native }: FilterPanelProps) {
+  const ids = useId();
   const toggleList = (key: FilterKey, list: string[]) => onChange(key, list.length ? list.join(',') : null);
   const countOf = (list: { value: string; count: number }[] | undefined, v: string) =>
     list ? list.find((x) => x.value === v)?.count : undefined;

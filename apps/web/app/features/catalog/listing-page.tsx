@@ -10,7 +10,6 @@ import { ProductGrid, ProductGridSkeleton } from '../../shared/ui/product-card';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { LightButton } from '../../shared/ui/light-button';
 import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
-import { Reused } from '../../shared/lib/reused-html';
 import { countLabel, WORDS } from '../../shared/lib/plural';
 import { formatPrice } from '../../shared/lib/price';
 import { activeFilterCount, FILTER_KEYS, PAGE_SIZE, splitList, withChanges, type FilterKey } from './catalog-params';
@@ -147,20 +146,9 @@ export function ListingPage({ data: routeData, title, intro, before, type, hide,
 
       <div className={classes.body}>
         <aside className={`mantine-visible-from-md ${classes.sidebar}`} aria-label="Фильтры">
-          {/* Its HTML depends on the reference data (a kept object), the counts and the filters alone. */}
-          <Reused
-            name="filters"
-            deps={[chars, JSON.stringify(facets), type, JSON.stringify(hide ?? null), JSON.stringify(state.filters)]}
-          >
-            <LazyPart>
-              <FilterSidebar
-                {...panelProps}
-                values={state.filters}
-                onChange={(k, v) => go({ [k]: v })}
-                idPrefix="vt-filters-"
-              />
-            </LazyPart>
-          </Reused>
+          <LazyPart>
+            <FilterSidebar {...panelProps} values={state.filters} onChange={(k, v) => go({ [k]: v })} />
+          </LazyPart>
         </aside>
         <div className={classes.results}>
           {loading ? (

@@ -56,12 +56,12 @@ const readFound = jsonReader<ListingFound>(1);
 /** The reference data of the last few catalog types (one text per type, the same on every page of it). */
 const readChars = jsonReader<Chars>(4);
 
-/** The filters' reference data of a listing page's route data (parsed once per text). */
+/** The filters' reference data of a listing page's route data (in the browser parsed once per text). */
 export function readListingChars(data: Pick<ListingRouteData, 'chars'>): Chars {
   return readChars(data.chars);
 }
 
-/** A listing page's data from its route data (each text parsed once). */
+/** A listing page's data from its route data (in the browser each text parsed once). */
 export function readListing(data: ListingRouteData): ListingData {
   const { page, facets, hints } = readFound(data.found);
   return {
@@ -137,7 +137,7 @@ export async function loadListing(
     found: toJsonText(found),
     count: page.count,
     state,
-    chars: toJsonText(chars, { reuse: true }),
+    chars: toJsonText(chars),
     fixed,
     origin: ctx.publicUrl,
   };

@@ -3,7 +3,6 @@
  * budget): the server renders them into the HTML, and the browser hydrates them when their chunk has arrived.
  */
 import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
-import { Reused } from '../../shared/lib/reused-html';
 
 const Heart = lazyWithReload(() => import('./heart'));
 // In the browser the download starts as soon as a page with hearts runs, so a navigation shows them at once.
@@ -11,15 +10,12 @@ if (!import.meta.env.SSR) void Heart.preload();
 
 /**
  * The heart (heart.tsx) on a card (`large`: on the product page, where the seller sees «В избранном у N»
- * instead), hydrated when its chunk arrives. The server renders it off for everyone, the same for every listing:
- * its HTML is rendered once (shared/lib/reused-html.tsx).
+ * instead), hydrated when its chunk arrives. The server renders it off for everyone, the same for every listing.
  */
 export function FavoriteHeart(props: { productId: number; sellerId: number; large?: boolean }) {
   return (
-    <Reused name={props.large ? 'heart-large' : 'heart'}>
-      <LazyPart>
-        <Heart {...props} />
-      </LazyPart>
-    </Reused>
+    <LazyPart>
+      <Heart {...props} />
+    </LazyPart>
   );
 }

@@ -3,9 +3,10 @@
  * (`rel="modulepreload"`) and its module script (`type="module" async=""`) stay inert until the page's inline start
  * script turns them on after the first paint. `<Scripts>` has no option for either, hence the rewrite of its output.
  * Page content cannot produce these byte sequences: React escapes quotes in text and attributes, and the route data
- * travels as escaped JavaScript strings. Used where React Router's `<Scripts>` renders on the server (development,
- * and the reference render of apps/api/test/ssr-one-pass.test.ts); built pages get the same tags from
- * `page-scripts.server.tsx`.
+ * travels as escaped JavaScript strings.
+ *
+ * Safe on an upgrade: a page in which React Router writes these tags otherwise passes unchanged (its modules then
+ * load at once, as React Router intends), and apps/api/test/ssr-render.test.ts fails on every kind of public page.
  */
 import { DEFERRED_MODULE, DEFERRED_PRELOAD } from './deferred-scripts';
 

@@ -21,11 +21,6 @@ export interface LoadContext {
   buildId: string;
   /** The public configuration handed to the browser (spec §7: a whitelist), e.g. the API's base URL. */
   publicConfig?: PublicConfig;
-  /**
-   * The server takes a page's bytes through entry.server's `pageBytes()`: the entry's answer then carries its
-   * status and headers but no body (a body costs a stream per page). Absent: the answer carries the page.
-   */
-  takesPageBytes?: boolean;
 }
 
 /** What of the configuration the browser may know. */

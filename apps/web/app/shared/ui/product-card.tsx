@@ -2,14 +2,12 @@
  * The listing card (brand.md): photo first (4:5), brand in capitals above the title, sizes, price bold
  * with tabular figures. `ProductGrid` lays cards out in 2/3/4/5 columns at 360/768/1024/1440 px.
  * A control over the photo (the favorites heart) comes from `CardActionContext` (card-action.ts): the layout
- * provides it, so this building block stays free of features. A card below the fold is a reused part: its HTML
- * depends on its listing's fields alone, so the server renders it once and reuses the bytes (reused-html.tsx).
+ * provides it, so this building block stays free of features.
  */
 import type { ProductCard as ApiProductCard } from '@vitrina/contract/catalog';
 import { use, type ReactNode } from 'react';
 import { CardActionContext } from './card-action';
 import { formatPrice } from '../lib/price';
-import { Reused } from '../lib/reused-html';
 import { ProductImage, type ShownImage } from './product-image';
 import { ShopLink } from './shop-link';
 import classes from './product-card.module.css';
@@ -98,22 +96,13 @@ export function ProductCard({
       <div className={classes.price}>{formatPrice(product.price)}</div>
     </ShopLink>
   );
-  const card = Action ? (
+  return Action ? (
     <div className={classes.cell}>
       {link}
       <Action productId={product.id} sellerId={product.seller_id} />
     </div>
   ) : (
     link
-  );
-  // An eager photo may be preloaded from <head>, which a reused part must not do (reused-html.tsx).
-  if (eager) return card;
-  // The card's data is what it shows (plain JSON, see cardData), so its text is the key: a field added to the card
-  // is in it without a list of fields to keep up to date.
-  return (
-    <Reused name="card" deps={[Action, JSON.stringify(product), muted, search]}>
-      {card}
-    </Reused>
   );
 }
 
