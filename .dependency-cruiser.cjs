@@ -1,5 +1,5 @@
 /**
- * Module boundaries (issue 12, architecture §2), checked by `npm test` (`npm run boundaries`):
+ * Module boundaries (architecture §2), checked by `npm test` (`npm run boundaries`):
  * - no import cycles anywhere, type-only imports included;
  * - an API module (`apps/api/src/modules/<name>/`) or a web feature (`apps/web/app/features/<name>/`) is entered
  *   only through its public face, `index.ts(x)`: its other files are private to it;

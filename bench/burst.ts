@@ -1,5 +1,5 @@
 /**
- * `npm run bench:burst [-- options]`: a burst of connections at once (issue 15: «a burst of 500 connections leaves
+ * `npm run bench:burst [-- options]`: a burst of connections at once («a burst of 500 connections leaves
  * no request waiting longer than 10 s»), loopback only.
  *
  * Starts the server as `npm run bench` does (PostgreSQL database `vitrina_bench_demo` on BENCH_PG, seeded with the
@@ -21,7 +21,7 @@ import { MAX_IN_FLIGHT_DEFAULT } from '../apps/api/src/config.js';
 import { prepareDatabase, ROOT, startServer, stopServer, waitReady } from './server.js';
 
 const DB = { name: 'vitrina_bench_demo', products: 640 };
-/** The aim of issue 15: no request waits longer than this. */
+/** The aim: no request waits longer than this. */
 const AIM_MS = 10_000;
 
 function parseArgs(argv: string[]) {

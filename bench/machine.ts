@@ -1,5 +1,5 @@
 /**
- * How fast this machine is, measured by the bench itself (issue 17 «cold render»): sessions run on different
+ * How fast this machine is, measured by the bench itself: sessions run on different
  * machines (the same «2 × AMD EPYC» has been a Zen 1 at 2.0 GHz and one twice as fast), so a page's CPU in ms is
  * comparable across sessions only beside a fixed workload measured in the same run.
  *

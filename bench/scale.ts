@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale [-- --duration 8 --connections 10]`: scale-out on one PostgreSQL (issue 17). Starts 1, then 2
+ * `npm run bench:scale [-- --duration 8 --connections 10]`: scale-out on one PostgreSQL. Starts 1, then 2
  * server processes on `vitrina_bench_100k` (seeded by `npm run bench` when missing) and drives the filtered list,
  * search and the product page across them (one autocannon per process, connections split), with the micro-cache
  * off (`PUBLIC_CACHE_MS=0`: every request does its real work) and on. For each it counts the CPU used per request

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:sockets [-- options]`: the notification sockets on PostgreSQL (issue 13), loopback only.
+ * `npm run bench:sockets [-- options]`: the notification sockets on PostgreSQL, loopback only.
  *
  * 1. Memory per idle socket: the server (one process, on a fresh database `vitrina_bench_ws` on BENCH_PG) is
  *    measured (resident set, /proc) before and after `--sockets` clients (10 000 by default, one user each,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:statistics [-- options]`: the seller statistics calls (issue 14) on PostgreSQL — a seller with
+ * `npm run bench:statistics [-- options]`: the seller statistics calls on PostgreSQL — a seller with
  * 1 000 listings and a year of history in the 100 000-listing database of `npm run bench` (`vitrina_bench_100k`
  * on BENCH_PG, seeded when missing) — p50/p99 of each call at 10 connections (autocannon, loopback, one server
  * process). Aim: p99 < 50 ms. Figures go to docs/performance.md (section between `statistics:` markers).

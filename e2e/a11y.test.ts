@@ -1,5 +1,5 @@
 /**
- * axe over every page of the route table (spec §2; issue 16, WCAG 2.2 AA): signed out and signed in, at
+ * axe over every page of the route table (spec §2; WCAG 2.2 AA): signed out and signed in, at
  * 360 px and 1440 px, with the main dialogs and drawers open as well (catalog drawer, filters drawer,
  * sign-in dialog, pickup-point dialog, notifications, the account menu, search suggestions). Any critical
  * or serious violation fails the test; all of a run's violations are listed together.

@@ -1,5 +1,5 @@
 /**
- * «Удалить аккаунт» in a real browser (issue 15, 152-ФЗ): the profile's block → the dialog sends an SMS code →
+ * «Удалить аккаунт» in a real browser (152-ФЗ): the profile's block → the dialog sends an SMS code →
  * a wrong code is explained → the right one deletes the account, signs out and lands on the home page with a
  * toast; the token is refused by the server and the number may sign up again. At 1440 and 360 px; screenshots go
  * to `test-results/account-delete/`.

@@ -1,5 +1,5 @@
 /**
- * Sign-in and the account in a real browser (issue 3; spec §4): `/account` while signed out → the sign-in
+ * Sign-in and the account in a real browser (spec §4): `/account` while signed out → the sign-in
  * dialog (and a redirect to `/`) → phone → code from the dev outbox → back on `/account` → edit the profile
  * with an avatar → «Выйти» → the token is gone from storage and refused by the server. A second pass at
  * 360 px goes through the dialog by keyboard only. Screenshots go to `test-results/auth/`.

@@ -1,5 +1,5 @@
 /**
- * No dead ends (issue 16), in a real browser at 360 and 1440 px: a guest's «Оформить заказ», «Подписаться» and
+ * No dead ends, in a real browser at 360 and 1440 px: a guest's «Оформить заказ», «Подписаться» and
  * heart sign in where they are and the action completes without a second press (closing the dialog leaves
  * them where they were; `/checkout` opened directly goes back to the cart); the phone's sticky buying bar buys
  * the size chosen on the page; a buyer back from the bank without paying sees the order at once and can pay
@@ -212,7 +212,7 @@ describe.runIf(browserAvailable())('no dead ends', () => {
       const buyer = await apiSignIn();
       const placed = await placeOrder(buyer, listing.slug, listing.size);
       const page = await signedInPage(browser, buyer, width);
-      // From the first answer about the order to the order on screen (over 6 s of spinner before issue 16). The
+      // From the first answer about the order to the order on screen (it once took over 6 s of spinner). The
       // bound leaves room for a loaded machine; on a quiet one it is a few hundred milliseconds.
       const answered = page.waitForResponse((res) => /\/v1\/sales\/orders\/\d+\/$/.test(res.url()), {
         timeout: 30_000,

@@ -1,5 +1,5 @@
 /**
- * Favorites in a real browser (issue 14): the heart on catalog cards and on the product page, signed out
+ * Favorites in a real browser: the heart on catalog cards and on the product page, signed out
  * (the sign-in dialog opens, and the add completes after signing in) and signed in (optimistic, kept by the
  * API, the ids asked once per page); the seller's «В избранном у N»; `/account/favorites` with sorting,
  * withdrawn items greyed, removing from the page and the empty state. Screenshots at 360 and 1440 px go to

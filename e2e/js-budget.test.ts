@@ -1,5 +1,5 @@
 /**
- * The JavaScript budget of issue 2: every public page's first scripts (what its HTML references: scripts
+ * The JavaScript budget: every public page's first scripts (what its HTML references: scripts
  * and modulepreloads, gzip level 9, measured as the bench does) stay under 150 KB.
  */
 import path from 'node:path';

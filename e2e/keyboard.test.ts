@@ -1,7 +1,7 @@
 /**
- * Browser tests of issue 2 (keyboard access, 360 px and 1440 px): the active-filter pills are removable
+ * Browser tests of keyboard access (360 px and 1440 px): the active-filter pills are removable
  * by keyboard and name brands given by slug in the URL; the header search is an ARIA combobox driven by
- * the arrow keys and Enter. Issue 16: the skip link is the first stop and shows itself, the header search
+ * the arrow keys and Enter. The skip link is the first stop and shows itself, the header search
  * is reached within 5 Tab presses, and the dialogs loaded on first open (catalog drawer, filters drawer,
  * sign-in) hold the focus inside while open and give it back to the control that opened them.
  */

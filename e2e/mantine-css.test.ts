@@ -1,5 +1,5 @@
 /**
- * Mantine's styles in the web build are a chosen subset (apps/web/app/shared/ui/mantine-styles.css, issue 16):
+ * Mantine's styles in the web build are a chosen subset (apps/web/app/shared/ui/mantine-styles.css):
  * every hashed Mantine class (`m_…`) the build's scripts can put on the page and that Mantine styles must be
  * styled by one of the build's stylesheets — the site's one stylesheet or the files loaded with a part (dates,
  * charts). A component added to the code without its stylesheet fails here, not on a customer's screen.

@@ -1,5 +1,5 @@
 /**
- * Real-time notifications in a real browser (issue 13; spec §4, §8): a signed-in seller's bell connects the
+ * Real-time notifications in a real browser (spec §4, §8): a signed-in seller's bell connects the
  * socket (the empty list shows once `initial_notifications` arrived), another user subscribes to them through
  * the API, and the bell's count rises with a toast; the list (a popover at 1440 px, a bottom drawer at 360 px)
  * shows the item; «Прочитать все» takes the count to 0. Escape closes the list and gives focus back to the

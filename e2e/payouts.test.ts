@@ -1,5 +1,5 @@
 /**
- * The seller sees where their money is (issue 15): on /account/sales → «Продажи» a received order shows
+ * The seller sees where their money is: on /account/sales → «Продажи» a received order shows
  * «Выплачено <day month>» once the payout job paid it to the seller's card, and a shipped one «Ожидает получения
  * покупателем». The payout card is added on the site («Добавить карту» → the bank's form → back); a link with
  * someone else's `card_token` saves nothing and says so. The order, payment, shipping and receipt go through the

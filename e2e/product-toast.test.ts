@@ -1,5 +1,5 @@
 /**
- * Browser test of issue 2 at 360 px: the «в корзине» toast after «В корзину» sits at the bottom of a phone
+ * Browser test at 360 px: the «в корзине» toast after «В корзину» sits at the bottom of a phone
  * screen and under dialogs, so the photo zoom opened meanwhile keeps its «Закрыть» button uncovered.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

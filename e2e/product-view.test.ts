@@ -1,5 +1,5 @@
 /**
- * Browser test of issue 14: the product page counts its view itself — one `POST /v1/public/products/{slug}/view/`
+ * Browser test: the product page counts its view itself — one `POST /v1/public/products/{slug}/view/`
  * per page view with a visitor id kept in localStorage (the same id on the next view), answered 204. (Headless
  * Chromium names itself «HeadlessChrome», which `isbot` knows, so the server does not count these views: the API
  * tests check the counting.)

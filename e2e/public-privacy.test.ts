@@ -1,5 +1,5 @@
 /**
- * Server-rendered public pages and people's privacy (issue 15): `/seller/{id}` answers 404 for a user who never
+ * Server-rendered public pages and people's privacy: `/seller/{id}` answers 404 for a user who never
  * published a listing and exists once they have; no public page carries a seller's phone number, in any spelling.
  */
 import { mkdirSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The sales center in a real browser (issue 14): a seller with a listing and counted views sees the balance,
+ * The sales center in a real browser: a seller with a listing and counted views sees the balance,
  * the service level, the totals with their change, four charts with Russian axis labels and the listings
  * table; switches the period (День / Неделя / Месяц / Год) at 360 and 1440 px; picks «Свой период» with the
  * keyboard and its days with the mouse; downloads the CSV (200, UTF-8 with BOM, `;`); a new seller gets the

@@ -1,5 +1,5 @@
 /**
- * Browser tests of «No dead ends» in the catalog and search (issue 16), at 360 and 1440 px: the children's
+ * Browser tests of «No dead ends» in the catalog and search, at 360 and 1440 px: the children's
  * catalog offers only children's sizes and every size offered finds listings (desktop sidebar; phone
  * drawer); a typo in the header search still finds and offers «Возможно, вы имели в виду …»; a search
  * that finds nothing offers

@@ -1,5 +1,5 @@
 /**
- * The sell form and the profile as a careful checker uses them (issues 3, 4): every field found by its
+ * The sell form and the profile as a careful checker uses them (4): every field found by its
  * label alone, even while its dropdown is open; files that lie about being photos refused on the spot;
  * the owner's own product page offers «Редактировать», not «В корзину».
  */

@@ -110,7 +110,7 @@ describe.runIf(browserAvailable())('selling', () => {
     await expect(page.getByLabel('Количество', { exact: true }).inputValue()).resolves.toBe('1');
     await page.screenshot({ path: `${SHOTS}/sell-form-1440.png`, fullPage: true });
 
-    // Publish: a new seller without a name is asked for one first (issue 16), then → the product page.
+    // Publish: a new seller without a name is asked for one first, then → the product page.
     await page.getByRole('button', { name: 'Опубликовать' }).click();
     const named = page.getByRole('dialog', { name: 'Как вас представить покупателям?' });
     await named.getByRole('button', { name: 'Сохранить и опубликовать' }).click();

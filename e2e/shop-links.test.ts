@@ -1,6 +1,6 @@
 /**
  * Browser tests of shop links (apps/web/app/shared/ui/shop-link.tsx: plain anchors whose behaviour comes from
- * one set of listeners on the document, issue 17): a plain click navigates inside the app without reloading the
+ * one set of listeners on the document): a plain click navigates inside the app without reloading the
  * page, a hover prefetches the page's data, Enter on a focused link navigates, Ctrl+click is the browser's (a
  * new tab, this page stays), and the browser's Back returns to the listing.
  */

@@ -6,7 +6,7 @@ export default {
   ssr: true,
   future: {
     // Loaders get the request as it came (React Router 8's default) instead of two fresh `Request`s per loader
-    // with `.data`, `index` and `_routes` taken out of the URL (issue 17, cold render). Our loaders read only
+    // with `.data`, `index` and `_routes` taken out of the URL. Our loaders read only
     // their own query parameters (`q`, `page`, the filters), never the path.
     v8_passThroughRequests: true,
   },

@@ -36,7 +36,7 @@ function mantineThemeCss(): Plugin {
 export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [mantineThemeCss(), reactRouter()],
   resolve: { tsconfigPaths: true },
-  // One stylesheet for the whole site (issue 16: at most one render-blocking stylesheet): the routes' CSS
+  // One stylesheet for the whole site (at most one render-blocking stylesheet): the routes' CSS
   // modules are bundled with Mantine's styles into the root's file instead of a file per route chunk, which
   // made five or six render-blocking requests per page. The whole file is ~40 KB compressed and cached
   // across pages.

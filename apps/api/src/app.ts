@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
-    // A slow or endless request is closed (issue 15): headers within `headersMs`, the whole request within
+    // A slow or endless request is closed: headers within `headersMs`, the whole request within
     // `requestMs` (Node checks both every `connectionsCheckingInterval`), and a silent connection after
     // `connectionMs` (the ws library turns the idle timer off for upgraded sockets).
     requestTimeout: timeouts.requestMs,
@@ -165,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: PER_REQUEST_BROTLI,
   });
   await app.register(publicCache);
-  // Counters live in PostgreSQL, shared by every process (issue 15); keyed per client key (an IPv6 /64 is one client).
+  // Counters live in PostgreSQL, shared by every process; keyed per client key (an IPv6 /64 is one client).
   await app.register(rateLimit, {
     global: false,
     store: postgresRateLimitStore(app),

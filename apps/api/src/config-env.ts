@@ -83,20 +83,20 @@ export const envSchema = z.object({
   SMS_PROVIDER: z.enum(['console', 'smsru']).optional(),
   SMS_CODE_LENGTH: z.coerce.number().int().min(4).max(8).default(6),
   /**
-   * Wrong sign-in code tries per number per 24 hours (issue 15); unset — the most the code length allows (999 for 6
+   * Wrong sign-in code tries per number per 24 hours; unset — the most the code length allows (999 for 6
    * digits). Checked against SMS_CODE_LENGTH so that a stranger guesses a given number's code within a day with
    * probability at most 0.1 % (README «Подбор кода»).
    */
   SMS_WRONG_TRIES_PER_DAY: z.coerce.number().int().min(1).max(100_000).optional(),
   /**
-   * Wrong code tries one sender (client address, an IPv6 /64) may make on one number per 24 hours (issue 15): so
+   * Wrong code tries one sender (client address, an IPv6 /64) may make on one number per 24 hours: so
    * small that 100 senders together cannot use up the number's daily cap and lock the owner out; unset —
    * ⌊(SMS_WRONG_TRIES_PER_DAY − 1) / 100⌋, at least 1 (9 for 6 digits).
    */
   SMS_WRONG_TRIES_PER_SENDER: z.coerce.number().int().min(1).max(100_000).optional(),
-  /** Wrong code tries one client address may make on all numbers together per 24 hours (issue 15). */
+  /** Wrong code tries one client address may make on all numbers together per 24 hours. */
   SMS_WRONG_TRIES_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(100),
-  /** Listings one user may create per hour (issue 15: per-user limits on writes). */
+  /** Listings one user may create per hour (per-user limits on writes). */
   LISTING_CREATES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Listing edits (and moves to drafts, deletions) one user may make per hour. */
   LISTING_EDITS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(120),
@@ -161,7 +161,7 @@ export const envSchema = z.object({
     )
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  /** YooKassa Payouts (issue 15): the payouts agent's own id and secret key, and the API's base URL. */
+  /** YooKassa Payouts: the payouts agent's own id and secret key, and the API's base URL. */
   YOOKASSA_PAYOUT_AGENT_ID: z.string().optional(),
   YOOKASSA_PAYOUT_SECRET: z.string().optional(),
   YOOKASSA_PAYOUTS_URL: httpUrlOr('https://payouts.yookassa.ru/v3'),
@@ -190,7 +190,7 @@ export const envSchema = z.object({
    * the app serves them at `/media/`.
    */
   MEDIA_PUBLIC_URL: httpUrl('https://cdn.example.ru/media'),
-  /** Whole request (headers and body) must arrive within this, ms; a slow or endless body is closed (issue 15). */
+  /** Whole request (headers and body) must arrive within this, ms; a slow or endless body is closed. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** Request headers must arrive within this, ms. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),

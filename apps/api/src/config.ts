@@ -79,7 +79,7 @@ export interface Config {
     wrongTriesPerIp?: number;
   };
   /**
-   * Per-user write limits per hour (issue 15), counted in PostgreSQL (`rate_limits`); optional for hand-made
+   * Per-user write limits per hour, counted in PostgreSQL (`rate_limits`); optional for hand-made
    * configs ({@link DEFAULT_USER_LIMITS}).
    */
   userLimits?: UserLimits;
@@ -289,7 +289,7 @@ function storageConfig(e: Env, problems: string[]): StorageConfig {
 
 /**
  * `TRUST_PROXY` → Fastify `trustProxy`. Forged `X-Forwarded-For` headers must not move a client past the
- * per-IP limits (issue 3), so nothing is trusted unless configured.
+ * per-IP limits, so nothing is trusted unless configured.
  * @returns false (`''`, `false`, `0`, `no`), true, a hop-count predicate (trust the nearest N hops), or a list of
  *   addresses/CIDRs
  */

@@ -1,5 +1,5 @@
 /**
- * Deleting an account while a buyer orders the person's listing (issue 15), on PostgreSQL with real concurrency:
+ * Deleting an account while a buyer orders the person's listing, on PostgreSQL with real concurrency:
  * every round ends one way — the order lands first and the deletion is refused (409), or the deletion lands and
  * the order is refused — never an order for a withdrawn listing of a deleted seller, never a 5xx.
  */

@@ -1,5 +1,5 @@
 /**
- * «Удалить аккаунт» (issue 15, 152-ФЗ) through the real HTTP layer and a real notifications socket: the SMS code,
+ * «Удалить аккаунт» (152-ФЗ) through the real HTTP layer and a real notifications socket: the SMS code,
  * the erasure in one transaction, open orders blocking it, and the same phone signing up again as a new account.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Sign-in by phone and one-time code (issue 3; spec §1, §4, §6, §7): normalisation, limits, attempts, expiry,
+ * Sign-in by phone and one-time code (spec §1, §4, §6, §7): normalisation, limits, attempts, expiry,
  * hashing, tokens, logout and the 401 shapes — through the real HTTP layer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

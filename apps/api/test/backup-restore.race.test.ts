@@ -1,5 +1,5 @@
 /**
- * Backups (issue 17, docs/deploy.md «Резервные копии»): a `pg_dump -Fc` of a shop's database restored with
+ * Backups (docs/deploy.md «Резервные копии»): a `pg_dump -Fc` of a shop's database restored with
  * `pg_restore` into a fresh, empty database serves the same shop — the same catalog answers and a ready `/readyz`
  * (the migrations table travels in the dump). PostgreSQL only (the tools are PostgreSQL's): named `.race` so that
  * it runs in the api-pg project alone, as every PostgreSQL-only file does (vitest.config.ts).

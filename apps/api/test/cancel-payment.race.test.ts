@@ -1,5 +1,5 @@
 /**
- * Cancel racing payment (issue 15): a buyer's cancellation answered 200 means they are not charged.
+ * Cancel racing payment: a buyer's cancellation answered 200 means they are not charged.
  *
  * A race test: it runs only in the `api-pg` project (PostgreSQL), named `*.race.test.ts` (vitest.config.ts).
  * Each round: the bank has taken the money and its notice arrives at the same moment as the buyer's «cancel».
@@ -71,7 +71,7 @@ describe.runIf(dbAvailable())('cancel vs the bank notice on the same order', () 
     }
     console.info(`cancel vs notice: ${JSON.stringify(outcomes)}`);
     expect(outcomes.cancelledRefunded + outcomes.paidRefused).toBe(ROUNDS);
-    // The ledger agrees: every charge is a held paid order or a refund (issue 15).
+    // The ledger agrees: every charge is a held paid order or a refund.
     const ledger = await checkLedger(t.app.db);
     expect(ledger.mismatches).toEqual([]);
     expect(ledger.totals.refundsPending).toBe(0);

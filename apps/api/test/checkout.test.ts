@@ -1,5 +1,5 @@
 /**
- * Checkout as steps (issue 12 «Seams»): what the payment provider did is undone when a later step fails, the money
+ * Checkout as steps: what the payment provider did is undone when a later step fails, the money
  * an order records is the contract's split (what the sell form shows), and expired reservations are released by
  * the expiry job checkout queues (on any process's worker), never by an order request on its way.
  */

@@ -1,6 +1,6 @@
 /**
  * The real server (`apps/api/src/server.ts --api-only`, through tsx; or compiled, as `npm start` runs it) as a child
- * process, for the SIGKILL tests (issue 15) and the production-start tests (issue 17): started on a given PostgreSQL database, optionally with `VITRINA_CRASH_AT` naming the crash point
+ * process, for the SIGKILL tests and the production-start tests: started on a given PostgreSQL database, optionally with `VITRINA_CRASH_AT` naming the crash point
  * where it kills itself (lib/crash-points.ts), and a small HTTP client for its API.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

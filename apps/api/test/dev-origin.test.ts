@@ -1,5 +1,5 @@
 /**
- * In development without `PUBLIC_URL` (issue 17), links the server writes into redirects and texts follow the
+ * In development without `PUBLIC_URL`, links the server writes into redirects and texts follow the
  * origin the page was opened at: a shop opened at http://127.0.0.1:3000 gets the test bank's return to
  * 127.0.0.1:3000 (where its session lives), not to localhost, and so do the SMS's domain line and the card form's
  * return. With `PUBLIC_URL` set, or in production, `PUBLIC_URL` alone.

@@ -1,5 +1,5 @@
 /**
- * Filter counts through HTTP (issue 16 «No dead ends»: size filters show only the sizes of the page's
+ * Filter counts through HTTP («No dead ends»: size filters show only the sizes of the page's
  * listings, counted with the other filters applied): `GET /v1/public/facets/` against the list call on the
  * seeded demo catalog — every offered value's count equals the list's total with that value chosen, a
  * children's catalog offers children's sizes only, a chosen value stays listed, search pages count the

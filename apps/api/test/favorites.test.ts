@@ -1,5 +1,5 @@
 /**
- * Favorites (spec §3, §4, §7; issue 14) through HTTP: the contract's shape, idempotent add, remove, the
+ * Favorites (spec §3, §4, §7) through HTTP: the contract's shape, idempotent add, remove, the
  * whole list in every answer, 400/401/404 in Russian, one user's list invisible to another, sold and deleted
  * listings kept with `available: false`, the seller-only count, the `favorite.added`/`favorite.removed`
  * events; and the keepers' notifications when a price drops on edit or the last piece is paid for.

@@ -1,5 +1,5 @@
 /**
- * Two processes starting at once on one empty PostgreSQL database (issue 17, a first deploy with two app
+ * Two processes starting at once on one empty PostgreSQL database (a first deploy with two app
  * processes): the migrations and the demo seed run once, under the startup advisory lock (db/startup.ts), while
  * the other process waits and then starts on the finished database. Without the lock both would find the catalog
  * empty and seed it twice (or fail on the same migration).

@@ -1,5 +1,5 @@
 /**
- * The test bank's webhook secret is the installation's own (issue 15): two server processes starting at the same
+ * The test bank's webhook secret is the installation's own: two server processes starting at the same
  * moment on one PostgreSQL database generate and keep one secret (INSERT … ON CONFLICT DO NOTHING, then SELECT),
  * so a notice signed by either is accepted by the other.
  */

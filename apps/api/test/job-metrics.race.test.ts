@@ -1,5 +1,5 @@
 /**
- * The job queue's `running` state in `/metrics` (issue 17) as another process sees it: while one connection's
+ * The job queue's `running` state in `/metrics` as another process sees it: while one connection's
  * worker holds a job, a scrape on another pooled connection counts it. PostgreSQL only (PGlite has one
  * connection: its scrape waits for the job's transaction), hence a `.race` file: excluded from the PGlite run,
  * not skipped.

@@ -1,5 +1,5 @@
 /**
- * Two server processes on one PostgreSQL share the jobs and run each exactly once (architecture §6, issue 13).
+ * Two server processes on one PostgreSQL share the jobs and run each exactly once (architecture §6).
  * PostgreSQL only (file name `*.race.test.ts`): PGlite serialises every query, so a race there proves nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Jobs and domain events (architecture §6, issue 13) on the real database: a job exists exactly when the
+ * Jobs and domain events (architecture §6) on the real database: a job exists exactly when the
  * transaction that queued it committed, runs when the clock reaches it, once; a failure is rolled back and
  * retried with back-off until `dead`; an event is handled once by each subscriber; the development clock
  * endpoint moves time and runs what came due, and is 404 in production.

@@ -1,5 +1,5 @@
 /**
- * The money ledger (issue 15): each money move written with the change that causes it, double-entry and
+ * The money ledger: each money move written with the change that causes it, double-entry and
  * append-only; the seller's balance read from it (`GET /v1/sales/balance/`); the balance check catching a forged
  * entry. Through HTTP, on PGlite and PostgreSQL.
  */

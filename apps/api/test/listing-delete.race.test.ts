@@ -1,5 +1,5 @@
 /**
- * A listing ordered while it is being deleted ends either ordered or deleted, never both (issue 12 «Seams»).
+ * A listing ordered while it is being deleted ends either ordered or deleted, never both.
  * PostgreSQL only (PGlite runs one query at a time, so nothing races there): the seller's DELETE and a buyer's
  * order of the last piece are sent together, the DELETE a little later each round (0 … 19 ms) so the two meet
  * at every point of their paths, 20 rounds with the same data.

@@ -1,5 +1,5 @@
 /**
- * The malformed requests of issue 15 («bad input is 4xx, never 5xx»), one by one, beside the fuzz
+ * The malformed requests («bad input is 4xx, never 5xx»), one by one, beside the fuzz
  * (fuzz-openapi.test.ts) and the multipart cases (multipart-errors.test.ts): NUL bytes in headers (refused by
  * Node's parser, answered by plugins/client-error.ts), a JSON body past the 1 MB limit, 10 000 nested arrays,
  * numbers past every column, wrong content types, broken JSON — each a 400/413/415 with a Russian JSON answer.
@@ -14,7 +14,7 @@ import { rawRequest } from './raw-http.js';
 /** Writes `data` on a fresh connection and resolves with everything the server sent before closing. */
 const raw = async (port: number, data: string) => (await rawRequest(port, data)).answer;
 
-describe.runIf(dbAvailable())('malformed requests (issue 15)', () => {
+describe.runIf(dbAvailable())('malformed requests', () => {
   let t: TestContext;
   let port: number;
   let buyer: TestUser;

@@ -1,5 +1,5 @@
 /**
- * Malformed multipart bodies (issue 12 «Seams»; architecture §3: nothing a client sends is a 500). Each body goes
+ * Malformed multipart bodies (architecture §3: nothing a client sends is a 500). Each body goes
  * to the three readers of multipart — the listing form (`POST /v1/products/`), the profile with its avatar
  * (`PUT /v1/self/change/`) and the plain form reader (`POST /v1/delivery_points/`) — and must get a Russian 400 or
  * 413, naming the field where it can, with nothing written: no listing, no profile change, no delivery point, no

@@ -1,5 +1,5 @@
 /**
- * The domain events that notify people (issue 13), each caused through the API as a user would (orders, payments
+ * The domain events that notify people, each caused through the API as a user would (orders, payments
  * at the test gateway, cancelling, expiry by the clock, shipping, receipt, subscriptions: the modules record the
  * events in their own transactions), then the jobs run: who gets what, with which words and links; the seller's
  * SMS with its daily limit and switch; a followed seller's listings aggregated per hour (same id, unread again,

@@ -1,5 +1,5 @@
 /**
- * Retention (issue 13): a daily recurring job deletes read notifications older than 180 days, handled events
+ * Retention: a daily recurring job deletes read notifications older than 180 days, handled events
  * and finished jobs older than 30 days; unread notifications, dead jobs and events still being handled stay.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Notifications across server processes on one PostgreSQL (architecture §6 «Fan-out», issue 13): a socket on
+ * Notifications across server processes on one PostgreSQL (architecture §6 «Fan-out»): a socket on
  * process B receives, within 2 s, the notification caused by a request to process A; signing out on A closes
  * the token's socket on B; a process that dies right after its commit loses nothing (its event is handled
  * and its notification delivered by the other process); a broken LISTEN connection comes back and the sockets

@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 13) through real sockets (`ws` against the listening app) and HTTP, on PGlite and
+ * Notifications through real sockets (`ws` against the listening app) and HTTP, on PGlite and
  * PostgreSQL: the initial list and new notifications, the REST list and read marks, 4401 for a missing, bad or
  * revoked token, sign-out closing the socket, nothing reaching the wrong user, the 11th socket closing the
  * oldest, the keep-alive, oversized frames and ignored client messages, settings.

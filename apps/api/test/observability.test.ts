@@ -1,5 +1,5 @@
 /**
- * Observability (issue 17) through the real HTTP layer, on PGlite and PostgreSQL: `/metrics` after real requests
+ * Observability through the real HTTP layer, on PGlite and PostgreSQL: `/metrics` after real requests
  * (answer times by route pattern, query times, the pool, open WebSockets, the job queue, Node's default
  * metrics), `X-Request-Id` on every answer (a proxy's sane id kept) and the same id on the logged lines.
  */

@@ -1,5 +1,5 @@
 /**
- * Fast public pages and many processes on one database (issue 17), through the real HTTP layer with the built
+ * Fast public pages and many processes on one database, through the real HTTP layer with the built
  * web app (`npm run build -w apps/web`): pages and public JSON compressed by Accept-Encoding, ETag and `304`,
  * `Cache-Control` (public vs personal), the per-process micro-cache (3 s, moved by the app's clock), and two
  * processes on one database: a price changed through one shows on the other's page and JSON within 5 s, and

@@ -1,5 +1,5 @@
 /**
- * A payout card saved while the payout job finds none (issue 15): the payout must not be left waiting for a card
+ * A payout card saved while the payout job finds none: the payout must not be left waiting for a card
  * the seller already has. A race test (PostgreSQL only, `*.race.test.ts`): each round a seller without a card gets
  * an order completed, then the payout job and «add card» run at the same moment; afterwards every payout is sent.
  */

@@ -1,5 +1,5 @@
 /**
- * Payouts (issue 15): a completed order's payout (price minus fee) goes to the seller's card through the test
+ * Payouts: a completed order's payout (price minus fee) goes to the seller's card through the test
  * bank's payouts book — idempotent, retried with back-off while the bank fails, waiting for a card when the
  * seller has none — recorded in the ledger, shown on the seller's orders and notified. Through HTTP, on PGlite
  * and PostgreSQL.

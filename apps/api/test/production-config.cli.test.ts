@@ -1,5 +1,5 @@
 /**
- * Production refuses development settings (issue 17): each with one Russian line naming the variable, and the
+ * Production refuses development settings: each with one Russian line naming the variable, and the
  * compiled server (as `npm start` runs it) exits non-zero with that line instead of starting.
  */
 import { spawnSync } from 'node:child_process';

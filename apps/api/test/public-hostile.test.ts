@@ -1,5 +1,5 @@
 /**
- * Hostile input to the public calls found while checking issue 2 «The shop runs» as a newcomer: values
+ * Hostile input to the public calls found while checking «The shop runs» as a newcomer: values
  * that PostgreSQL text cannot hold (NUL, `%00` / `\u0000`) in query strings, path segments and JSON
  * bodies; broken or over-long paths; numbers beyond the 32-bit columns. Each must be a Russian 4xx
  * (400 naming the field, 404 for a path segment), never a 500 or Fastify's English body.

@@ -1,5 +1,5 @@
 /**
- * Public pages show no one who never sold and no phone numbers (issue 15): `GET /v1/public/sellers/{id}/` is 404
+ * Public pages show no one who never sold and no phone numbers: `GET /v1/public/sellers/{id}/` is 404
  * for a user who never published a listing (and for a deleted account); subscriber lists say which people have a
  * seller page (`has_public_page`); no public answer carries the seeded sellers' or a signed-up seller's phone.
  */

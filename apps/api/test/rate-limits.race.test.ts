@@ -1,5 +1,5 @@
 /**
- * Two server processes on one PostgreSQL share the per-route request limits (issue 15): 60 verify-code calls a
+ * Two server processes on one PostgreSQL share the per-route request limits: 60 verify-code calls a
  * minute from one address are 60 in all, however the calls are spread over the processes.
  * PostgreSQL only (file name `*.race.test.ts`).
  */

@@ -1,5 +1,5 @@
 /**
- * Per-route request limits kept in PostgreSQL (issue 15): the window, the Russian 429 with `Retry-After`, a new
+ * Per-route request limits kept in PostgreSQL: the window, the Russian 429 with `Retry-After`, a new
  * window after the old one ends, and the recurring cleanup of ended windows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

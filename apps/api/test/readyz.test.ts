@@ -1,5 +1,5 @@
 /**
- * `/readyz` (issue 17): ready only when the database answers and every migration of the journal
+ * `/readyz`: ready only when the database answers and every migration of the journal
  * (migrations/meta/_journal.json) is recorded as applied in drizzle's `__drizzle_migrations`; 503 otherwise, so a
  * load balancer sends no traffic to a process on a database its code does not match.
  */

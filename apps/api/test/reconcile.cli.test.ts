@@ -1,5 +1,5 @@
 /**
- * `npm run reconcile` as a person runs it (issue 15): on a database whose ledger balances it prints the ledger
+ * `npm run reconcile` as a person runs it: on a database whose ledger balances it prints the ledger
  * totals and exits 0; after a forged ledger move it lists the mismatches and exits 1. Runs the CLI in a child
  * process on a PGlite data directory (DATA_DIR), the way the README describes.
  */

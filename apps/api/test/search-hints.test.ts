@@ -1,5 +1,5 @@
 /**
- * Search without dead ends through HTTP (issue 16 «No dead ends»), on the seeded demo catalog: typos still
+ * Search without dead ends through HTTP, on the seeded demo catalog: typos still
  * find and are corrected («Возможно, вы имели в виду …»), the header box's suggested listings are among the
  * results the search page shows for the same text, and a search that finds nothing offers ways out —
  * nearby categories, popular queries and filters to remove — each of which finds what it promises.

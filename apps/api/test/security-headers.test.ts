@@ -1,5 +1,5 @@
 /**
- * Security headers (issue 12): helmet sets them on every answer — JSON, the test bank's pages, the API docs —
+ * Security headers: helmet sets them on every answer — JSON, the test bank's pages, the API docs —
  * with a Content-Security-Policy whose scripts need the answer's own nonce. (Server-rendered pages: e2e.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Sessions (issue 15): the devices list, signing one device or all out, and tokens that expire after 90 days
+ * Sessions: the devices list, signing one device or all out, and tokens that expire after 90 days
  * without use (refused at once, deleted by the recurring job).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

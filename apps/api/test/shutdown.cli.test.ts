@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown of the compiled server (issue 17): on SIGTERM a request in flight finishes with 200, an open
+ * Graceful shutdown of the compiled server: on SIGTERM a request in flight finishes with 200, an open
  * notifications socket is closed with 1012 («service restart», the client reconnects), and the process exits 0.
  * The request is in flight for real: its headers are sent before the signal and its body only after the server
  * has begun stopping (the socket's 1012 says so).

@@ -1,5 +1,5 @@
 /**
- * A server killed at any moment of checkout loses no money (issue 15). For each crash point of
+ * A server killed at any moment of checkout loses no money. For each crash point of
  * lib/crash-points.ts, on a fresh PostgreSQL database: the real server is started with `VITRINA_CRASH_AT` set,
  * a buyer goes through checkout over HTTP (sign-in with the dev SMS outbox, a delivery point, an order, the
  * test bank's pay call, the clock past the reservation; for the refund step the bank's first notice fails and the

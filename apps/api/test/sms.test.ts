@@ -1,5 +1,5 @@
 /**
- * SMS providers (issue 3): the SMS.ru adapter against a local fake of its HTTP API, the console provider's
+ * SMS providers: the SMS.ru adapter against a local fake of its HTTP API, the console provider's
  * outbox and masked logs, and the production guard (no console provider, no outbox).
  */
 import http from 'node:http';

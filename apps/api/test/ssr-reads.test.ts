@@ -1,5 +1,5 @@
 /**
- * The page loaders' in-process reads (modules/catalog/ssr-reads.ts, issue 17 «cold render»): every hot public GET
+ * The page loaders' in-process reads (modules/catalog/ssr-reads.ts): every hot public GET
  * answered in-process is exactly the route's JSON — same status, same fields, nothing added or hidden (an owner's
  * draft stays a 404) — and anything else is left to the route. Then the pages built on them: a product page shows
  * its listing, an unknown or draft slug renders the 404 page, a listing page past its end is a 404.

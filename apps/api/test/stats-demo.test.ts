@@ -1,5 +1,5 @@
 /**
- * The demo seed's sales history (issue 14) on the test template: the demo seller signs in with the README's
+ * The demo seed's sales history on the test template: the demo seller signs in with the README's
  * phone and sees orders, views and favorites; the roll-ups agree with the order rows and with each other;
  * sold and reserved listings have the orders their status implies.
  */

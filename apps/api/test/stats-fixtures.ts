@@ -1,5 +1,5 @@
 /**
- * Statistics history for the range tests (issue 14): two years of figures written through the app's own writer
+ * Statistics history for the range tests: two years of figures written through the app's own writer
  * (`addToRollups`, as views, favorites and orders record them), and the sums of the daily rows to check answers by.
  */
 import { expect } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The statistics' points written from PostgreSQL's flat figures (issue 14, stats/points.ts) must be the very text
+ * The statistics' points written from PostgreSQL's flat figures (stats/points.ts) must be the very text
  * `JSON.stringify` would write of the contract's points built as objects: revenue as `toRubles` (kopecks ÷ 100,
  * negative after refunds), conversion as `conversionOf` (4 decimals, half up, at most 1, 0 without views) — over a
  * grid of counts that includes halves to round, more orders than views and sums near 2^53 kopecks, sent through

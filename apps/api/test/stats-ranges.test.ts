@@ -1,5 +1,5 @@
 /**
- * Long statistics ranges (issue 14): a listing's figures over a range are read from the fewest roll-up rows — a
+ * Long statistics ranges: a listing's figures over a range are read from the fewest roll-up rows — a
  * calendar year's row, months, pentads and days at the edges, some of them subtracted (stats/cover.ts `coverDays`). Here
  * two years of history are written through the app's own writer (`addToRollups`, as views, favorites and orders
  * record them), and every range — whole months, partial edges, across the new year, one reaching today — must

@@ -1,5 +1,5 @@
 /**
- * Year-to-date packs against a late write (issue 14, stats/ytd.ts): a fact handled after its day ended (an order
+ * Year-to-date packs against a late write (stats/ytd.ts): a fact handled after its day ended (an order
  * paid before midnight, its event handled after) lands while the job is building packs from a snapshot without it.
  * The writer must wait for the builder's advisory lock and then delete the packs it made stale; a pack left behind
  * would answer wrong figures for every range through that day until the end of the year.

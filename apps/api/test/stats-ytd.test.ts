@@ -1,5 +1,5 @@
 /**
- * Year-to-date packs of the statistics (issue 14, stats/ytd.ts): the recurring job packs a large seller's listings'
+ * Year-to-date packs of the statistics (stats/ytd.ts): the recurring job packs a large seller's listings'
  * figures from 1 January through each day over; a long range is then read as the difference of packs, plus today's
  * rows. Every range must still answer exactly the sums of the daily rows — from packs, after a write to a past day
  * dropped some of them (read from rows meanwhile), and once they are built again — on PGlite and PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * Views racing on PostgreSQL (issue 14): the same visitor's view sent many times at once counts once (the
+ * Views racing on PostgreSQL: the same visitor's view sent many times at once counts once (the
  * dedupe row's unique key), and many visitors at once all count (the roll-ups' atomic upserts lose no addition).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Seller statistics (issue 14) through HTTP: views counted by the browser (dedupe per visitor per Moscow day,
+ * Seller statistics through HTTP: views counted by the browser (dedupe per visitor per Moscow day,
  * bots and the seller's own views ignored), favorites and paid/refunded orders rolled up from their events,
  * sums against hand-computed fixtures, the Moscow-midnight boundary, the Monday week start, `previous_totals`,
  * custom ranges and bad periods, owner-only figures, the CSV export and the service level.

@@ -1,5 +1,5 @@
 /**
- * Photos on an S3-compatible bucket (issue 17, `STORAGE=s3`), through the real HTTP layer of two server processes
+ * Photos on an S3-compatible bucket (`STORAGE=s3`), through the real HTTP layer of two server processes
  * on one database and one bucket (s3rver started here; each process has its own data directory, so the second one
  * can only have the photos from the bucket): a listing photo and an avatar uploaded through process A are served
  * by process B with the same bytes, a year of caching, an ETag and 304; a removed photo and a deleted account's

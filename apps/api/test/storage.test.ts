@@ -1,5 +1,5 @@
 /**
- * Media storage providers (issue 17): the same behaviour from local files (`STORAGE=local`) and from a real
+ * Media storage providers: the same behaviour from local files (`STORAGE=local`) and from a real
  * S3-compatible server (`STORAGE=s3`, s3rver started here, no mock) — bytes in and out, entity tags, unsafe keys,
  * removal of one image's variants only; the media pipeline stores, reads and removes through either; a bucket that
  * does not answer is a Russian 503 and leaves nothing behind.

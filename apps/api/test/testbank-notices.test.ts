@@ -1,5 +1,5 @@
 /**
- * The test bank behaves like a real one (issue 15): its notices are stored with the charge and delivered by a
+ * The test bank behaves like a real one: its notices are stored with the charge and delivered by a
  * job with back-off for 24 hours until the shop answers 2xx — across a restart of either side; the shop checks
  * every notice with the bank (a call back) and applies the bank's word, not the body's; the webhook secret is the
  * installation's own; `/metrics` counts it all.

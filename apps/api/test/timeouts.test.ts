@@ -1,5 +1,5 @@
 /**
- * Slow and endless requests are closed, and overload is refused at once (issue 15): headers that never end,
+ * Slow and endless requests are closed, and overload is refused at once: headers that never end,
  * a body that trickles forever, a body that stops, and a Russian 503 with Retry-After under overload.
  */
 import { connect, type Socket } from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * Two server processes on one PostgreSQL share the per-user write limits (issue 15): a user's listings created
+ * Two server processes on one PostgreSQL share the per-user write limits: a user's listings created
  * at once through both processes stop at the hour's cap in all, not per process. PostgreSQL only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

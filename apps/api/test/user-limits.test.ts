@@ -1,5 +1,5 @@
 /**
- * Per-user limits on listing creation, edits and photo uploads (issue 15), counted in PostgreSQL (`rate_limits`):
+ * Per-user limits on listing creation, edits and photo uploads, counted in PostgreSQL (`rate_limits`):
  * a Russian 429 with `Retry-After`, a refused or failed write uses nothing up, the hour's window ends with the
  * clock. Both databases; two processes sharing one limit: `user-limits.race.test.ts`.
  */

@@ -1,5 +1,5 @@
 /**
- * The own profile (issue 3; spec §3, §7): `GET /v1/self/` and `PUT /v1/self/change/` (multipart) — fields,
+ * The own profile (spec §3, §7): `GET /v1/self/` and `PUT /v1/self/change/` (multipart) — fields,
  * Russian validation, the avatar pipeline, bad and oversized files.
  */
 import { existsSync } from 'node:fs';

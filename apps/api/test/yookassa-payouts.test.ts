@@ -1,5 +1,5 @@
 /**
- * YooKassa Payouts (issue 15) against a local fake: a completed order's payout goes to `POST /v3/payouts` of the
+ * YooKassa Payouts against a local fake: a completed order's payout goes to `POST /v3/payouts` of the
  * payouts API with the agent's own Basic auth, an `Idempotence-Key` and the card's token as `payout_token`;
  * an error is retried with the same key, a payout YooKassa cancels is tried again later with a new key; the
  * ledger and the seller's order record it once.

@@ -1,5 +1,5 @@
 /**
- * Deleting one's account (issue 15, 152-ФЗ): `POST /v1/users/me/delete/send-code/` sends an SMS code to the
+ * Deleting one's account (152-ФЗ): `POST /v1/users/me/delete/send-code/` sends an SMS code to the
  * account's phone; `POST /v1/users/me/delete/` with that code erases the person's data in one transaction.
  * Open orders block it (409 with {@link accountDeleteBlockedSchema}).
  */

@@ -1,5 +1,5 @@
 /**
- * The sessions contract (issue 15): `GET /v1/auth/sessions/` lists the caller's signed-in devices (one per
+ * The sessions contract: `GET /v1/auth/sessions/` lists the caller's signed-in devices (one per
  * token), `DELETE /v1/auth/sessions/{id}/` signs one of them out, `POST /v1/auth/logout-all/` signs out all.
  * A token unused for {@link SESSION_IDLE_DAYS} days expires.
  */

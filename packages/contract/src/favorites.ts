@@ -1,5 +1,5 @@
 /**
- * The favorites contract (spec §3, §4, §7; issue 14): `GET /v1/favorites/`,
+ * The favorites contract (spec §3, §4, §7): `GET /v1/favorites/`,
  * `POST /v1/favorites/{id}/add-to-favorites/`, `POST /v1/favorites/{id}/remove-favorite/` (all auth, `{id}` = listing
  * id). Every answer is `{data: FavoriteItem[]}` — the caller's whole list, newest first — which replaces the client's
  * local favorites (spec §4). Ours: `GET /v1/favorites/ids/` (auth, the ids only, for hearts on grids) and

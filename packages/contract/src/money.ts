@@ -1,5 +1,5 @@
 /**
- * Every money rule of Vitrina, in ONE place (issue 12 «Seams»; architecture §3): the API charges with these
+ * Every money rule of Vitrina, in ONE place (architecture §3): the API charges with these
  * functions and the web shows their results, so the sell form's «Вы получите …» is exactly the payout the seller
  * gets when the listing sells. Amounts are integer kopecks inside; rubles (numbers, possibly with kopecks, e.g.
  * `11431.2`) only at the edges — API answers and what the web formats.

@@ -1,5 +1,5 @@
 /**
- * The notifications contract (spec §4, §7, §8; issue 13): the WebSocket `/ws/notifications/?token=<key>` and
+ * The notifications contract (spec §4, §7, §8): the WebSocket `/ws/notifications/?token=<key>` and
  * ours `GET /v1/notifications/`, `POST /v1/notifications/{id}/read/`, `POST /v1/notifications/read-all/`,
  * `GET`/`PUT /v1/notifications/settings/`.
  *

@@ -265,7 +265,7 @@ export const orderUserSchema = z.object({
 export type OrderUser = z.infer<typeof orderUserSchema>;
 
 /**
- * Where the seller's payout of an order is (issue 15; seller's answers only): `awaiting_shipping` (paid, the
+ * Where the seller's payout of an order is (seller's answers only): `awaiting_shipping` (paid, the
  * seller has not shipped yet), `awaiting_completion` (shipped or delivered or disputed, the buyer has not confirmed
  * receipt), `processing` (being sent or retried), `waiting_card` (the seller has no
  * payout card), `sent` (with `paid_out_at`).

@@ -192,7 +192,7 @@ export const userCardSchema = z.object({
   products_count: z.number().int(),
   subscribers_count: z.number().int(),
   /**
-   * Whether `/seller/{id}` exists (issue 15): false for a user who never published a listing — lists show such a
+   * Whether `/seller/{id}` exists: false for a user who never published a listing — lists show such a
    * person without a link.
    */
   has_public_page: z.boolean(),

@@ -1,12 +1,12 @@
 /**
- * Seller statistics, balance and service level (spec §7; issues 14 and 15).
+ * Seller statistics, balance and service level (spec §7).
  *
  * - `GET /v1/sales/weekly-statistics/` (auth) → {@link weeklyStatisticsAnswerSchema}.
  * - `GET /v1/sales/statistics/?period=day|week|month|year|custom[&date_from=YYYY-MM-DD&date_to=YYYY-MM-DD]` (auth)
  *   → {@link statisticsAnswerSchema}. Moscow days (`Europe/Moscow`); `custom` spans at most
  *   {@link STATISTICS_CUSTOM_MAX_DAYS} days. Only the caller's own listings count.
  * - `GET /v1/sales/statistics/export/?…same query…` (auth) → `text/csv` (UTF-8 with BOM, `;`), for Excel.
- * - `GET /v1/sales/balance/` (auth) → {@link balanceAnswerSchema}: read from the money ledger (issue 15).
+ * - `GET /v1/sales/balance/` (auth) → {@link balanceAnswerSchema}: read from the money ledger.
  * - `GET /v1/sales/service-level/` (auth) → {@link serviceLevelAnswerSchema}.
  * - `POST /v1/public/products/{slug}/view/` with `{visitor_id}` → 204: one view per visitor per listing per Moscow
  *   day; the seller's own views and bots don't count.

@@ -1,5 +1,5 @@
 /**
- * Query durations for `/metrics` (issue 17): every query the app sends — through drizzle, `preparedRows`, a
+ * Query durations for `/metrics`: every query the app sends — through drizzle, `preparedRows`, a
  * transaction or a LISTEN client — is timed at the driver, so nothing that reaches the database escapes.
  * node-postgres: each pooled client's `query` is wrapped as the pool connects it (the pool's own `query` goes
  * through it; time waiting for a free client is not counted — the pool's `waiting` gauge shows that).

@@ -1,5 +1,5 @@
 /**
- * Compression of answers (issue 17 «Fast public pages»): the encodings the API speaks and how hard each kind of answer
+ * Compression of answers: the encodings the API speaks and how hard each kind of answer
  * is compressed.
  *
  * Levels, measured on this machine's 2 cores:

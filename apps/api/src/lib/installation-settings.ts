@@ -1,5 +1,5 @@
 /**
- * Settings of this installation kept in the database (`installation_settings`, issue 15), so that every server
+ * Settings of this installation kept in the database (`installation_settings`), so that every server
  * process on one PostgreSQL agrees on them: the first process to start writes a fresh value, every other one
  * (at the same moment or later) reads that value.
  */

@@ -1,5 +1,5 @@
 /**
- * What request logs may show (issue 3: no code, token or full phone number in logs). The request line is
+ * What request logs may show (no code, token or full phone number in logs). The request line is
  * logged with its query, and calls carry secrets there: the development SMS outbox (`/v1/dev/sms-outbox/?phone=…`),
  * the notifications socket (`/ws/notifications/?token=…`), the account page back from the bank
  * (`/account?card_state=…&card_token=…`), the test bank's page (`/testgateway/pay/{id}?key=…`). Every parameter

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (issue 15; `prom-client`): one registry per app (`app.metrics`, see plugins/metrics.ts,
+ * Prometheus metrics (`prom-client`): one registry per app (`app.metrics`, see plugins/metrics.ts,
  * scraped at `GET /metrics`). Counters count what this process saw; gauges that must agree across processes
  * are read from the database at scrape time ({@link Metrics.gaugeFromDb}), so every process answers the same.
  * Names are `vitrina_<what>` (but `http_request_duration_seconds` and Node's default metrics, named as every

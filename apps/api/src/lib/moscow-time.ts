@@ -4,7 +4,7 @@
  */
 export const MOSCOW_TZ = 'Europe/Moscow';
 
-/** Days a seller has to ship a paid order (buyer protection enforces the deadline, issue 13). */
+/** Days a seller has to ship a paid order (buyer protection enforces the deadline). */
 export const SHIP_WITHIN_DAYS = 5;
 
 const ymd = new Intl.DateTimeFormat('en-CA', {

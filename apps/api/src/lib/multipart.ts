@@ -82,7 +82,7 @@ export const NAMELESS_PART_MESSAGE =
  * Checks a part's field name and file name (call it first on every part, text or file): a part without a field
  * name (`Content-Disposition: form-data` without `name=`, which busboy hands over with `fieldname` undefined) is
  * refused; U+0000 in the field name cannot be named back to the client safely; in a file name it is refused as
- * anywhere else (issue 15: NUL bytes anywhere are a 400).
+ * anywhere else (NUL bytes anywhere are a 400).
  * @throws ApiError 400 for a part without a name (`{detail}`), U+0000 in the field name (`non_field_errors`) or the
  *   file name (`{field: […]}`)
  */

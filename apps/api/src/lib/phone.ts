@@ -1,5 +1,5 @@
 /**
- * Phone numbers (issue 3): every number is normalised with libphonenumber-js (full metadata, default
+ * Phone numbers: every number is normalised with libphonenumber-js (full metadata, default
  * region RU) and stored in E.164. `+7 999 123-45-67`, `8 (999) 123-45-67` and `9991234567` are one number.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
@@ -39,7 +39,7 @@ export function normalizePhone(input: string, field = 'phone'): string {
 const regionNames = new Intl.DisplayNames('ru', { type: 'region' });
 
 /**
- * Checks that an E.164 number belongs to one of `countries` (SMS allow-list, issue 15: SMS pumping).
+ * Checks that an E.164 number belongs to one of `countries` (SMS allow-list against SMS pumping).
  * @param countries ISO 3166 codes, e.g. `['RU']`
  * @throws ApiError 400 `{[field]: ['Коды входа приходят только на номера стран: Россия.']}`
  */

@@ -1,5 +1,5 @@
 /**
- * A `User-Agent` header in two words for the devices list (issue 15): «Chrome, Android», «Safari, iOS»,
+ * A `User-Agent` header in two words for the devices list: «Chrome, Android», «Safari, iOS»,
  * «Яндекс Браузер, Windows». No library: the list shows people their own devices, not statistics.
  */
 

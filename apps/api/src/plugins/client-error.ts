@@ -55,7 +55,7 @@ export function clientErrorHandler(err: ParserError, socket: Socket): void {
   if (!socket.writable) return;
   if (err.code === 'ECONNRESET') return void socket.destroy();
   if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    // Headers or body not received within HEADERS_TIMEOUT_MS / REQUEST_TIMEOUT_MS (issue 15).
+    // Headers or body not received within HEADERS_TIMEOUT_MS / REQUEST_TIMEOUT_MS.
     return send(socket, '408 Request Timeout', {}, { detail: 'Запрос не пришёл целиком вовремя: соединение закрыто.' });
   }
   if (err.code === 'HPE_HEADER_OVERFLOW') {

@@ -1,5 +1,5 @@
 /**
- * A cap on requests in progress in this process (issue 15: «a burst of 500 connections leaves no request waiting
+ * A cap on requests in progress in this process («a burst of 500 connections leaves no request waiting
  * longer than 10 s»). `@fastify/under-pressure` watches the event loop and the heap, but a burst of cheap
  * requests waiting for the database or for their turn never blocks the loop for long: measured with
  * `npm run bench:burst`, 500 connections at once got no 503 and their last answers came after 9.4 s. Past

@@ -1,5 +1,5 @@
 /**
- * `app.metrics` (lib/metrics.ts) and `GET /metrics` in the Prometheus text format (issues 15, 17): besides the
+ * `app.metrics` (lib/metrics.ts) and `GET /metrics` in the Prometheus text format (17): besides the
  * modules' own metrics, every answer's time by route pattern, every query's time, the pool's connections
  * (PostgreSQL), the open WebSockets of this process and Node's default metrics.
  * Outside production the endpoint is open to this machine (loopback) only. In production it answers only with `Authorization: Bearer
@@ -14,7 +14,7 @@ import { isLoopback } from '../lib/client-address.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Prometheus metrics of this app (issue 15). */
+    /** Prometheus metrics of this app. */
     metrics: Metrics;
   }
 }

@@ -35,7 +35,7 @@ export function findNul(value: unknown): string | null {
 /**
  * The key an error is reported under: the field's own name, or `non_field_errors` for none and for `__proto__`
  * (a query parameter may be called so; as a key of the answer it would set the object's prototype and vanish
- * from the JSON, leaving an empty `{}` 400 — found by the fuzz, issue 15).
+ * from the JSON, leaving an empty `{}` 400 — found by the fuzz).
  */
 const fieldName = (name: string) => (name === '' || name === '__proto__' ? 'non_field_errors' : name);
 

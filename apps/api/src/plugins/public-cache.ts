@@ -1,5 +1,5 @@
 /**
- * Answers that are the same for every visitor (issue 17 «Fast public pages»): public pages and the public GET JSON
+ * Answers that are the same for every visitor: public pages and the public GET JSON
  * (list, listing, search, reference data — routes marked with {@link publicAnswer}). The token lives in the
  * browser, never in a cookie, so such an answer depends on its URL alone — unless the request carries an
  * `Authorization` header (the owner sees a draft): then it is built afresh and marked `private, no-store`.
@@ -30,7 +30,7 @@ import { COMPRESS_FROM_BYTES, encodingFor, type Encoding } from '../lib/compress
 export const MICRO_CACHE_ENTRIES = 2000;
 /** Most bytes of (uncompressed) bodies the micro-cache keeps per process: 64 MB (≈ 500 pages or 4000 lists). */
 export const MICRO_CACHE_BYTES = 64 * 1024 * 1024;
-/** How long a browser or CDN may serve a public answer stale while it revalidates, s (bounded: issue 17). */
+/** How long a browser or CDN may serve a public answer stale while it revalidates, s (bounded: decision 0005). */
 export const STALE_WHILE_REVALIDATE_S = 27;
 
 /** A built answer as the micro-cache keeps it. */
@@ -78,7 +78,7 @@ export interface EncodedCopy {
  * more bytes (18.0 instead of 16.7 KB), a 57 KB product page 0.39 instead of 0.67 ms (13.1 instead of 12.1 KB) —
  * on a cold page that is a tenth of the render's CPU for 1 KB on the wire. `hot`: an answer sent again — brotli 5 /
  * gzip 6 (14.3 KB and 10.3 KB; 2.7 and 1.9 ms, paid once per hot page and render, after a send). Measured with
- * `node:zlib` on the 2-core machine of 2026-11-28 (docs/performance.md, issue 17 «cold render»).
+ * `node:zlib` on the 2-core machine of 2026-11-28 (docs/performance.md).
  */
 export const GRADES = {
   fresh: { br: 1, gzip: 3 },

@@ -1,5 +1,5 @@
 /**
- * A `@fastify/rate-limit` store kept in PostgreSQL (issue 15): every server process on one database counts the
+ * A `@fastify/rate-limit` store kept in PostgreSQL: every server process on one database counts the
  * same requests, so 60 verify-code calls a minute are 60 in all, not 60 per process. One row per route and
  * client key (`rate_limits`); a request increments its row with one atomic upsert that also starts a new window
  * when the old one ended. Ended windows are deleted by the recurring job {@link RATE_LIMIT_CLEANUP_JOB}.

@@ -1,5 +1,5 @@
 /**
- * Request ids (issue 17): every request gets an id that every log line of it carries (`reqId`, Fastify's pino
+ * Request ids: every request gets an id that every log line of it carries (`reqId`, Fastify's pino
  * logger) and that its answer returns as `X-Request-Id`, so a user's complaint, a proxy's access log and our
  * logs meet on one value. An id set by the proxy in front (`X-Request-Id`, the same header nginx and Caddy
  * pass on) is kept when it is sane — 1 to 128 letters, digits and `-_.:@` — so that one id follows the request

@@ -1,6 +1,6 @@
 /**
  * Security headers of every answer (pages, JSON, media, the test bank, the API docs), all set by helmet
- * (issue 12): a Content-Security-Policy whose scripts run only from our origin, inline with the request's nonce,
+ *: a Content-Security-Policy whose scripts run only from our origin, inline with the request's nonce,
  * or — only when `YANDEX_MAPS_API_KEY` is set — from the exact hosts of the Yandex Maps JS API v3
  * ({@link YANDEX_SCRIPTS}); no plugins, no framing, no foreign `<base>`.
  *
@@ -23,7 +23,7 @@ const NONCE_BYTES = 16;
 /**
  * Random bytes are drawn from the CSPRNG in blocks of 256 nonces, as `crypto.randomUUID` does, and each block is
  * used once: one `randomBytes` call per answer cost ≈ 7 % of the Node CPU of a page served from the micro-cache
- * (issue 17). The bytes are the same CSPRNG output either way.
+ *. The bytes are the same CSPRNG output either way.
  */
 const POOL_BYTES = NONCE_BYTES * 256;
 let pool: Buffer = Buffer.alloc(0);

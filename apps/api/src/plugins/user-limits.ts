@@ -1,5 +1,5 @@
 /**
- * Per-user limits on writes (issue 15): listings created, listing edits and photos uploaded per hour, counted in
+ * Per-user limits on writes: listings created, listing edits and photos uploaded per hour, counted in
  * PostgreSQL (`rate_limits`, key `user|<limit>|<user id>`) so every server process shares them. Caps come from
  * `config.userLimits` (env `LISTING_CREATES_PER_HOUR`, `LISTING_EDITS_PER_HOUR`, `PHOTOS_PER_HOUR`).
  * A refused request uses nothing up and is answered 429 in Russian with `Retry-After`.

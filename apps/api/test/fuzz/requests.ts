@@ -1,5 +1,5 @@
 /**
- * Hostile requests for one OpenAPI operation (issue 15, «bad input is 4xx, never 5xx»): path parameters of the
+ * Hostile requests for one OpenAPI operation («bad input is 4xx, never 5xx»): path parameters of the
  * wrong shape, query values at the edges, JSON bodies with a field missing, of the wrong type, at a boundary or
  * unknown, raw bodies that are not JSON, wrong content types, and — for form calls, whose multipart fields the
  * document does not describe — multipart/urlencoded forms with hostile values, file names and truncated bodies.

@@ -1,4 +1,4 @@
-/** Screen `account-favorites` (/account/favorites, spec §2; issue 14): the user's favorites. */
+/** Screen `account-favorites` (/account/favorites, spec §2): the user's favorites. */
 import { FavoritesPage } from '../features/favorites';
 
 export function meta() {

@@ -1,6 +1,6 @@
 /**
  * Screen `account` (/account, spec §2): the profile, notification settings, saved delivery points and payment cards,
- * and last «Удалить аккаунт» (issue 15).
+ * and last «Удалить аккаунт».
  */
 import { Stack } from '@mantine/core';
 import { DeleteAccountSection, ProfilePage } from '../features/auth';

@@ -1,5 +1,5 @@
 /**
- * Domain events and jobs (architecture §6, issue 13). Owned by `modules/jobs`.
+ * Domain events and jobs (architecture §6). Owned by `modules/jobs`.
  * - `events`: the transactional outbox — a change others should hear about inserts its event in the same
  *   transaction as the change, so an event exists exactly when its change committed.
  * - `jobs`: work to run later or elsewhere (an event's handling by one subscriber, a timed job such as an

@@ -1,5 +1,5 @@
 /**
- * The money ledger, payouts and the test bank's payouts book (issue 15; architecture «Money ledger»).
+ * The money ledger, payouts and the test bank's payouts book (architecture «Money ledger»).
  * Owned by `ledger` (entries) and `payments` (payouts, the test bank's book).
  *
  * `ledger_entries` is append-only (a trigger refuses UPDATE and DELETE, migration `ledger_append_only`) and

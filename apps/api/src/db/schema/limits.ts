@@ -1,6 +1,6 @@
 /**
  * Per-route request limits shared by every server process (`@fastify/rate-limit` with the PostgreSQL store,
- * `plugins/rate-limit-store.ts`; issue 15). One row per route and client key and its current window.
+ * `plugins/rate-limit-store.ts`). One row per route and client key and its current window.
  */
 import { pgTable, text, integer, timestamp, index } from 'drizzle-orm/pg-core';
 

@@ -1,5 +1,5 @@
 /**
- * In-app notifications (spec §4, §7: WebSocket `/ws/notifications/`; issue 13), the per-user notification
+ * In-app notifications (spec §4, §7: WebSocket `/ws/notifications/`), the per-user notification
  * settings and the log of notification SMS (the daily limit). Owned by `notifications`.
  */
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Seller statistics (spec §7, issue 14), owned by the `stats` module: counters rolled up as they are written
+ * Seller statistics (spec §7), owned by the `stats` module: counters rolled up as they are written
  * (never a scan of raw rows at read time) into hourly, daily, pentad, monthly and yearly buckets of Moscow time, per listing and
  * per seller (`product_id = 0`: all the seller's listings — the only exact count of orders, since one order
  * may hold several listings). Revenue is kopecks (item prices of paid orders minus refunds, before the fee).

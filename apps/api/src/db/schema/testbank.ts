@@ -1,5 +1,5 @@
 /**
- * Issue 15 («the bank never relied on once»): the test bank's outgoing notices, stored with its charge so that
+ * «The bank never relied on once»: the test bank's outgoing notices, stored with its charge so that
  * they survive a restart and are re-delivered with back-off for 24 hours, and the installation's own settings
  * (the test bank's webhook secret, generated on first start).
  */

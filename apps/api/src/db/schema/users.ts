@@ -18,7 +18,7 @@ export const users = pgTable(
     about: text('about').notNull().default(''),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * When the person deleted their account («Удалить аккаунт», 152-ФЗ; issue 15): the row stays for the orders
+     * When the person deleted their account («Удалить аккаунт», 152-ФЗ): the row stays for the orders
      * that name it, anonymised (no phone, name «Удалённый пользователь»); null for a live account.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

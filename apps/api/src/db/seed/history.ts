@@ -1,5 +1,5 @@
 /**
- * 90 days of believable sales history for the demo sellers (issue 14), so the sales center is alive on a fresh
+ * 90 days of believable sales history for the demo sellers, so the sales center is alive on a fresh
  * `npm start`: real orders (buyers among the other demo users, a succeeded test-bank payment each) — the sale
  * of every `sold` listing's last piece, a paid order holding every `reserved` listing (its stock then 0), and
  * earlier sales of pieces of active listings — plus views and favorites per listing per day, written straight

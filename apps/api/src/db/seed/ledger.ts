@@ -1,5 +1,5 @@
 /**
- * The demo history's money in the ledger (issue 15, modules/ledger): see {@link seedLedger}.
+ * The demo history's money in the ledger (modules/ledger): see {@link seedLedger}.
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.js';

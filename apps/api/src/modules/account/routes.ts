@@ -1,5 +1,5 @@
 /**
- * HTTP routes of the `account` module (issue 15, 152-ФЗ): `POST /v1/users/me/delete/send-code/` and
+ * HTTP routes of the `account` module (152-ФЗ): `POST /v1/users/me/delete/send-code/` and
  * `POST /v1/users/me/delete/` `{code}`. Rules live in ./service.ts.
  */
 import type { FastifyInstance } from 'fastify';

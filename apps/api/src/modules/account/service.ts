@@ -1,5 +1,5 @@
 /**
- * Deleting one's account («Удалить аккаунт», 152-ФЗ; issue 15).
+ * Deleting one's account («Удалить аккаунт», 152-ФЗ).
  *
  * `POST /v1/users/me/delete/send-code/` sends a code (purpose `delete`) to the account's phone through the auth
  * module's code machinery (hashed, 5 minutes, 5 tries, every SMS limit and wrong-try cap); `POST

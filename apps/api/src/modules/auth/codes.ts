@@ -1,5 +1,5 @@
 /**
- * One-time SMS codes (issue 3, 15): hashing, the caps on wrong tries and the check of a number's newest code —
+ * One-time SMS codes (15): hashing, the caps on wrong tries and the check of a number's newest code —
  * shared by sign-in (`purpose = 'login'`) and deleting the account (`purpose = 'delete'`).
  *
  * Caps on wrong tries, all counted in PostgreSQL so every process agrees (README «Подбор кода»):

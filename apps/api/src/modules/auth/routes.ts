@@ -1,7 +1,7 @@
 /**
  * HTTP routes of the `auth` module (spec §7): `POST /v1/auth/send-code/`, `POST /v1/auth/verify-code/`,
  * ours: `POST /v1/auth/logout/`, the devices list `GET /v1/auth/sessions/`, `DELETE /v1/auth/sessions/{id}/`
- * and `POST /v1/auth/logout-all/` (issue 15). Rules live in ./service.ts.
+ * and `POST /v1/auth/logout-all/`. Rules live in ./service.ts.
  */
 import { publicOrigin } from '../../lib/public-origin.js';
 import { clientKey } from '../../lib/client-address.js';

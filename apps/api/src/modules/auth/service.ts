@@ -1,5 +1,5 @@
 /**
- * Sign-in by phone and one-time code (spec §1, §4, §6, §7; issue 3).
+ * Sign-in by phone and one-time code (spec §1, §4, §6, §7).
  *
  * - Codes: `config.sms.codeLength` random digits (6 by default), stored only as a salted scrypt hash bound to
  *   the phone, alive {@link CODE_TTL_MS}, at most {@link MAX_ATTEMPTS} wrong tries, compared in constant time;

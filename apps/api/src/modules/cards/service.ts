@@ -118,7 +118,7 @@ export async function addCard(
         ],
       });
     }
-    // A seller's payouts waiting for a card are queued again (payments module, issue 15).
+    // A seller's payouts waiting for a card are queued again (payments module).
     await app.events.emit(tx, 'card.added', { userId, cardId: inserted[0]!.id });
     return serializeCard(inserted[0]!);
   });

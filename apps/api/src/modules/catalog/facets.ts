@@ -1,5 +1,5 @@
 /**
- * The filter counts of listing pages and search (issue 16 «No dead ends»: a filter offers only values that
+ * The filter counts of listing pages and search («No dead ends»: a filter offers only values that
  * find something): `GET /v1/public/facets/`, beside the list call (architecture §3), whose answer stays a
  * DRF page. For each filter — sizes, conditions, colours — the values that occur among the listings the
  * page shows and how many listings each leaves, counted with every other active filter applied: a filter's

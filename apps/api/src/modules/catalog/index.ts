@@ -5,5 +5,5 @@ export { default as catalogRoutes } from './routes.js';
 export { buildSearchText, type SearchTextInput } from './search-text.js';
 /** Listing cards of given ids in one query (the catalog's card shape), for lists other modules keep. */
 export { cardRows, cardOf, type FullCardRow } from './cards.js';
-/** The hot public GETs of server-rendered pages answered in-process, as the routes would (issue 17). */
+/** The hot public GETs of server-rendered pages answered in-process, as the routes would. */
 export { publicReader, type PublicReader, type PublicRead } from './ssr-reads.js';

@@ -1,5 +1,5 @@
 /**
- * What the search page offers besides its results (issue 16 «No dead ends»: a typo still finds, and an
+ * What the search page offers besides its results («No dead ends»: a typo still finds, and an
  * empty result offers ways out): `GET /v1/public/search/hints/`, beside the search call (its answer stays a
  * DRF page). The same understanding of the query as the search itself (search-words.ts, search.ts
  * `findMatches`), so every way out it offers finds listings:

@@ -1,6 +1,6 @@
 /**
- * HTTP routes of search and the filter counts (architecture §3, ours under `/v1/public/`; issue 16 «No dead
- * ends»): the search page, its spelling and ways out, the header box's suggestions, and the values each
+ * HTTP routes of search and the filter counts (architecture §3, ours under `/v1/public/`):
+ * the search page, its spelling and ways out, the header box's suggestions, and the values each
  * filter of a listing or search page offers. Paths, schemas and status codes only; the rules live in the
  * files each route names.
  */

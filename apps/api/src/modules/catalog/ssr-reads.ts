@@ -1,5 +1,5 @@
 /**
- * The hot public GETs of server-rendered pages, answered in-process (issue 17 «cold render»): the listing by slug,
+ * The hot public GETs of server-rendered pages, answered in-process: the listing by slug,
  * the listing pages (and search through them), the filter counts, the reference data, and the home page's brands
  * and compilations. The page's loaders ask for
  * them by the same path as the browser does; here they are answered by the same service functions as the routes in

@@ -1,9 +1,9 @@
 /**
  * HTTP routes of the `dev` module — development only (app.ts does not register it in production):
  * `GET /v1/dev/sms-outbox/?phone=` — messages of the `console` SMS provider to that one number, newest first
- * (the phone is required: the outbox never lists everyone's codes; issue 15);
+ * (the phone is required: the outbox never lists everyone's codes);
  * `POST /v1/dev/clock/` `{"advance_seconds": N}` — moves the server's clock forward, runs every job that came due
- * and answers `{"now": "<ISO time>"}` (architecture §6, issue 13);
+ * and answers `{"now": "<ISO time>"}` (architecture §6);
  * `POST /v1/dev/carrier/deliver/{order_id}/` — the development carrier reports a shipped order delivered now
  * (providers/carriers; docs/architecture.md «Order deadlines»).
  * Every route here answers only requests whose socket comes from this machine (loopback): the outbox shows anyone's

@@ -1,5 +1,5 @@
 /**
- * What those who keep a listing hear (issue 14): `listing.price_dropped` `{product_id, old_price, new_price}`
+ * What those who keep a listing hear: `listing.price_dropped` `{product_id, old_price, new_price}`
  * (kopecks; products emits it when an edit lowers the lowest price) → `favorite_price_drop`;
  * `listing.sold_out` `{product_id}` (orders emits it when a payment sells the last piece) → `favorite_sold`.
  * Each event is one job that notifies every keeper in one statement (`notifyEach`), whatever their number;

@@ -1,5 +1,5 @@
 /**
- * HTTP routes of the `favorites` module (spec §3, §4, §7; issue 14), all with a token: `GET /v1/favorites/`,
+ * HTTP routes of the `favorites` module (spec §3, §4, §7), all with a token: `GET /v1/favorites/`,
  * `POST /v1/favorites/{id}/add-to-favorites/`, `POST /v1/favorites/{id}/remove-favorite/` (each answers the
  * whole list), ours `GET /v1/favorites/ids/` and `GET /v1/favorites/{id}/count/` (the listing's seller only).
  */

@@ -1,5 +1,5 @@
 /**
- * Favorites (spec §3, §4, §7; issue 14): a signed-in user's kept listings. Every change answers the caller's
+ * Favorites (spec §3, §4, §7): a signed-in user's kept listings. Every change answers the caller's
  * whole list (spec §4: it replaces the client's local favorites). Adding and removing write a domain event in
  * their transaction — `favorite.added` / `favorite.removed` `{user_id, product_id, seller_id, at}` (ISO time) —
  * which seller statistics count. Sold, withdrawn and deleted listings stay in the list with `available: false`.

@@ -1,5 +1,5 @@
 /**
- * Domain events (architecture §6, issue 13): the transactional outbox. A change that others should hear about
+ * Domain events (architecture §6): the transactional outbox. A change that others should hear about
  * calls {@link EventBus.emit} with the change's transaction: the event row and one job per subscriber are
  * written with the change, so an event is never lost when a process dies after commit and never sent for a
  * change that rolled back. Each subscriber's job runs exactly once (see `queue.ts`), on any process.

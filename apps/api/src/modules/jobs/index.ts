@@ -1,4 +1,4 @@
-/** Domain events and jobs (architecture §6, issue 13): the public face of the jobs module. */
+/** Domain events and jobs (architecture §6): the public face of the jobs module. */
 /** The plugin that gives the app `app.jobs` and `app.events` and runs each process's worker. */
 export { default as jobsPlugin } from './plugin.js';
 /** The queue: define handlers, enqueue (in the change's transaction), run what is due. */

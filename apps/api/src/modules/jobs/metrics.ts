@@ -1,5 +1,5 @@
 /**
- * The queue's depth for `/metrics` (issue 17), read from the database at scrape so that every process reports
+ * The queue's depth for `/metrics`, read from the database at scrape so that every process reports
  * the same: `vitrina_jobs{kind,state}` — `pending` (due, waiting for a worker), `scheduled` (due later),
  * `running` (claimed by a worker of any process: its transaction holds the job's advisory lock, queue.ts) and
  * `dead` (gave up). Failures are counted as they happen (`vitrina_job_failures_total`, queue.ts).

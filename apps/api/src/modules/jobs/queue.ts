@@ -1,5 +1,5 @@
 /**
- * The job queue (architecture §6, issue 13): work that happens later or elsewhere, stored in the `jobs` table
+ * The job queue (architecture §6): work that happens later or elsewhere, stored in the `jobs` table
  * so that no process keeps it in memory. Any number of server processes on one PostgreSQL share the work:
  * a job is claimed with `FOR UPDATE SKIP LOCKED` and its handler runs inside the claiming transaction, so the
  * handler's database writes and the job's `done` mark commit together — a job's effects happen exactly once.

@@ -1,5 +1,5 @@
 /**
- * The seller's money read from the ledger (issue 15; `GET /v1/sales/balance/`, contract `balanceSchema`).
+ * The seller's money read from the ledger (`GET /v1/sales/balance/`, contract `balanceSchema`).
  */
 import { sql } from 'drizzle-orm';
 import type { Balance } from '@vitrina/contract/sales';

@@ -1,5 +1,5 @@
 /**
- * The ledger balance check (issue 15; a test and `npm run reconcile`): the ledger must agree with the orders
+ * The ledger balance check (a test and `npm run reconcile`): the ledger must agree with the orders
  * and payments it records, per order and in total.
  * - every move sums to zero;
  * - **charges = paid orders + refunds**: what the bank took for an order (ledger `charge`, and the payments

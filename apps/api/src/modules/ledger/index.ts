@@ -1,5 +1,5 @@
 /**
- * The money ledger (issue 15; architecture «Money ledger»): the public face of the ledger module. Append-only,
+ * The money ledger (architecture «Money ledger»): the public face of the ledger module. Append-only,
  * double-entry; moves are written by orders and payments in the transaction of the change that causes them.
  */
 /** Writing moves (charge, hold, unhold, refund, release, payout) and the accounts. */

@@ -1,5 +1,5 @@
 /**
- * Money moves of the ledger (issue 15; architecture «Money ledger»). Each move is written by the caller IN the
+ * Money moves of the ledger (architecture «Money ledger»). Each move is written by the caller IN the
  * transaction of the order or payment change that causes it, as double entries summing to zero (kopecks):
  *
  * | move      | when                                   | entries                                              |

@@ -1,5 +1,5 @@
 /**
- * The sockets of `/ws/notifications/` held by this process (architecture §6 «Fan-out»; issue 13). Nothing
+ * The sockets of `/ws/notifications/` held by this process (architecture §6 «Fan-out»). Nothing
  * here is needed by another process: a notification reaches every process through LISTEN/NOTIFY and each
  * delivers it to the sockets it holds.
  *

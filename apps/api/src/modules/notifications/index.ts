@@ -1,5 +1,5 @@
 /**
- * Notifications (spec §4, §7, §8; issue 13): the public face of the notifications module. Other modules don't
+ * Notifications (spec §4, §7, §8): the public face of the notifications module. Other modules don't
  * call it to notify: they emit domain events (`app.events.emit(tx, …)`) and this module's subscribers make
  * the notifications. The hooks for later features: a new event type and a subscriber here calling
  * {@link notify} (or {@link notifyGrouped} for «ещё 3 вещи»-style aggregates) — favorites' price drop and

@@ -1,5 +1,5 @@
 /**
- * Notices of an order's cancellation and deadlines (issue 13's subscribers; docs/architecture.md «Order
+ * Notices of an order's cancellation and deadlines (docs/architecture.md «Order
  * deadlines»): `order.cancelled` (both sides; the buyer also by SMS, under the SMS rules of sms.ts, when the seller
  * or the ship-by deadline cancelled a paid order), `order.ship_reminder` (the seller, on the 3rd and 4th day after
  * payment) and `order.delivered` (the buyer: confirm or report a problem by the time given). Facts are read from

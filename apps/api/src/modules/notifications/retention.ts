@@ -1,5 +1,5 @@
 /**
- * Retention (issue 13): a daily recurring job deletes read notifications older than 180 days, handled events
+ * Retention: a daily recurring job deletes read notifications older than 180 days, handled events
  * older than 30 days (those with no job still queued or dead; their done jobs go with them) and finished jobs
  * older than 30 days. Dead jobs stay for inspection.
  */

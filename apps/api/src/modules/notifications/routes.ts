@@ -1,5 +1,5 @@
 /**
- * The `notifications` module (issue 13): the socket `/ws/notifications/`, ours `GET /v1/notifications/`,
+ * The `notifications` module: the socket `/ws/notifications/`, ours `GET /v1/notifications/`,
  * `POST /v1/notifications/{id}/read/`, `POST /v1/notifications/read-all/`, `GET`/`PUT
  * /v1/notifications/settings/` (only the owner: anyone else gets 404), the fan-out of new notifications and
  * sign-outs from every process (`app.pubsub`), the event subscribers that make notifications and the daily

@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 13): making them inside the change's transaction and publishing them for fan-out, and
+ * Notifications: making them inside the change's transaction and publishing them for fan-out, and
  * the reader's list, unread count and read marks.
  *
  * {@link notify} inserts a notification in the caller's transaction and publishes `{u, n}` (user id,

@@ -1,5 +1,5 @@
 /**
- * Per-user notification settings (issue 13): which types a user wants on the site and by SMS. Stored as what
+ * Per-user notification settings: which types a user wants on the site and by SMS. Stored as what
  * was turned off, so a type added later starts on. `GET`/`PUT /v1/notifications/settings/`.
  */
 import { eq, sql } from 'drizzle-orm';

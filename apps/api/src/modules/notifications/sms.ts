@@ -1,5 +1,5 @@
 /**
- * Notification SMS (issue 13): only for what can't wait (the seller's «Продано — отправьте до …»), through the
+ * Notification SMS: only for what can't wait (the seller's «Продано — отправьте до …»), through the
  * app's SMS provider, at most {@link SMS_PER_DAY} per user in any 24 hours, switchable in the settings.
  *
  * The decision and the log row are made in the event's transaction; the message itself goes out after that

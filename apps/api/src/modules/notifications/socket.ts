@@ -1,5 +1,5 @@
 /**
- * `/ws/notifications/?token=<key>` (spec §4, §7, §8; architecture §3; issue 13): on connect
+ * `/ws/notifications/?token=<key>` (spec §4, §7, §8; architecture §3): on connect
  * `{"type":"initial_notifications","notifications":[…latest 50, newest first]}`, then
  * `{"type":"new_notification","notification":{…}}` for each new or renewed one. A missing, unknown or revoked
  * token closes the socket with 4401 (so does signing out with that token, on every process). Client messages

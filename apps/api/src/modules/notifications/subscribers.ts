@@ -1,5 +1,5 @@
 /**
- * Domain events that notify people (issue 13). Each is an `app.events` subscriber: its job runs once per event
+ * Domain events that notify people. Each is an `app.events` subscriber: its job runs once per event
  * on some process, inside the claiming transaction, and makes the notifications in it (so they and the job's
  * `done` commit together; a failure rolls both back and the job is retried).
  *
@@ -70,7 +70,7 @@ export function subscribeNotifications(app: FastifyInstance): void {
     async ({ tx, event }) => {
       const { subscriberId, targetId } = event.payload;
       const who = await userName(tx, subscriberId, '');
-      // Only a person who has published a listing has a seller page (issue 15); otherwise the list of subscribers.
+      // Only a person who has published a listing has a seller page; otherwise the list of subscribers.
       const [page] = await tx
         .execute(sql`select ${hasPublicPageSql()} as shown from users u where u.id = ${subscriberId}`)
         .then((r) => (r as unknown as { rows: { shown: boolean }[] }).rows);

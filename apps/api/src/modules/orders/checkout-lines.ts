@@ -1,5 +1,5 @@
 /**
- * Checkout, step 1 (issue 12 «Seams»; spec §7 `POST /v1/sales/order/`): the request checked against the database
+ * Checkout, step 1 (spec §7 `POST /v1/sales/order/`): the request checked against the database
  * without locks — the buyer's own delivery point and card, the items merged by slug + size and planned against
  * the offers — and the types and messages the later steps share. See create.ts for the steps in order.
  */

@@ -1,5 +1,5 @@
 /**
- * Checkout, step 5 and its undo (issue 12 «Seams»): the payment opened at the configured provider (an HTTP call
+ * Checkout, step 5 and its undo: the payment opened at the configured provider (an HTTP call
  * outside the database), and the undo of steps 2–5 when a step after the order's transaction fails. See create.ts
  * for the steps in order.
  */

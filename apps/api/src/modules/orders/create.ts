@@ -1,5 +1,5 @@
 /**
- * Order creation (spec §7 `POST /v1/sales/order/`; issue «Buying»), as explicit steps (issue 12 «Seams»):
+ * Order creation (spec §7 `POST /v1/sales/order/`; issue «Buying»), as explicit steps:
  *
  * 1. {@link validateOrder} (checkout-lines.ts) — the buyer's delivery point and card, the items (read without locks);
  * 2. {@link reserveStock} — in one transaction: offers taken (`count = count - n WHERE count >= n`, id order),

@@ -29,7 +29,7 @@ type PayoutRow = typeof payouts.$inferSelect;
 /** Order states in which the seller's money is held until the buyer confirms receipt (after shipping). */
 const HELD = ['shipped', 'delivered', 'disputed'];
 
-/** The seller's view of an order's payout (issue 15): status, when sent and how much (rubles). */
+/** The seller's view of an order's payout: status, when sent and how much (rubles). */
 function payoutFields(r: OrderRow, p: PayoutRow | undefined) {
   let status: PayoutStatus | null = null;
   if (r.status === 'paid') status = 'awaiting_shipping';

@@ -1,5 +1,5 @@
 /**
- * The payments module's gauges (issue 15), read from the database when `/metrics` is scraped so that every
+ * The payments module's gauges, read from the database when `/metrics` is scraped so that every
  * process reports the same figures:
  * - `vitrina_refunds{state}` — refunds still owed: `pending` (queued, not failed yet), `failing` (failed at least
  *   once, retried), `dead` (gave up: a person must look, see `npm run reconcile`);

@@ -1,5 +1,5 @@
 /**
- * Payouts not sent yet that a person should know about (issue 15; part of `npm run reconcile`): a payout whose
+ * Payouts not sent yet that a person should know about (part of `npm run reconcile`): a payout whose
  * job has failed at least once (the provider errs: retried with back-off) or gave up, one the provider refused
  * (tried again under a new key), and a payout waiting for the seller's payout card.
  */

@@ -1,5 +1,5 @@
 /**
- * Payouts to sellers (issue 15; architecture «Money ledger»). When an order completes (`order.completed`, whose
+ * Payouts to sellers (architecture «Money ledger»). When an order completes (`order.completed`, whose
  * job is queued in the completion's transaction) its payout row is made (`payouts`, the order's `payout`:
  * price minus fee, `@vitrina/contract/money`) and the job {@link PAYOUT_JOB} pays the seller through the
  * provider's payouts API to their payout card — the seller's default saved card of the configured provider —

@@ -1,5 +1,5 @@
 /**
- * Reconciliation of money (issue 15; `npm run reconcile`): what the shop owes its buyers and what its jobs gave
+ * Reconciliation of money (`npm run reconcile`): what the shop owes its buyers and what its jobs gave
  * up on, read from the database alone.
  * - **charges without a delivered order** — payments `succeeded` whose order is not paid/shipped/delivered/
  *   completed and that were not refunded, each with its refund job (attempts, last error) if there is one;

@@ -1,5 +1,5 @@
 /**
- * Refunds (issue 15, architecture §6 «Money»): a payment confirmed for an order that can no longer be fulfilled
+ * Refunds (architecture §6 «Money»): a payment confirmed for an order that can no longer be fulfilled
  * (expired and resold, cancelled, listing removed — `markOrderPaid` answers `late_refund`) is refunded by the job
  * {@link REFUND_JOB}, queued in the transaction that applied the payment — never a provider call inside a
  * request's transaction. The job calls the provider's refund API with the idempotence key `refund-<payment id>`

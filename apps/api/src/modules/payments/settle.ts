@@ -1,5 +1,5 @@
 /**
- * The shop never relies on a single notice from the bank (issue 15, architecture §6 «Money»):
+ * The shop never relies on a single notice from the bank (architecture §6 «Money»):
  * - before an unpaid order's reservation is released, the expiry job asks the provider about the order's pending
  *   payments ({@link settleOrderPayments}, registered with `orders.onBeforeExpiry`): a charge is applied through
  *   the webhook's own path ({@link applyPaymentEventIn}: order paid, or refunded when it can no longer be

@@ -60,7 +60,7 @@ export default async function productsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const userId = request.user!.id;
-      // Per-user limits (issue 15): refused before any upload is read; counted with the write.
+      // Per-user limits: refused before any upload is read; counted with the write.
       await refuseUserOverLimit(app, userId, 'listingCreates');
       const upload = await readListingUpload(request, app.storage, undefined, photoLimit(userId));
       try {

@@ -5,5 +5,5 @@ export { default as socialRoutes } from './routes.js';
 export { avatarImage } from './service.js';
 /** Event `social.subscribed` `{subscriberId, targetId}`: emitted when a subscription is made (not on a repeat). */
 export { SUBSCRIBED_EVENT } from './service.js';
-/** SQL: whether a user has a public seller page (a live account with a published listing; issue 15). */
+/** SQL: whether a user has a public seller page (a live account with a published listing). */
 export { hasPublicPageSql } from './service.js';

@@ -22,8 +22,8 @@ export const avatarImage = (key: string | null) =>
   key ? { ...imageUrls(key, AVATAR_WIDTHS), width: 512, height: 512 } : null;
 
 /**
- * Whether a user has a public seller page: a live account that has published at least one listing (issue 15:
- * a buyer who never sold anything is not on show). SQL over `users u` unless other columns are given; the
+ * Whether a user has a public seller page: a live account that has published at least one listing (a
+ * buyer who never sold anything is not on show). SQL over `users u` unless other columns are given; the
  * catalog's seller page and the subscriber lists use it.
  */
 export const hasPublicPageSql = (id: SQLWrapper = sql`u.id`, deletedAt: SQLWrapper = sql`u.deleted_at`) =>

@@ -1,5 +1,5 @@
 /**
- * The cover of a range of days (issue 14): the fewest signed roll-up rows of a listing whose sum is the range — by the
+ * The cover of a range of days: the fewest signed roll-up rows of a listing whose sum is the range — by the
  * calendar tree year › months › pentads › days, each bucket stored under its first day.
  */
 import { LRUCache } from 'lru-cache';

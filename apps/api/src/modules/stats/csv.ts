@@ -1,5 +1,5 @@
 /**
- * The statistics of a period as a CSV file that Excel opens in Russian (issue 14): UTF-8 with a byte-order mark,
+ * The statistics of a period as a CSV file that Excel opens in Russian: UTF-8 with a byte-order mark,
  * `;` between fields, CRLF lines, Russian headers, rubles with a decimal comma (`12990,50`), dates as
  * `22.11.2026`. First the points with a total row, then, after an empty line, the table of listings. A field that
  * starts like a formula (`=`, `+`, `-`, `@`) is prefixed with `'` so Excel shows it as text.

@@ -1,5 +1,5 @@
 /**
- * Seller statistics (spec §7, issue 14): the public face of the stats module — views counted by the browser,
+ * Seller statistics (spec §7): the public face of the stats module — views counted by the browser,
  * roll-ups written as facts arrive (views, `favorite.added`, `order.paid`, `order.refunded`), the statistics
  * calls, their CSV export and the service level.
  */

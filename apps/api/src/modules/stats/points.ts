@@ -1,5 +1,5 @@
 /**
- * The points of a period (spec §7 `GET /v1/sales/statistics/`, issue 14) as the JSON text of the answer's `points`
+ * The points of a period (spec §7 `GET /v1/sales/statistics/`) as the JSON text of the answer's `points`
  * array: every bucket of the period in order, empty ones as zeros,
  * `[{"date":"2026-11-01","views":…,"favorites":…,"orders":…,"revenue":…,"conversion":…},…]`.
  *

@@ -1,5 +1,5 @@
 /**
- * Reading the statistics (spec §7, issue 14): `weekly-statistics` and `statistics` of the caller's own listings,
+ * Reading the statistics (spec §7): `weekly-statistics` and `statistics` of the caller's own listings,
  * from the roll-ups only — the seller's total rows (`product_id = 0`) give the points and totals, the per-listing
  * rows the table of listings. Every query is a range of an index that leads with `seller_id`.
  */

@@ -1,5 +1,5 @@
 /**
- * Writing the statistics (issue 14): every counted fact is added to the hourly, daily, pentad, monthly and yearly roll-ups of
+ * Writing the statistics: every counted fact is added to the hourly, daily, pentad, monthly and yearly roll-ups of
  * its listing and of its seller (`product_id = 0`) in the transaction that records it — a view, a
  * `favorite.added`, an `order.paid` or an `order.refunded` — with `INSERT … ON CONFLICT DO UPDATE SET x = x + …`,
  * so reads never scan raw rows. Event handlers run once per event (the jobs outbox), inside the job's

@@ -1,5 +1,5 @@
 /**
- * HTTP routes of the `stats` module (spec §7, issue 14):
+ * HTTP routes of the `stats` module (spec §7):
  * - `POST /v1/public/products/{slug}/view/` `{visitor_id}` → 204 (a view counted by the browser; per-IP limit);
  * - `GET /v1/sales/weekly-statistics/`, `GET /v1/sales/statistics/?period=…`, `GET /v1/sales/statistics/export/?…`
  *   (CSV) and `GET /v1/sales/service-level/` — all with a token, of the caller's own listings only.

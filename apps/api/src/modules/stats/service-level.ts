@@ -1,5 +1,5 @@
 /**
- * The seller's service level (spec §7, issue 14; as Avito shows it): 0–100 over the orders paid in the last
+ * The seller's service level (spec §7; as Avito shows it): 0–100 over the orders paid in the last
  * {@link SERVICE_LEVEL_DAYS} days — the share shipped by the ship-by deadline ({@link SHIP_WITHIN_DAYS} days
  * after payment, to the end of the Moscow day: `lib/moscow-time.ts`, which buyer protection enforces) among
  * those already decided (shipped, cancelled after payment — only the seller or the deadline can cancel a paid

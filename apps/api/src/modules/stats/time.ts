@@ -1,5 +1,5 @@
 /**
- * Moscow calendar of the statistics (spec §7, issue 14): the buckets an event falls in and the spans of each
+ * Moscow calendar of the statistics (spec §7): the buckets an event falls in and the spans of each
  * `period` (`Europe/Moscow`, through lib/moscow-time.ts; dayjs's utc plugin for calendar arithmetic). Days are
  * `YYYY-MM-DD`, months `YYYY-MM-01` (as stored), hours the `Date` the Moscow hour starts.
  */

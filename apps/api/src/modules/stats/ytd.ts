@@ -1,5 +1,5 @@
 /**
- * Year-to-date packs (issue 14: statistics of a seller with 1 000 listings over any range up to 366 days in p99
+ * Year-to-date packs (statistics of a seller with 1 000 listings over any range up to 366 days in p99
  * < 50 ms). A long range's table of listings read from the roll-ups costs up to 13 rows a listing — 13 000 rows for
  * such a seller, ~4 ms of PostgreSQL CPU an answer. A pack (`stats_ytd`) holds every listing's figures from
  * 1 January through one closed Moscow day, so the closed days of any range are `C(end) − C(start − 1)` within a

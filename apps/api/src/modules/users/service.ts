@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own profile (spec §3, §7: `GET /v1/self/`, `PUT /v1/self/change/`; issue 3).
+ * The signed-in user's own profile (spec §3, §7: `GET /v1/self/`, `PUT /v1/self/change/`).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
@@ -175,7 +175,7 @@ export async function updateProfile(app: FastifyInstance, user: AuthUser, form: 
   const { patch, removeAvatar } = validateProfile(form.fields);
   let stored: StoredImage | null = null;
   if (form.avatar) {
-    // An avatar counts against the user's hourly photo limit (issue 15): refused before it is resized, counted with
+    // An avatar counts against the user's hourly photo limit: refused before it is resized, counted with
     // the profile's commit below (a refused or failed avatar uses nothing up).
     await refuseUserOverLimit(app, user.id, 'photos');
     let data = form.avatar;

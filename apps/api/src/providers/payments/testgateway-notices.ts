@@ -1,5 +1,5 @@
 /**
- * The test bank's notices, delivered like a real bank's (issue 15): a notice is written to
+ * The test bank's notices, delivered like a real bank's: a notice is written to
  * `testgateway_notices` in the same transaction as the charge (or refusal) it announces, together with the job
  * of its next delivery, so neither a restart of the bank nor of the shop loses it. Delivery is `POST
  * /v1/payments/webhook/testgateway/` (in-process, or to `TESTGATEWAY_WEBHOOK_URL`), signed with the installation's

@@ -1,5 +1,5 @@
 /**
- * The test bank's payouts (issue 15): a payouts book like its refund book — one payout per idempotence key (a
+ * The test bank's payouts: a payouts book like its refund book — one payout per idempotence key (a
  * repeated request answers the same payout), to a card the bank issued (`testgateway_cards`; a card whose
  * outcome is `decline` refuses payouts too) — and an outage switch tests use to make payouts fail for a while:
  * - `POST /testgateway/api/payouts/outage/` JSON `{minutes}` → `{until}`: payouts fail (an error, as a bank that

@@ -65,7 +65,7 @@ export interface RefundResult {
   status: 'succeeded' | 'pending';
 }
 
-/** A payout of a seller's money to their card (issue 15). */
+/** A payout of a seller's money to their card. */
 export interface PayoutInput {
   /** Kopecks. */
   amount: number;

@@ -1,5 +1,5 @@
 /**
- * YooKassa Payouts (issue 15; https://yookassa.ru/developers/payouts): the seller's money to their card with
+ * YooKassa Payouts (https://yookassa.ru/developers/payouts): the seller's money to their card with
  * `POST {YOOKASSA_PAYOUTS_URL}/payouts` (default `https://payouts.yookassa.ru/v3`), Basic auth
  * `YOOKASSA_PAYOUT_AGENT_ID:YOOKASSA_PAYOUT_SECRET` (the payouts agent's own keys, not the shop's), an
  * `Idempotence-Key` (the same key answers the same payout), the card's payout token as `payout_token` and the

@@ -1,5 +1,5 @@
 /**
- * 54-ФЗ receipts for YooKassa (issue 15): when `YOOKASSA_RECEIPTS=true`, every payment (`POST /payments`) and
+ * 54-ФЗ receipts for YooKassa: when `YOOKASSA_RECEIPTS=true`, every payment (`POST /payments`) and
  * refund (`POST /refunds`) carries `receipt` — the buyer's contact and the order's items, each with its title,
  * quantity, price, the VAT code from `YOOKASSA_VAT_CODE` (default 1, «без НДС»), `payment_subject: 'commodity'`
  * and `payment_mode: 'full_payment'` (https://yookassa.ru/developers/payment-acceptance/receipts/54fz/yoomoney).

@@ -1,5 +1,5 @@
 /**
- * SMS providers (issue 3, spec §1): how a one-time sign-in code reaches the phone.
+ * SMS providers (spec §1): how a one-time sign-in code reaches the phone.
  * - `console` — development only: logs a masked line and writes the message to the `sms_outbox` table, read
  *   through `GET /v1/dev/sms-outbox/`. The config refuses it in production.
  * - `smsru` — the SMS.ru HTTP API (`/sms/send?api_id=&to=&msg=&json=1`).

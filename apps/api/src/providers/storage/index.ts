@@ -1,5 +1,5 @@
 /**
- * Media storage providers (issue 17, architecture «providers»): where the photos' bytes live.
+ * Media storage providers (architecture «providers»): where the photos' bytes live.
  * - `local` (default) — files under `DATA_DIR/media`: one machine, nothing to set up.
  * - `s3` — an S3-compatible bucket (`S3_*`): any number of processes on any machines share the photos.
  * The media module (`modules/media`) writes, reads and removes through {@link MediaStorage} only.

@@ -1,5 +1,5 @@
 /**
- * «Удалить аккаунт» on the profile page (issue 15, 152-ФЗ): what goes and what stays, then a dialog that sends
+ * «Удалить аккаунт» on the profile page (152-ФЗ): what goes and what stays, then a dialog that sends
  * an SMS code to the account's phone (`POST /v1/users/me/delete/send-code/`) and asks for it (`POST
  * /v1/users/me/delete/`). Open orders are explained in the dialog (the API's 409 names them). On success the
  * person is signed out and lands on the home page with a toast.

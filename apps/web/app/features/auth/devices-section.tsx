@@ -1,5 +1,5 @@
 /**
- * «Устройства» on the profile page (issue 15): where the user is signed in — the browser and system, when the
+ * «Устройства» on the profile page: where the user is signed in — the browser and system, when the
  * device signed in and was last used — with «Выйти на этом устройстве» for each other device and «Выйти везде».
  */
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';

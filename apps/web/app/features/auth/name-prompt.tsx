@@ -1,5 +1,5 @@
 /**
- * «Как вас представить покупателям?» (issue 16): a seller without a name in their profile is asked for it
+ * «Как вас представить покупателям?»: a seller without a name in their profile is asked for it
  * before their listing goes on sale — buyers see the name on the product page and in their orders. Saves
  * through `PUT /v1/self/change/` (spec §7, multipart `first_name`, `last_name`), updates the signed-in user
  * and then lets the caller go on with what was pressed.

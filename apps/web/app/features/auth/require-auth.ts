@@ -1,5 +1,5 @@
 /**
- * The one way to run an action that needs an account (issue 16 «No dead ends»): `requireAuth(action)` runs it
+ * The one way to run an action that needs an account: `requireAuth(action)` runs it
  * at once for a signed-in user; a guest gets the sign-in dialog where they are (no redirect) and the action
  * runs right after signing in — no second press. Closing the dialog without signing in drops the action
  * (and calls `onCancel`, e.g. to leave a page that cannot be shown to a guest). Only the latest waiting

@@ -1,5 +1,5 @@
 /**
- * The signed-in devices on the shared cache (shared/api/query.ts; issue 15): `GET /v1/auth/sessions/`, signing
+ * The signed-in devices on the shared cache (shared/api/query.ts): `GET /v1/auth/sessions/`, signing
  * one device out (`DELETE /v1/auth/sessions/{id}/`) and everywhere (`POST /v1/auth/logout-all/`).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';

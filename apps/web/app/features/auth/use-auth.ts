@@ -66,7 +66,7 @@ export function useRequireUser(): {
 }
 
 /**
- * The guard of a buying page (issue 16): a guest is asked to sign in where they are — the dialog over this
+ * The guard of a buying page: a guest is asked to sign in where they are — the dialog over this
  * page — and stays on it once signed in; closing the dialog without signing in (or «Выйти» here) goes to
  * `leaveTo`. Render a skeleton while `user` is null.
  * @param leaveTo where a guest who does not sign in goes (e.g. `/cart`: the cart is kept)

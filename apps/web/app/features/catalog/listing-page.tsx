@@ -30,7 +30,7 @@ const SearchWaysOut = lazyWithReload<Parameters<typeof import('./search-hints').
 );
 
 /*
- * What the first paint needs stays in this module; the rest are chunks of their own (issue 2, JS per page):
+ * What the first paint needs stays in this module; the rest are chunks of their own (JS per page):
  * the desktop filter sidebar and the page links are server-rendered and hydrate when their code arrives
  * (started at once, see below); the phone filter drawer is downloaded on the first intent to open it.
  */

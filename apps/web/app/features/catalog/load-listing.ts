@@ -82,7 +82,7 @@ const forType = new WeakMap<Chars, Map<string, Chars>>();
 
 /**
  * The reference data a page of one catalog type needs: only that type's categories (its filter panel, chips and
- * pills show no others). A third of the data the page hands to the browser otherwise (issue 17, cold render).
+ * pills show no others). A third of the data the page hands to the browser otherwise.
  * @returns `chars` itself when the page is not of one type
  */
 function charsFor(chars: Chars, fixed: Record<string, string>): Chars {

@@ -1,5 +1,5 @@
 /**
- * What a search page offers besides its results (issue 16 «No dead ends»; `/v1/public/search/hints/`): the
+ * What a search page offers besides its results (`/v1/public/search/hints/`): the
  * spelling line «Возможно, вы имели в виду …» under the count, and, when nothing was found, the ways out —
  * the corrected query, filters to remove (with how many listings each brings back), nearby categories and
  * popular queries. Every link leads to listings: the API offers only ways that find some.

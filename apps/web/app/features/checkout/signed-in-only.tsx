@@ -1,6 +1,6 @@
 /**
  * Renders its children only for a signed-in user (buying screens load their data in the browser with
- * the token). These are not account pages: a guest is asked to sign in over the page (issue 16) and sees it
+ * the token). These are not account pages: a guest is asked to sign in over the page and sees it
  * once signed in; closing the dialog goes to the cart, which is kept. Until the user is known a skeleton.
  */
 import { Skeleton, Stack } from '@mantine/core';

@@ -1,7 +1,7 @@
 /**
  * The cookie notice card (spec §1): Russian text, a link to the privacy policy /conf.pdf and «Принять».
  * A chunk of its own, loaded by `CookieNotice` only for visitors who have not accepted yet. Kept small (short
- * text in the small size): a page's largest paint must be its own content, never this card (issue 16).
+ * text in the small size): a page's largest paint must be its own content, never this card.
  */
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import { useCookieConsent } from './store';

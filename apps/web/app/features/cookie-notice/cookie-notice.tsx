@@ -1,7 +1,7 @@
 /**
  * The cookie notice (spec §1). Rendered in the browser only, once it is idle after hydration, so visitors who
  * accepted never see it flash and it never competes with the page's first paint (nor becomes its largest
- * paint, issue 16); the card itself (cookie-notice-card.tsx) is downloaded only for those who have not.
+ * paint); the card itself (cookie-notice-card.tsx) is downloaded only for those who have not.
  */
 import { LazyPart, lazyWithReload, useIdle } from '../../shared/lib/lazy';
 import { useCookieConsent } from './store';

@@ -1,5 +1,5 @@
 /**
- * Loading and changing the favorites (issue 14, spec §4): the ids load once per page and user in the browser
+ * Loading and changing the favorites (spec §4): the ids load once per page and user in the browser
  * (`GET /v1/favorites/ids/`) — the public HTML is the same for every visitor. A toggle is optimistic; each
  * add/remove answer carries the whole list, which replaces the local favorites. No react-query here (it
  * would weigh on every public page): the favorites page hears each answer through {@link onFavoritesAnswer}

@@ -1,5 +1,5 @@
 /**
- * «В избранном у 12» for the listing's seller on the product page (issue 14). Loaded in the browser
+ * «В избранном у 12» for the listing's seller on the product page. Loaded in the browser
  * (`GET /v1/favorites/{id}/count/`, the seller only) — the page's HTML is the same for everyone. Shown by
  * the heart in its place when the signed-in user is the seller.
  */

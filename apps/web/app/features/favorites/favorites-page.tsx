@@ -1,5 +1,5 @@
 /**
- * `/account/favorites` (issue 14, spec §2): the signed-in user's favorites as a grid of cards with hearts,
+ * `/account/favorites` (spec §2): the signed-in user's favorites as a grid of cards with hearts,
  * sorted by the date added (newest first) or by price (`?sort=price_asc|price_desc`; items no longer on sale
  * go last), sold and withdrawn items greyed with «Продано» / «Снято с продажи», a loading skeleton and an
  * empty state with a way to the catalog. The list is the query `['favorites']` on the shared cache; every

@@ -1,5 +1,5 @@
 /**
- * The heart on a listing card and on the product page (issue 14): «Добавить в избранное» /
+ * The heart on a listing card and on the product page: «Добавить в избранное» /
  * «Убрать из избранного», `aria-pressed`. The server renders it off for everyone (cached public HTML); the
  * browser then shows the signed-in user's state. Signed out, it opens the sign-in dialog and the add
  * completes after signing in (the auth feature's `requireAuth`). Its seller sees «В избранном у N» on the product page instead. A chunk of its own (lazy.tsx); loading and toggling (`actions.ts`) arrive as

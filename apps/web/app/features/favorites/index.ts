@@ -1,4 +1,4 @@
-/** Public face of the favorites feature (issue 14): the heart, the seller's count and the account page. */
+/** Public face of the favorites feature: the heart, the seller's count and the account page. */
 /**
  * The heart on cards and the product page (a chunk of its own, hydrated when it arrives); the listing's seller
  * sees «В избранном у N» on the product page in its place.

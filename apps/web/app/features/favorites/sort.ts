@@ -1,4 +1,4 @@
-/** Sorting and marking of the favorites page (issue 14): pure, tested in sort.test.ts. */
+/** Sorting and marking of the favorites page: pure, tested in sort.test.ts. */
 import type { FavoriteItem } from '@vitrina/contract/favorites';
 
 /** The sort choices of the page (`?sort=`; `added` is the default). */

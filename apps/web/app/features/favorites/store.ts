@@ -1,5 +1,5 @@
 /**
- * The signed-in user's favorite listing ids, for the hearts on every card and page (issue 14, spec §4): the
+ * The signed-in user's favorite listing ids, for the hearts on every card and page (spec §4): the
  * state only (changed by `actions.ts`). A few lines over `useSyncExternalStore` rather than a zustand store:
  * the hearts' chunk then shares nothing new with the pages' first scripts (the JS budget).
  */

@@ -1,6 +1,6 @@
 /**
  * The notification parts the header and the profile page render: each a chunk of its own, so the socket
- * client, the list and the settings stay out of every page's first scripts (150 KB budget, issue 2) and load
+ * client, the list and the settings stay out of every page's first scripts (150 KB budget) and load
  * only for a signed-in user.
  */
 import { Skeleton } from '@mantine/core';

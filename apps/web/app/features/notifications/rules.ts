@@ -1,5 +1,5 @@
 /**
- * The notification list's rules (spec §4, §8; issue 13), pure so they are tested alone: `initial_notifications`
+ * The notification list's rules (spec §4, §8), pure so they are tested alone: `initial_notifications`
  * replaces the list, `new_notification` goes to the front (an aggregate renewed with the same `id` replaces
  * that item and moves to the front, so the list never shows it twice), a disconnect clears it; the unread
  * count follows; older pages from REST are appended without duplicates. And the socket's reconnect delay.

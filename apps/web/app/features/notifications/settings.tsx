@@ -1,5 +1,5 @@
 /**
- * «Уведомления» on the profile page (issue 13): for each type, whether it comes on the site and — for what
+ * «Уведомления» on the profile page: for each type, whether it comes on the site and — for what
  * can't wait — by SMS. Each switch saves at once (`PUT /v1/notifications/settings/`), shows the new state
  * right away and goes back with a message if the server refused.
  */

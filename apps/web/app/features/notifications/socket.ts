@@ -1,5 +1,5 @@
 /**
- * The notification socket (spec §4, §8; issue 13): `/ws/notifications/?token=<key>` under the API base.
+ * The notification socket (spec §4, §8): `/ws/notifications/?token=<key>` under the API base.
  * Opened while signed in; `initial_notifications` replaces the list, `new_notification` goes to the front, a
  * disconnect clears the list. Reconnects with back-off (1 s doubling to 30 s, with jitter) — at once when the
  * browser comes back online — except after 4401 (a bad or revoked token: the auth store signs out) and 4429

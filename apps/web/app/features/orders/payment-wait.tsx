@@ -3,7 +3,7 @@
  * (or the order) until the payment is decided, then moves on to `/success` or `/fail`. The bank's verdict is
  * in before the buyer is sent back (the test bank notifies first; a YooKassa payment is asked for on each
  * poll), so a payment still pending at the first answer means the buyer came back without paying
- * («Вернуться в магазин без оплаты»): the order is shown at once (issue 16: no long spinner) with «Оплатить»
+ * («Вернуться в магазин без оплаты»): the order is shown at once (no long spinner) with «Оплатить»
  * and «Отменить заказ» (`unpaid-order.tsx`) — and the polls go on meanwhile, in case the money comes late.
  * Each poll goes through the shared query cache (the result screen then starts from the order it holds).
  */

@@ -1,5 +1,5 @@
 /**
- * What the seller reads about an order's payout (issue 15): «Выплачено 25 ноября» (Moscow day), «Выплата в
+ * What the seller reads about an order's payout: «Выплачено 25 ноября» (Moscow day), «Выплата в
  * обработке», «Добавьте карту для выплат», «Ожидает получения покупателем» or, before shipping, «Ждёт отправки». `null` for an order with no payout
  * to speak of (unpaid, cancelled) or an answer without payout fields (the buyer's).
  */

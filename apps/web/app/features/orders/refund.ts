@@ -1,5 +1,5 @@
 /**
- * What the buyer sees about a refund (issue 15): money that came for an order that could no longer be
+ * What the buyer sees about a refund: money that came for an order that could no longer be
  * fulfilled goes back to the card. `null` when the order has nothing to say about a refund.
  */
 import { REFUND_NOTE, type Order } from '@vitrina/contract/orders';

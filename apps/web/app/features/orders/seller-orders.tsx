@@ -1,7 +1,7 @@
 /**
  * «Продажи» tab of account-sales: the seller's orders (`GET /v1/sales/orders/seller/?page=`) with the
  * buyer's delivery point, the payout (total − fee) and where it is («Выплачено 25 ноября», «Выплата в
- * обработке», «Добавьте карту для выплат», «Ожидает получения покупателем»; issue 15), «Отменить заказ» with a reason, and «Отправить»
+ * обработке», «Добавьте карту для выплат», «Ожидает получения покупателем»), «Отменить заказ» with a reason, and «Отправить»
  * (tracking number → ship).
  */
 import { Accordion, Alert, Button, Group, Pagination, Paper, SimpleGrid, Stack, Text } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * An order the buyer came back to from the bank without paying (issue 16): shown at once with its items,
+ * An order the buyer came back to from the bank without paying: shown at once with its items,
  * total and reservation deadline, «Оплатить» (the bank's page again) and «Отменить заказ», which frees the
  * reservation at once (the buyer's cancel). Once cancelled it says so and leads back to the cart, where the
  * items still are. The default export: `/payment` and `/fail` load it as a chunk of their own.

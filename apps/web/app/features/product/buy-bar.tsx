@@ -1,5 +1,5 @@
 /**
- * The phone's sticky buying bar (issue 16): below 768 px the price and «В корзину» stay at the bottom of the
+ * The phone's sticky buying bar: below 768 px the price and «В корзину» stay at the bottom of the
  * screen while the page's own price and button are out of view (before the buyer scrolls to them, and after
  * they scrolled past). It shares the page's buying state: it buys the size chosen above, and with none chosen
  * it scrolls to the sizes and says «Выберите размер» there. It sticks within the product's part of the page,

@@ -39,7 +39,7 @@ export type ProductPageData = Omit<ProductDetail, 'similar'> & { similar: Produc
 
 /**
  * What the product page's loader hands the browser of `GET /v1/public/products/{slug}/`: the listing whole, and of
- * its similar listings only the {@link SIMILAR_SHOWN} the page shows, as cards (issue 17, cold render).
+ * its similar listings only the {@link SIMILAR_SHOWN} the page shows, as cards.
  */
 export function productPageOf(product: ProductDetail): ProductPageData {
   return { ...product, similar: product.similar.slice(0, SIMILAR_SHOWN).map(cardData) };

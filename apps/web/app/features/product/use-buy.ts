@@ -1,5 +1,5 @@
 /**
- * The product page's one buying state (issue 16): the chosen size, its offer and price, whether it is in the
+ * The product page's one buying state: the chosen size, its offer and price, whether it is in the
  * cart, and «В корзину». The size block and the phone's sticky bar share it, so the size chosen on the page is
  * the size bought and nobody is asked twice: a single size is chosen for the buyer, `?size=` (a size the
  * catalog was filtered by) chooses it when on offer, and a size of this listing already in the cart is chosen

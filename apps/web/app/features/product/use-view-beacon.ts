@@ -1,5 +1,5 @@
 /**
- * Counts this product page view (issue 14): once the sign-in state is known, one small uncached
+ * Counts this product page view: once the sign-in state is known, one small uncached
  * `POST /v1/public/products/{slug}/view/` per page view (`view-send.ts`, loaded on demand). The server keeps one
  * view per visitor per listing per Moscow day and drops bots and the seller's own views.
  */

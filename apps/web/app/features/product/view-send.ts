@@ -1,5 +1,5 @@
 /**
- * Sends one product page view (issue 14): `POST /v1/public/products/{slug}/view/` with `keepalive`, so leaving
+ * Sends one product page view: `POST /v1/public/products/{slug}/view/` with `keepalive`, so leaving
  * the page does not cancel it. Loaded by `useViewBeacon` after the page is interactive, so it stays out of the
  * product page's first scripts (the 150 KB budget). Failures are ignored: a lost view is no error for anyone.
  */

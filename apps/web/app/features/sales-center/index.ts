@@ -1,3 +1,3 @@
-/** Public face of the sales center feature (issue 14): the seller's dashboard. */
+/** Public face of the sales center feature: the seller's dashboard. */
 /** «Центр продаж»: money, statistics with charts, listings by status, subscribers. */
 export { SalesCenterPage } from './sales-center-page';

@@ -1,5 +1,5 @@
 /**
- * «Центр продаж» (screen account-sales-center, issue 14): the seller's money (balance, fee, service level),
+ * «Центр продаж» (screen account-sales-center): the seller's money (balance, fee, service level),
  * statistics of a period with charts and the listings table, the listings counted by status, and the
  * subscribers and subscriptions. A seller who has never listed anything gets a way to «Продать» instead of
  * empty figures.

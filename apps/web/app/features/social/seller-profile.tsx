@@ -16,7 +16,7 @@ import { ProductGrid } from '../../shared/ui/product-card';
 import { RatingLine, SellerReviews } from '../reviews';
 
 /*
- * Parts of their own (issue 2, JS per page, as on the listing pages): the subscribe button (Mantine's
+ * Parts of their own (JS per page, as on the listing pages): the subscribe button (Mantine's
  * Button and Loader) and the page links (Pagination) are server-rendered and hydrate when their code has
  * arrived — started at once in the browser.
  */

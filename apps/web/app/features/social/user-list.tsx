@@ -70,7 +70,7 @@ export function UserList({ which }: { which: 'subscribers' | 'subscribes' }) {
               </Stack>
             </Group>
           );
-          // A person who never published a listing has no seller page (issue 15): shown without a link.
+          // A person who never published a listing has no seller page: shown without a link.
           return u.has_public_page ? (
             <Paper
               key={u.id}

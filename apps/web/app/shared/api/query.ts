@@ -10,7 +10,7 @@
  *
  * There is no `<QueryClientProvider>` in the root: the module-level `queryClient` is passed as the second
  * argument of `useQuery`/`useMutation` (supported by v5), so react-query is downloaded only with the
- * components that use it and the public pages keep their JavaScript budget (150 KB gzip, issue 2).
+ * components that use it and the public pages keep their JavaScript budget (150 KB gzip).
  *
  * The API client never throws (spec §8) and answers `{ ok, data | error }`; query functions `unwrap` it
  * into a thrown {@link ApiError} carrying the `ApiErrorInfo`, which is what TanStack expects.

@@ -1,5 +1,5 @@
 /**
- * Content first, then code (issue 16). The server-rendered page is complete without JavaScript — its links and
+ * Content first, then code. The server-rendered page is complete without JavaScript — its links and
  * forms work — so its ~40 route modules are not fetched until the page has painted: on a phone's connection they
  * would otherwise share the bandwidth with the one stylesheet, the fonts and the first product photo, and
  * Lighthouse counts every script that arrives before the largest paint as holding it back (first paint 2.5–3.5 s,

@@ -1,5 +1,5 @@
 /**
- * Code splitting for what the first paint does not need (issue 2, performance): `lazyWithReload` is
+ * Code splitting for what the first paint does not need (performance): `lazyWithReload` is
  * `React.lazy` whose failed chunk load reloads the page (at most once per 10 s, spec §8), with `preload()`
  * to start the download on intent (pointer over, focus). `LazyPart` renders such a component: its fallback
  * while the chunk loads and, should the chunk fail to load, instead of it — so a lost chunk never takes the
@@ -126,7 +126,7 @@ export function useOpenAfterMount(opened: boolean): boolean {
 /**
  * False on the server and until the browser is idle after hydration (or `timeoutMs` has passed), then true.
  * For what the first paint does not need — the toasts' container, the cookie notice — so it neither
- * competes with the page's own work nor becomes its largest paint (issue 16).
+ * competes with the page's own work nor becomes its largest paint.
  * @param timeoutMs the longest wait, ms, when the browser never idles (default 1500)
  */
 export function useIdle(timeoutMs = 1500): boolean {

@@ -31,7 +31,7 @@ export interface PublicConfig {
 
 /**
  * GET a public API path during SSR and return its JSON (in-process through `apiRead` when the server answers that
- * path so, otherwise through `apiFetch`; the same answer either way — issue 17 «cold render»).
+ * path so, otherwise through `apiFetch`; the same answer either way — «cold render»).
  * @throws Response 404 when the API answers 404 (renders the route's 404 boundary), Error otherwise
  */
 export async function apiLoad<T>(context: unknown, path: string): Promise<T> {

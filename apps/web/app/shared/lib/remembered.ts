@@ -1,11 +1,11 @@
 /**
- * A pure function of one argument that remembers its answers (issue 17, cold render): formatting a number with
+ * A pure function of one argument that remembers its answers: formatting a number with
  * `Intl` costs a server render ~10 µs a call, and a catalog page formats a price for each of its 24 cards and a
  * count for each filter value — mostly the same few hundred values on every page.
  *
  * At most `max` answers are kept; when full, the memory starts over (the next calls refill it with what pages
  * show). Not lru-cache: this runs in the browser too, and lru-cache would add ~5 KB of gzipped JavaScript to every
- * page (the 150 KB budget, issue 2) for an order of recency that a formatting memo does not need.
+ * page (the 150 KB budget) for an order of recency that a formatting memo does not need.
  * @param fn a function whose answer depends only on its argument (compared with `Map`'s SameValueZero)
  * @param max how many answers at most are kept
  */

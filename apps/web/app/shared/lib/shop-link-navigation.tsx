@@ -1,6 +1,6 @@
 /**
  * The behaviour of every shop link (`ShopLink`, shared/ui/shop-link.tsx) from one set of listeners on the
- * document, where React Router's `<Link>` adds it to each link (issue 17, the cold render):
+ * document, where React Router's `<Link>` adds it to each link:
  *
  * - **click**: a plain left click on a same-origin shop link navigates through the router (no page reload),
  *   replacing the history entry when the link leads to the page already open, as `<Link>` does. A click a

@@ -4,6 +4,6 @@ export const STORAGE_KEYS = {
   token: 'token',
   cookieAccepted: 'cookie-accepted',
   reloadGuard: 'chunk-reload-at',
-  /** A random id counting this browser's product views once a day (issue 14). */
+  /** A random id counting this browser's product views once a day. */
   visitor: 'visitor-id',
 } as const;

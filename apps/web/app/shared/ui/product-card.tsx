@@ -26,7 +26,7 @@ export type ProductCardData = Pick<
 
 /**
  * The fields of an API card that {@link ProductCard} shows, and no others: a listing page's route data goes into its
- * HTML for the browser, and every field of 24 cards is encoded and sent on every page (issue 17, cold render).
+ * HTML for the browser, and every field of 24 cards is encoded and sent on every page.
  */
 export function cardData(p: ApiProductCard): ProductCardData {
   const { photo } = p;

@@ -1,6 +1,6 @@
 /**
  * A responsive listing photo: WebP srcset (320/640/1280) with `sizes`, its width and height (no layout shift),
- * lazy by default; `priority` for the page's likely largest paint (issue 16).
+ * lazy by default; `priority` for the page's likely largest paint.
  */
 import type { Image } from '@vitrina/contract/common';
 import type { CSSProperties } from 'react';

@@ -1,5 +1,5 @@
 /**
- * A link to a page of the shop that costs what an `<a>` costs (issue 17, the cold render).
+ * A link to a page of the shop that costs what an `<a>` costs.
  *
  * React Router's `<Link>` runs five hooks per link on the server and again at hydration (`useHref`,
  * `useResolvedPath`, `useLocation`, `usePrefetchBehavior`, `useLinkClickHandler`): about 4.5 % of a cold page's

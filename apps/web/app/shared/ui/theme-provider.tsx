@@ -32,7 +32,7 @@ const CONTEXT = {
 /**
  * Our theme merged into Mantine's defaults, once per theme object. MantineThemeProvider merges them in a
  * `useMemo`, which on the server runs again for every page (a deep merge of the whole theme: ~0.4 % of a cold
- * page's Node CPU, issue 17); the merged theme never changes.
+ * page's Node CPU); the merged theme never changes.
  */
 const merged = new WeakMap<MantineThemeOverride, MantineTheme>();
 
