@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import { STORAGE_KEYS } from './storage-keys';
-import { replayEarlyPress } from './deferred-scripts';
+import { codeFailed, replayEarlyPress } from './deferred-scripts';
 
 /** Reload guard time-to-live (spec §9): 10 seconds. */
 export const RELOAD_GUARD_MS = 10_000;
@@ -39,7 +39,8 @@ export function ClientGuards() {
     replayEarlyPress();
     const onError = (e: ErrorEvent | PromiseRejectionEvent) => {
       const err = 'reason' in e ? e.reason : (e.error ?? e.message);
-      if (isChunkLoadError(err)) reloadOnce();
+      // Reloaded once already within 10 s: the visitor is told, with a button that reloads (deferred-scripts.ts).
+      if (isChunkLoadError(err) && !reloadOnce()) codeFailed();
     };
     window.addEventListener('error', onError);
     window.addEventListener('unhandledrejection', onError);

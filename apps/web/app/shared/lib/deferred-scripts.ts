@@ -11,6 +11,8 @@
  * background, which paints no frames). The modules then load in parallel, as before, and hydrate the page.
  */
 
+import { STORAGE_KEYS } from './storage-keys';
+
 /** The attribute that stands for `rel` on a module preload until the page has painted. */
 export const DEFERRED_PRELOAD = 'data-rel';
 /** The `type` of React Router's module script until the page has painted. */
@@ -19,6 +21,23 @@ export const DEFERRED_MODULE = 'text/vt-deferred-module';
 const PRESSABLE = 'button, [role="button"], [role="radio"], [role="checkbox"], [role="switch"], [role="tab"]';
 /** The global the start script leaves for {@link replayEarlyPress}. */
 const REPLAY = '__vtReplayPress';
+/** The global the start script leaves for {@link codeFailed}. */
+const FAILED = '__vtCodeFailed';
+/** sessionStorage key of the last reload for a failed chunk (the same guard as client-guards.ts `reloadOnce`). */
+const RELOAD_GUARD_KEY = STORAGE_KEYS.reloadGuard;
+/** What the visitor reads when the page's code could not be loaded even after a reload. */
+export const CODE_FAILED_TEXT = 'Не удалось загрузить страницу полностью — кнопки и фильтры могут не работать.';
+/** The button that reloads the page under {@link CODE_FAILED_TEXT}. */
+export const CODE_FAILED_RELOAD = 'Обновить страницу';
+
+/**
+ * Called when a chunk of the page's code failed to load (client-guards.ts, after hydration): reloads the page once
+ * (at most once per 10 s) and, failing that, tells the visitor with a button that reloads. Does nothing on a page
+ * without the start script.
+ */
+export function codeFailed(): void {
+  (window as unknown as Record<string, (() => void) | undefined>)[FAILED]?.();
+}
 
 /**
  * Called once the page is hydrated: presses again the button a person pressed before (see {@link START_SCRIPTS})
@@ -36,8 +55,40 @@ export function replayEarlyPress(): void {
  * the page is hydrated it also keeps the last press of a button — links and forms work without JavaScript, a
  * button does not — and {@link replayEarlyPress} presses it again once React listens, so «В корзину» pressed
  * while the code was on its way is not lost (a second press is not needed, and a double press counts once).
+ * Should the page's code fail to load (a chunk, a preload or the module script refused — e.g. a 503 of an
+ * overloaded server — or a network error), it reloads the page once (at most once per 10 s) and, failing that,
+ * shows {@link CODE_FAILED_TEXT} with a button that reloads (see {@link codeFailed}).
  */
 export const START_SCRIPTS = `(() => {
+  const failed = () => {
+    if (document.getElementById('vt-code-failed')) return;
+    let last = 0;
+    try { last = Number(sessionStorage.getItem('${RELOAD_GUARD_KEY}') || 0); } catch {}
+    if (Date.now() - last >= 10000) {
+      try { sessionStorage.setItem('${RELOAD_GUARD_KEY}', String(Date.now())); location.reload(); return; } catch {}
+    }
+    const box = document.createElement('div');
+    box.id = 'vt-code-failed';
+    box.setAttribute('role', 'alert');
+    box.style.cssText = 'position:fixed;left:16px;right:16px;bottom:16px;z-index:10000;padding:12px 16px;' +
+      'background:#fff;color:#111;border:1px solid #ccc;border-radius:8px;box-shadow:0 4px 16px rgba(0,0,0,.15);' +
+      'font:15px/1.4 system-ui,sans-serif;display:flex;gap:12px;align-items:center;flex-wrap:wrap';
+    const text = document.createElement('span');
+    text.textContent = '${CODE_FAILED_TEXT}';
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = '${CODE_FAILED_RELOAD}';
+    button.addEventListener('click', () => location.reload());
+    box.append(text, button);
+    document.body.append(box);
+  };
+  window.${FAILED} = failed;
+  const code = (t) => t instanceof HTMLScriptElement || (t instanceof HTMLLinkElement && t.rel === 'modulepreload');
+  window.addEventListener('error', (e) => { if (code(e.target)) failed(); }, true);
+  window.addEventListener('unhandledrejection', (e) => {
+    const m = String((e.reason && e.reason.message) || e.reason || '');
+    if (/dynamically imported module|Importing a module script failed|Unable to preload/i.test(m)) failed();
+  });
   let pressed = null;
   const keep = (e) => {
     const t = e.target instanceof Element && e.target.closest('${PRESSABLE}');
