@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../apps/api/src/db/client.js';
-import { authTokens, users } from '../apps/api/src/db/schema/index.js';
+import { authTokens, products, users } from '../apps/api/src/db/schema/index.js';
 import { hashToken } from '../apps/api/src/plugins/auth.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,8 +51,11 @@ const freePort = () =>
     srv.on('error', reject);
   });
 
-/** A fresh, migrated database with `n` users, each with a token; returns the users' ids and token keys. */
-async function prepare(n: number): Promise<{ url: string; people: { id: number; key: string }[] }> {
+/**
+ * A fresh, migrated database with `n` users, each with a token; the first `sellers` of them have a published
+ * listing (a seller page, which is what one may subscribe to). Returns the users' ids and token keys.
+ */
+async function prepare(n: number, sellers: number): Promise<{ url: string; people: { id: number; key: string }[] }> {
   const admin = new pg.Client({ connectionString: `${PG}/postgres` });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
@@ -72,6 +75,19 @@ async function prepare(n: number): Promise<{ url: string; people: { id: number; 
     const keys = rows.map(() => randomBytes(20).toString('hex'));
     await database.db.insert(authTokens).values(rows.map((r, j) => ({ userId: r.id, keyHash: hashToken(keys[j]!) })));
     rows.forEach((r, j) => people.push({ id: r.id, key: keys[j]! }));
+  }
+  for (let i = 0; i < sellers; i += 1000) {
+    const batch = people.slice(i, Math.min(sellers, i + 1000)).map((p) => ({
+      slug: `bench-${p.id}`,
+      ownerId: p.id,
+      title: 'Тренч из хлопка',
+      type: 'women',
+      condition: 'excellent',
+      status: 'active',
+      minPrice: 499000,
+      publishedAt: new Date(),
+    }));
+    await database.db.insert(products).values(batch);
   }
   await database.close();
   return { url, people };
@@ -133,7 +149,7 @@ const pct = (sorted: number[], p: number) =>
 async function main() {
   const a = args(process.argv.slice(2));
   console.log(`Готовлю базу: ${a.sockets} получателей и ${a.recipients} подписчиков…`);
-  const { url, people } = await prepare(a.sockets + a.recipients);
+  const { url, people } = await prepare(a.sockets + a.recipients, a.sockets);
   const holders = people.slice(0, a.sockets);
   const subscribers = people.slice(a.sockets);
   const port = await freePort();

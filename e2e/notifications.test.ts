@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiSignIn, post, signIn } from './buy-helpers.js';
+import { apiSignIn, createListing, post, signIn } from './buy-helpers.js';
 import { baseURL, browserAvailable, launch, newPage, settled } from './helpers.js';
 
 const SHOTS = 'test-results/notifications';
@@ -18,10 +18,12 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}-${w}.png` });
 }
 
-async function signedInUserId(page: Page): Promise<number> {
+/** Id of the user signed in on `page`, after publishing a listing for them (a seller page one may subscribe to). */
+async function signedInSellerId(page: Page): Promise<number> {
   const token = await page.evaluate(
     () => (JSON.parse(localStorage.getItem('token') ?? '{}') as { state?: { token?: string } }).state?.token ?? '',
   );
+  await createListing(token);
   const r = await fetch(`${baseURL()}/v1/self/`, { headers: { authorization: `Token ${token}` } });
   return ((await r.json()) as { info: { id: number } }).info.id;
 }
@@ -38,7 +40,7 @@ describe.runIf(browserAvailable())('notification bell', () => {
     it(`a new subscriber raises the count, shows a toast and is read from the list at ${width} px`, async () => {
       const { page } = await newPage(browser, width);
       await signIn(page);
-      const sellerId = await signedInUserId(page);
+      const sellerId = await signedInSellerId(page);
 
       const bell = page.getByTestId('notifications-bell');
       await expect(bell.getAttribute('aria-label')).resolves.toBe('Уведомления');
@@ -114,7 +116,7 @@ describe.runIf(browserAvailable())('notification bell', () => {
   it('a toast opens what it is about and marks it read', async () => {
     const { page } = await newPage(browser, 1440);
     await signIn(page);
-    const sellerId = await signedInUserId(page);
+    const sellerId = await signedInSellerId(page);
     await page.getByRole('button', { name: 'Уведомления', exact: true }).waitFor();
     const other = await apiSignIn();
     await post(`/v1/social/subscribe/${sellerId}/`, {}, other);

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, categories, products, sizeGrids, sizes } from '../src/db/schema/index.js';
 import { KEY_WITH_SPACES, NO_KEY, WRONG_SCHEME } from '../src/plugins/auth.js';
 import { createTestApp, dbAvailable, multipart, randomIp, signIn, type TestContext } from './helpers.js';
+import { makeListing } from './buy-fixtures.js';
 
 type Auth = { authorization: string };
 let seq = 0;
@@ -129,6 +130,7 @@ describe.runIf(dbAvailable())('hostile input', () => {
     expect(send.json()).toEqual({ phone: ['Введите номер телефона.'] });
     const seller = (await t.app.inject({ url: '/v1/self/', headers: (await signIn(t.app, phone())).auth })).json().info
       .id;
+    await makeListing(t.app, seller); // a seller page to subscribe to
     const sub = await t.app.inject({
       method: 'POST',
       url: `/v1/social/subscribe/${seller}/`,

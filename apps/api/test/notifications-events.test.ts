@@ -219,6 +219,7 @@ describe.runIf(dbAvailable())('notifications of domain events', () => {
     const owner = await makeUser(t.app, 'Анна');
     const fan = await makeUser(t.app, 'Борис');
     const quiet = await makeUser(t.app, 'Глеб');
+    await makeListing(t.app, owner.id); // a seller page to subscribe to
     for (const f of [fan, quiet]) {
       await t.app.inject({ method: 'POST', url: `/v1/social/subscribe/${owner.id}/`, headers: f.auth });
     }

@@ -11,7 +11,7 @@ import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { notify } from '../src/modules/notifications/index.js';
 import { createTestApp, dbAvailable, onPostgres, signIn, type TestContext } from './helpers.js';
-import { makeUser, type TestUser } from './buy-fixtures.js';
+import { makeListing, makeUser, type TestUser } from './buy-fixtures.js';
 import { newOf, openSocket, type TestSocket } from './ws-client.js';
 
 const tokenOf = (u: TestUser) => u.auth.authorization.slice('Token '.length);
@@ -59,6 +59,7 @@ describe.runIf(onPostgres() && dbAvailable())('notifications across two processe
 
   it('a socket on B gets, within 2 s, the notification caused by a request to A', async () => {
     const star = await makeUser(t.app, 'Вера');
+    await makeListing(t.app, star.id); // a seller page to subscribe to
     const fan = await makeUser(t.app, 'Борис');
     const s = await connectB(star);
     const started = Date.now();
@@ -81,6 +82,7 @@ describe.runIf(onPostgres() && dbAvailable())('notifications across two processe
 
   it('a process killed right after its commit loses nothing: the other one handles and delivers', async () => {
     const star = await makeUser(t.app, 'Вера');
+    await makeListing(t.app, star.id); // a seller page to subscribe to
     const fan = await makeUser(t.app, 'Борис');
     const s = await connectB(star);
     // C never runs jobs: it commits the subscription (with its event) and dies at once.

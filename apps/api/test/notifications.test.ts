@@ -12,7 +12,7 @@ import { notifications } from '../src/db/schema/index.js';
 import { notify, type NotificationInput } from '../src/modules/notifications/index.js';
 import { sendInitial } from '../src/modules/notifications/socket.js';
 import { createTestApp, dbAvailable, signIn, type TestContext } from './helpers.js';
-import { makeUser, type TestUser } from './buy-fixtures.js';
+import { makeListing, makeUser, type TestUser } from './buy-fixtures.js';
 import { newOf, openSocket, type TestSocket } from './ws-client.js';
 
 const tokenOf = (u: TestUser) => u.auth.authorization.slice('Token '.length);
@@ -108,6 +108,7 @@ describe.runIf(dbAvailable())('notifications socket and REST', () => {
   it('notifies the target of a subscription made through the API, after the job ran', async () => {
     const fan = await makeUser(t.app, 'Борис');
     const star = await makeUser(t.app, 'Вера');
+    await makeListing(t.app, star.id); // a seller page to subscribe to
     const { s } = await connect(star);
     const res = await t.app.inject({ method: 'POST', url: `/v1/social/subscribe/${star.id}/`, headers: fan.auth });
     expect(res.statusCode).toBe(200);

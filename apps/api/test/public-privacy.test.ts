@@ -48,7 +48,11 @@ describe.runIf(dbAvailable())('public privacy', () => {
         (await t.app.inject({ method: 'POST', url: `/v1/social/subscribe/${seller.id}/`, headers: who.auth }))
           .statusCode,
       ).toBe(200);
-    await t.app.inject({ method: 'POST', url: `/v1/social/subscribe/${buyer.id}/`, headers: seller.auth });
+    // The buyer has no seller page: nobody can subscribe to them.
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/v1/social/subscribe/${buyer.id}/`, headers: seller.auth }))
+        .statusCode,
+    ).toBe(404);
     const subscribers = (await t.app.inject({ url: '/v1/social/subscribers/', headers: seller.auth })).json();
     expect(subscribers.results.map((u: { id: number; has_public_page: boolean }) => [u.id, u.has_public_page])).toEqual(
       [

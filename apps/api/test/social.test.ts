@@ -3,8 +3,10 @@
  * pages of user cards by 12.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { notifications, subscriptions, users } from '../src/db/schema/index.js';
 import { createTestApp, dbAvailable, signIn, type TestContext } from './helpers.js';
+import { makeListing, makeUser } from './buy-fixtures.js';
 
 const meId = async (t: TestContext, auth: { authorization: string }) => {
   const res = await t.app.inject({ url: '/v1/self/', headers: auth });
@@ -35,6 +37,7 @@ describe.runIf(dbAvailable())('subscriptions API', () => {
     const b = await signIn(t.app);
     const bId = await meId(t, b.auth);
     const aId = await meId(t, a.auth);
+    await makeListing(t.app, bId); // b has a seller page
     for (let i = 0; i < 2; i += 1) {
       const res = await t.app.inject({ method: 'POST', url: `/v1/social/subscribe/${bId}/`, headers: a.auth });
       expect(res.statusCode).toBe(200);
@@ -79,6 +82,27 @@ describe.runIf(dbAvailable())('subscriptions API', () => {
     expect((await t.app.inject({ url: '/v1/social/subscribers/', headers: b.auth })).json().count).toBe(0);
   });
 
+  it('answers 404 as the seller page does for a user without a public page, and notifies nobody', async () => {
+    const fan = await makeUser(t.app, 'Зоя');
+    const buyer = await makeUser(t.app, 'Вера'); // never published: no seller page
+    expect((await t.app.inject(`/v1/public/sellers/${buyer.id}/`)).statusCode).toBe(404);
+    const sub = await t.app.inject({ method: 'POST', url: `/v1/social/subscribe/${buyer.id}/`, headers: fan.auth });
+    expect(sub.statusCode).toBe(404);
+    expect(sub.json().detail).toBe('Пользователь не найден.');
+    const unknown = await t.app.inject({ method: 'POST', url: '/v1/social/subscribe/99999999/', headers: fan.auth });
+    expect([unknown.statusCode, unknown.json()]).toEqual([sub.statusCode, sub.json()]);
+    const unsub = await t.app.inject({ method: 'POST', url: `/v1/social/unsubscribe/${buyer.id}/`, headers: fan.auth });
+    expect(unsub.statusCode).toBe(404);
+    expect(await t.app.db.select().from(subscriptions).where(eq(subscriptions.sellerId, buyer.id))).toEqual([]);
+    await t.app.jobs.runDue();
+    expect(await t.app.db.select().from(notifications).where(eq(notifications.userId, buyer.id))).toEqual([]);
+    // Once the buyer publishes a listing, the page and the subscription exist.
+    await makeListing(t.app, buyer.id);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/v1/social/subscribe/${buyer.id}/`, headers: fan.auth })).statusCode,
+    ).toBe(200);
+  });
+
   it('pages subscribers by 12 (13 → 12 + 1, page 3 → 404)', async () => {
     const seller = await signIn(t.app);
     const sellerId = await meId(t, seller.auth);
@@ -87,7 +111,6 @@ describe.runIf(dbAvailable())('subscriptions API', () => {
       .insert(users)
       .values(Array.from({ length: 13 }, (_, i) => ({ firstName: `Подписчик ${i + 1}`, city: 'Казань' })))
       .returning({ id: users.id });
-    const { subscriptions } = await import('../src/db/schema/index.js');
     await t.app.db
       .insert(subscriptions)
       .values(rows.map((r, i) => ({ subscriberId: r.id, sellerId, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) })));

@@ -2,7 +2,7 @@
 import type { BrandDetail } from '@vitrina/contract/catalog';
 import { Text } from '@mantine/core';
 import type { Route } from './+types/catalog-brand-slug';
-import { brandDescription, ListingPage, loadListing } from '../features/catalog';
+import { brandDescription, ListingPage, LISTING_QUERY, loadListing } from '../features/catalog';
 import { apiLoad } from '../shared/lib/load-context';
 import { seo } from '../shared/lib/seo';
 
@@ -19,6 +19,7 @@ export function meta({ data, location }: Route.MetaArgs) {
     // From the brand's summary of its listings, not its short reference text («США, с 1964 года.»).
     description: brandDescription(brand),
     path: location.pathname + location.search,
+    query: LISTING_QUERY,
     origin: data.origin,
   });
 }

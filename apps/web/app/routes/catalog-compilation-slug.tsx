@@ -2,7 +2,7 @@
 import type { Compilation } from '@vitrina/contract/catalog';
 import { Text } from '@mantine/core';
 import type { Route } from './+types/catalog-compilation-slug';
-import { ListingPage, loadListing } from '../features/catalog';
+import { ListingPage, LISTING_QUERY, loadListing } from '../features/catalog';
 import { apiLoad } from '../shared/lib/load-context';
 import { seo } from '../shared/lib/seo';
 
@@ -21,6 +21,7 @@ export function meta({ data, location }: Route.MetaArgs) {
     title: compilation.title,
     description: compilation.description || `Подборка «${compilation.title}» на Витрине.`,
     path: location.pathname + location.search,
+    query: LISTING_QUERY,
     origin: data.origin,
     image: compilation.cover?.url_large,
   });

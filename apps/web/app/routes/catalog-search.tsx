@@ -1,6 +1,6 @@
 /** Screen `catalog-search` (/catalog/search?q=): Russian full-text search with the catalog's filters. */
 import type { Route } from './+types/catalog-search';
-import { ListingPage, loadListing } from '../features/catalog';
+import { ListingPage, LISTING_QUERY, loadListing } from '../features/catalog';
 import { SearchPrompt } from '../features/search';
 import type { LoadContext } from '../shared/lib/load-context';
 import { seo } from '../shared/lib/seo';
@@ -23,6 +23,7 @@ export function meta({ data, location }: Route.MetaArgs) {
     title: q ? `«${q}» — поиск` : 'Поиск',
     description: q ? `Результаты поиска «${q}» на Витрине: одежда, обувь и аксессуары.` : 'Поиск по каталогу Витрины.',
     path: location.pathname + location.search,
+    query: ['q', ...LISTING_QUERY],
     origin: data?.origin,
     noindex: true,
   });

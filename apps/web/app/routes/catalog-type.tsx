@@ -1,7 +1,15 @@
 /** Screen `catalog-type` (/catalog/{type}): listings of one catalog type with filters in the URL. */
 import { data as routeData } from 'react-router';
 import type { Route } from './+types/catalog-type';
-import { CategoryChips, ListingPage, loadListing, readListingChars, TYPE_LABELS, typeTitle } from '../features/catalog';
+import {
+  CategoryChips,
+  ListingPage,
+  LISTING_QUERY,
+  loadListing,
+  readListingChars,
+  TYPE_LABELS,
+  typeTitle,
+} from '../features/catalog';
 import { countLabel } from '../shared/lib/plural';
 import { seo } from '../shared/lib/seo';
 
@@ -18,6 +26,7 @@ export function meta({ data, location }: Route.MetaArgs) {
     title: `${title}: одежда, обувь и аксессуары`,
     description: `${title} на Витрине: ${countLabel(data.count, ['вещь', 'вещи', 'вещей'])} от проверенных продавцов — новые и в отличном состоянии.`,
     path: location.pathname + location.search,
+    query: LISTING_QUERY,
     origin: data.origin,
   });
 }

@@ -3,10 +3,10 @@
  * subscription emits the domain event `social.subscribed`), the
  * caller's subscribers and subscriptions as DRF pages of user cards (12 per page, spec §9).
  */
-import { and, desc, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { UserCard } from '@vitrina/contract/products';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
 import { subscriptions, users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { makePage, pageWindow, type PageQuery } from '../../lib/pagination.js';
@@ -30,16 +30,23 @@ export const hasPublicPageSql = (id: SQLWrapper = sql`u.id`, deletedAt: SQLWrapp
   sql<boolean>`(${deletedAt} is null and exists (
     select 1 from products p where p.owner_id = ${id} and p.published_at is not null))`;
 
+/**
+ * Whom `me` may (un)subscribe: never themselves (400); otherwise a user with a public seller page, as the seller
+ * page itself (404 for anyone else, so the calls do not reveal which ids exist and nobody without a page is
+ * notified). Unsubscribing also works from someone followed before they lost their page.
+ */
 async function checkTarget(db: Db, me: number, target: number, action: 'subscribe' | 'unsubscribe') {
   if (me === target)
     throw badRequest(
       action === 'subscribe' ? 'Нельзя подписаться на самого себя.' : 'Нельзя отписаться от самого себя.',
     );
-  const [u] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, target), isNull(users.deletedAt)));
-  if (!u) throw notFound('Пользователь не найден.');
+  const [row] = await queryRows<{ shown: boolean; following: boolean }>(
+    db,
+    sql`select ${hasPublicPageSql()} as shown,
+               exists (select 1 from subscriptions s where s.subscriber_id = ${me} and s.seller_id = u.id) as following
+        from users u where u.id = ${target}`,
+  );
+  if (!row?.shown && !(action === 'unsubscribe' && row?.following)) throw notFound('Пользователь не найден.');
 }
 
 /** Domain event of a new subscription: `{subscriberId, targetId}` (notifications tell the target). */
@@ -48,7 +55,7 @@ export const SUBSCRIBED_EVENT = 'social.subscribed';
 /**
  * Subscribes `me` to `target` (idempotent). A new subscription emits {@link SUBSCRIBED_EVENT} in its
  * transaction; a repeat changes nothing and emits nothing.
- * @throws ApiError 400 (self), 404 (unknown user)
+ * @throws ApiError 400 (self), 404 (unknown user, or one without a public seller page)
  */
 export async function subscribe(app: FastifyInstance, me: number, target: number): Promise<void> {
   await checkTarget(app.db, me, target, 'subscribe');

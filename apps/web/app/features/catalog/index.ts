@@ -3,6 +3,7 @@
 export { TYPE_LABELS, TYPES, typeTitle } from './type-labels';
 /** Loads a listing page's products, filters and references during SSR. */
 export {
+  LISTING_QUERY,
   loadListing,
   readListing,
   readListingChars,

@@ -7,8 +7,18 @@ import type { Page } from '@vitrina/contract/common';
 import type { Facets, ProductCard, SearchHints } from '@vitrina/contract/catalog';
 import { jsonReader, toJsonText, type JsonText } from '../../shared/lib/json-text';
 import { apiLoad, type LoadContext } from '../../shared/lib/load-context';
+import { pageNumber } from '../../shared/lib/seo';
 import { cardData, type ProductCardData } from '../../shared/ui/product-card';
-import { apiQuery, brandIdsOf, readListingState, type ListingState } from './catalog-params';
+import { apiQuery, brandIdsOf, FILTER_KEYS, readListingState, type ListingState } from './catalog-params';
+
+/**
+ * The query parameters that define a listing page besides `page` (its filters and sort): the canonical address
+ * keeps these and drops any other (`seo({query})`). The search page adds its `q`.
+ */
+export const LISTING_QUERY: readonly string[] = [...FILTER_KEYS, 'sort'];
+
+/** The last page number a listing page serves (the URL state reads no further). */
+const MAX_PAGE = 10_000;
 
 export interface Chars {
   brands: { id: number; slug: string; name: string }[];
@@ -101,7 +111,8 @@ function charsFor(chars: Chars, fixed: Record<string, string>): Chars {
 /**
  * @param fixed the page's own filter, e.g. `{type: 'women'}`
  * @param opts.endpoint `/v1/public/products/` or `/v1/public/search/` (then the search's hints are loaded too)
- * @throws Response 404 when the page number is past the end (DRF «Неверная страница.»)
+ * @throws Response 404 when `page` is not a page number (`?page=abc`, `?page=0`, past {@link MAX_PAGE}) or is past
+ *   the last page (DRF «Неверная страница.»): the route's 404, not an indexable copy of page 1
  */
 export async function loadListing(
   context: unknown,
@@ -110,6 +121,9 @@ export async function loadListing(
   opts: { endpoint?: string; defaultSort?: string } = {},
 ): Promise<ListingRouteData> {
   const url = new URL(request.url);
+  const rawPage = url.searchParams.get('page');
+  if (rawPage !== null && (pageNumber(rawPage) ?? MAX_PAGE + 1) > MAX_PAGE)
+    throw new Response('Страница не найдена', { status: 404 });
   const state = readListingState(url.searchParams, opts.defaultSort ?? 'new');
   const endpoint = opts.endpoint ?? '/v1/public/products/';
   const ctx = context as LoadContext;
