@@ -22,6 +22,11 @@ export const users = pgTable(
      * that name it, anonymised (no phone, name «Удалённый пользователь»); null for a live account.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * `user` or `staff` (disputes, the back office). Read from this row on every staff request, never from the
+     * token, so taking the role away takes effect at once; `STAFF_PHONES` grants it at every sign-in.
+     */
+    role: text('role').notNull().default('user'),
   },
   (t) => [index('users_date_joined_idx').on(t.dateJoined)],
 );
