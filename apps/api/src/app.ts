@@ -58,6 +58,7 @@ import { jobsPlugin } from './modules/jobs/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { statsRoutes } from './modules/stats/index.js';
 import { reviewsRoutes } from './modules/reviews/index.js';
+import { disputesRoutes } from './modules/disputes/index.js';
 import { useRussianZodMessages } from './lib/zod-ru.js';
 import { clientErrorHandler } from './plugins/client-error.js';
 
@@ -196,6 +197,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: {
       info: { title: 'Витрина API', version: '1.0.0', description: 'API маркетплейса «Витрина»' },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      tags: [
+        {
+          name: 'Администрирование',
+          description:
+            'Только для сотрудников (STAFF_PHONES): без токена — 401, не сотруднику — 403, до проверки тела.',
+        },
+      ],
     },
     transform: jsonSchemaTransform,
   });
@@ -236,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationsRoutes);
   await statsRoutes(app);
   await reviewsRoutes(app);
+  await disputesRoutes(app);
   if (!config.isProduction) await app.register(devRoutes);
 
   return app;

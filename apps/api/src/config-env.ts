@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isSupportedCountry } from 'libphonenumber-js/max';
+import { parsePhone } from './lib/phone.js';
 import { parseCidr } from './lib/ip-ranges.js';
 
 const bool = z
@@ -171,6 +172,29 @@ export const envSchema = z.object({
   /** Contact addresses shown on the FAQ and the vacancies; unset → no address is shown (never a placeholder). */
   SUPPORT_EMAIL: z.email({ error: 'SUPPORT_EMAIL: нужен адрес электронной почты' }).optional(),
   JOBS_EMAIL: z.email({ error: 'JOBS_EMAIL: нужен адрес электронной почты' }).optional(),
+  /**
+   * Phone numbers (comma-separated, any common notation) made staff at every sign-in: they decide disputes under
+   * `/admin/disputes`. Unset — nobody is made staff by configuration.
+   */
+  STAFF_PHONES: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const out: string[] = [];
+      for (const raw of v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)) {
+        const p = parsePhone(raw);
+        if (p) out.push(p.e164);
+        else
+          ctx.addIssue({
+            code: 'custom',
+            message: `«${raw.slice(0, 40)}» — не номер телефона; укажите номера через запятую, например +79991234567,+79997654321`,
+          });
+      }
+      return [...new Set(out)];
+    }),
   /** Where photos are kept: `local` — files under DATA_DIR/media; `s3` — an S3-compatible bucket (S3_*). */
   STORAGE: z.enum(['local', 's3']).default('local'),
   /** The S3 API's address (MinIO, Yandex Object Storage…); unset — AWS by S3_REGION. */

@@ -118,6 +118,8 @@ export interface Config {
   yandexMapsApiKey?: string;
   /** `SUPPORT_EMAIL`, `JOBS_EMAIL`: the shop's contact addresses (unset → not shown). */
   contacts: { support?: string; jobs?: string };
+  /** `STAFF_PHONES` in E.164: made staff at every sign-in; optional for hand-made configs (nobody). */
+  staffPhones?: string[];
   /** Local photo directory (`DATA_DIR/media`): where `STORAGE=local` keeps them. */
   mediaDir: string;
   /** Where photos are kept (`STORAGE`); optional for hand-made configs (local files under `mediaDir`). */
@@ -263,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     yandexMapsApiKey: e.YANDEX_MAPS_API_KEY,
     contacts: { support: e.SUPPORT_EMAIL, jobs: e.JOBS_EMAIL },
+    staffPhones: e.STAFF_PHONES,
     mediaDir: path.join(dataDir, 'media'),
     storage,
     mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),

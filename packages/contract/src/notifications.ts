@@ -32,6 +32,9 @@ export const NOTIFICATION_TYPES = [
   { type: 'favorite_sold', label: 'Вещь из избранного продана', sms: false },
   { type: 'review_received', label: 'О вас оставили отзыв', sms: false },
   { type: 'review_answered', label: 'Ответ на ваш отзыв', sms: false },
+  { type: 'claim_opened', label: 'Покупатель сообщил о проблеме с заказом', sms: false },
+  { type: 'claim_updated', label: 'Новое в споре о заказе', sms: false },
+  { type: 'claim_decided', label: 'Решение по спору о заказе', sms: false },
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]['type'];
 export const notificationTypeSchema = z.enum(

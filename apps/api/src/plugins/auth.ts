@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { SESSION_IDLE_DAYS } from '@vitrina/contract/auth';
 import { authTokens, users } from '../db/schema/index.js';
-import { unauthorized } from '../lib/errors.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
 
 export type AuthUser = typeof users.$inferSelect;
 
@@ -24,6 +24,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 unless a valid token was sent. */
     requireAuth: (request: FastifyRequest) => Promise<void>;
+    /**
+     * onRequest guard of staff calls (`/v1/admin/…`): 401 without a valid token, 403 for anyone whose row's
+     * `role` is not `staff` — before the body is read or validated. The role comes from the user's row, read with
+     * the token on every request, never from the token itself.
+     */
+    requireStaff: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -128,5 +134,9 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   });
   app.decorate('requireAuth', async (request: FastifyRequest) => {
     if (!request.user) throw unauthorized(schemeProblem.get(request));
+  });
+  app.decorate('requireStaff', async (request: FastifyRequest) => {
+    if (!request.user) throw unauthorized(schemeProblem.get(request));
+    if (request.user.role !== 'staff') throw forbidden('Этот раздел только для сотрудников Витрины.');
   });
 });

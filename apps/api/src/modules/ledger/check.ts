@@ -3,13 +3,15 @@
  * and payments it records, per order and in total.
  * - every move sums to zero;
  * - **charges = paid orders + refunds**: what the bank took for an order (ledger `charge`, and the payments
- *   `succeeded`/`refunded`) equals the hold of a paid order (its total, when it is paid, shipped, delivered or
- *   completed) plus what went back (ledger `refund` = the payments' refunded amounts) plus a refund still on its
- *   way (a charge of an order that cannot be fulfilled, listed by the reconcile report until its refund job ends);
+ *   `succeeded`/`refunded`) equals the hold of a paid order (its total, when it is paid, shipped, delivered,
+ *   disputed or completed, less what a dispute returned from the hold: `hold_refund`) plus what went back (ledger
+ *   `refund` = the payments' refunded amounts, whole or partial) plus a refund still on its way (a charge of an
+ *   order that cannot be fulfilled, or a dispute's partial refund still `pending`, listed by the reconcile report
+ *   until its job ends);
  * - **payouts + fees + holds = completed and open orders**: per order, paid out + fee + still held + available
- *   equals the total of a completed or open (paid/shipped/delivered/disputed) order, 0 otherwise (cancelled and
- *   refunded orders); a completed order's fee is
- *   the order's fee and its payout the payout sent (`payouts.status = sent`).
+ *   equals the total of a completed or open (paid/shipped/delivered/disputed) order less what a dispute returned,
+ *   0 otherwise (cancelled and refunded orders); a completed order's fee is the order's fee (after a partial refund:
+ *   the fee on the rest) and its payout the payout sent (`payouts.status = sent`).
  * Read-only.
  */
 import { sql } from 'drizzle-orm';
@@ -64,6 +66,8 @@ interface OrderRow {
   fee_taken: number;
   paid_out: number;
   clearing: number;
+  hold_returned: number;
+  part_pending: number;
   hold_bal: number;
   avail_bal: number;
   pay_charged: number;
@@ -85,7 +89,8 @@ export async function checkLedger(db: Db): Promise<LedgerCheck> {
       select order_id,
         sum(amount) filter (where kind = 'charge' and account = 'clearing') as charged,
         sum(amount) filter (where kind = 'refund' and account = 'buyer') as refunded,
-        sum(amount) filter (where kind in ('hold', 'unhold') and account = 'seller_hold') as held,
+        sum(amount) filter (where kind in ('hold', 'unhold', 'hold_refund') and account = 'seller_hold') as held,
+        -sum(amount) filter (where kind = 'hold_refund' and account = 'seller_hold') as hold_returned,
         -sum(amount) filter (where kind = 'release' and account = 'seller_hold') as released,
         sum(amount) filter (where kind = 'release' and account = 'fees') as fee_taken,
         sum(amount) filter (where kind = 'payout' and account = 'seller_card') as paid_out,
@@ -96,14 +101,18 @@ export async function checkLedger(db: Db): Promise<LedgerCheck> {
     ), p as (
       select order_id,
         sum(amount) filter (where status in ('succeeded', 'refunded')) as pay_charged,
-        sum(refunded_amount) filter (where status = 'refunded') as pay_refunded,
+        sum(refunded_amount) as pay_refunded,
         sum(amount) filter (where status = 'succeeded') as pay_open
       from payments group by order_id
+    ), r as (
+      select order_id, sum(amount) filter (where status = 'pending') as part_pending
+      from partial_refunds group by order_id
     )
     select o.id, o.number, o.status, o.total, o.fee,
       coalesce(l.charged, 0) as charged, coalesce(l.refunded, 0) as refunded, coalesce(l.held, 0) as held,
       coalesce(l.released, 0) as released, coalesce(l.fee_taken, 0) as fee_taken,
       coalesce(l.paid_out, 0) as paid_out, coalesce(l.clearing, 0) as clearing,
+      coalesce(l.hold_returned, 0) as hold_returned, coalesce(r.part_pending, 0) as part_pending,
       coalesce(l.hold_bal, 0) as hold_bal, coalesce(l.avail_bal, 0) as avail_bal,
       coalesce(p.pay_charged, 0) as pay_charged, coalesce(p.pay_refunded, 0) as pay_refunded,
       coalesce(p.pay_open, 0) as pay_open,
@@ -111,6 +120,7 @@ export async function checkLedger(db: Db): Promise<LedgerCheck> {
     from orders o
     left join l on l.order_id = o.id
     left join p on p.order_id = o.id
+    left join r on r.order_id = o.id
     where l.order_id is not null or p.pay_charged is not null
     order by o.id`,
   );
@@ -138,22 +148,25 @@ export async function checkLedger(db: Db): Promise<LedgerCheck> {
     ) as unknown as OrderRow;
     const fulfilled = FULFILLED.includes(o.status);
     const completed = o.status === 'completed';
-    // A charge of an order that cannot be fulfilled waits for its refund (the reconcile report lists it).
-    const pending = fulfilled ? 0 : o.pay_open;
+    // A charge of an order that cannot be fulfilled waits for its refund (the reconcile report lists it), as does
+    // a dispute's partial refund.
+    const pending = (fulfilled ? 0 : o.pay_open) + o.part_pending;
+    // What stays the order's after a dispute returned part of the hold to the buyer.
+    const kept = fulfilled ? o.total - o.hold_returned : 0;
     const expect = (what: string, expected: number, actual: number) => {
       if (expected !== actual) mismatches.push({ orderId: o.id, orderNumber: o.number, what, expected, actual });
     };
     expect('списания: платежи банка и записи журнала', o.pay_charged, o.charged);
     expect('возвраты: платежи и записи журнала', o.pay_refunded, o.refunded);
-    expect('удержание оплаченного заказа', fulfilled ? o.total : 0, o.held);
+    expect('удержание оплаченного заказа (за вычетом возврата по спору)', kept, o.held);
     expect('списания = оплаченный заказ + возвраты', o.charged, o.held + o.refunded + pending);
     expect('остаток на транзитном счёте = возврат в пути', pending, o.clearing);
-    expect('освобождение удержания по завершённому заказу', completed ? o.total : 0, o.released);
+    expect('освобождение удержания по завершённому заказу', completed ? kept : 0, o.released);
     expect('комиссия завершённого заказа', completed ? o.fee : 0, o.fee_taken);
     expect('выплата продавцу: отправленная и записанная', o.payout_sent, o.paid_out);
     expect(
       'выплаты + комиссии + удержания = завершённые и открытые заказы',
-      fulfilled ? o.total : 0,
+      kept,
       o.paid_out + o.fee_taken + o.hold_bal + o.avail_bal,
     );
     totals.charges += o.charged;
@@ -164,7 +177,7 @@ export async function checkLedger(db: Db): Promise<LedgerCheck> {
     totals.fees += o.fee_taken;
     totals.holds += o.hold_bal;
     totals.available += o.avail_bal;
-    totals.completedAndOpen += fulfilled ? o.total : 0;
+    totals.completedAndOpen += kept;
   }
   const total = (what: string, expected: number, actual: number) => {
     if (expected !== actual) mismatches.push({ orderId: null, orderNumber: null, what, expected, actual });

@@ -2,11 +2,13 @@
  * The money ledger (architecture «Money ledger»): the public face of the ledger module. Append-only,
  * double-entry; moves are written by orders and payments in the transaction of the change that causes them.
  */
-/** Writing moves (charge, hold, unhold, refund, release, payout) and the accounts. */
+/** Writing moves (charge, hold, unhold, hold_refund, refund, release, payout) and the accounts. */
 export {
   LEDGER_ACCOUNTS,
   recordCharge,
   recordHold,
+  recordHoldRefund,
+  recordPartialRefund,
   recordPayout,
   recordRefund,
   recordRelease,

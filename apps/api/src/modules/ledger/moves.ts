@@ -8,8 +8,11 @@
  * | `hold`    | the order became `paid`                | `clearing` −T, `seller_hold` +T                      |
  * | `unhold`  | a paid order was cancelled (deadline,  | `seller_hold` −T, `clearing` +T                      |
  * |           | seller): the hold goes back to refund  |                                                      |
- * | `refund`  | a charge went back to the buyer        | `clearing` −A, `buyer` +A                            |
- * | `release` | the buyer confirmed receipt            | `seller_hold` −T, `fees` +F, `seller_available` +T−F |
+ * | `hold_refund` | a dispute returns R of a held order | `seller_hold` −R, `clearing` +R                      |
+ * |           | to the buyer (all of it or a part)     |                                                      |
+ * | `refund`  | a charge (or a part) went back         | `clearing` −A, `buyer` +A                            |
+ * | `release` | the buyer confirmed receipt (or a      | `seller_hold` −T, `fees` +F, `seller_available` +T−F |
+ * |           | dispute ended: T is what is left held) |                                                      |
  * | `payout`  | the seller's payout reached their card | `seller_available` −P, `seller_card` +P              |
  *
  * A move's key (`charge:<payment id>`, `hold:<order id>`, …) is unique per account: replaying a move (a repeated
@@ -21,7 +24,7 @@ import { ledgerEntries } from '../../db/schema/index.js';
 /** The ledger's named accounts. */
 export const LEDGER_ACCOUNTS = ['buyer', 'clearing', 'seller_hold', 'seller_available', 'fees', 'seller_card'] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
-export type LedgerMoveKind = 'charge' | 'hold' | 'unhold' | 'refund' | 'release' | 'payout';
+export type LedgerMoveKind = 'charge' | 'hold' | 'unhold' | 'hold_refund' | 'refund' | 'release' | 'payout';
 
 /** What every move names: the order, its seller, the payment (when one is involved) and the time. */
 export interface MoveRef {
@@ -88,6 +91,28 @@ export const recordUnhold = (tx: Tx | Db, ref: MoveRef, total: number) =>
   writeMove(tx, 'unhold', `unhold:${ref.orderId}`, ref, [
     ['seller_hold', -total],
     ['clearing', total],
+  ]);
+
+/**
+ * A dispute returns `amount` kopecks (the whole hold or a part) of a held order to the buyer: the money leaves the
+ * seller's hold for the clearing account, from which the refund (whole payment or partial) returns it.
+ */
+export const recordHoldRefund = (tx: Tx | Db, ref: MoveRef, amount: number) =>
+  writeMove(tx, 'hold_refund', `hold_refund:${ref.orderId}`, ref, [
+    ['seller_hold', -amount],
+    ['clearing', amount],
+  ]);
+
+/** A part of a charge went back to the buyer (`amount` kopecks; one move per partial refund `refundId`). */
+export const recordPartialRefund = (
+  tx: Tx | Db,
+  ref: MoveRef & { paymentId: string },
+  refundId: string,
+  amount: number,
+) =>
+  writeMove(tx, 'refund', `refund:part:${refundId}`, ref, [
+    ['clearing', -amount],
+    ['buyer', amount],
   ]);
 
 /** A charge went back to the buyer (`amount` kopecks). */

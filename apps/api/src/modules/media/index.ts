@@ -13,3 +13,5 @@ export { imageUrls, setMediaPublicUrl } from './urls.js';
 export { mediaRoutes } from './serve.js';
 /** HEIC/HEIF photos from phones: detection and conversion to PNG before resizing. */
 export { heicToPng, isHevcHeif } from './heic.js';
+/** Reading a multipart form with photos (listings, claims), storing them as they arrive. */
+export { readPhotoForm, type PhotoFormRules, type PhotoUpload } from './upload.js';

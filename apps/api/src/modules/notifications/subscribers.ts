@@ -8,12 +8,12 @@
  * | `social.subscribed` | `{subscriberId, targetId}` | target | `new_subscriber` |
  * | `order.paid` | `{orderId}` | seller (+ SMS) / buyer | `order_paid` / `payment_succeeded` |
  * | `order.payment_failed` | `{orderId}` | buyer | `payment_failed` |
- * | `order.refunded` | `{orderId}` | buyer | `payment_refunded` |
+ * | `order.refunded` | `{orderId, claim?}` | buyer | `payment_refunded` |
  * | `order.cancelled` | `{orderId, reason?, by?}` | seller; buyer unless `by` is `buyer` or `payment` (+ SMS when `by` is `deadline` or `seller`) | `order_cancelled` |
  * | `order.ship_reminder` | `{orderId, days}` | seller | `ship_reminder` |
  * | `order.delivered` | `{orderId, by}` | buyer | `order_delivered` |
  * | `order.shipped` | `{orderId}` | buyer | `order_shipped` |
- * | `order.completed` | `{orderId}` | seller | `order_completed` |
+ * | `order.completed` | `{orderId, by}` | seller | `order_completed` |
  * | `payout.sent` | `{orderId}` | seller | `payout_sent` |
  * | `listing.published` | `{listingId, ownerId}` | followers, one per seller per hour | `new_listing` |
  *
@@ -140,7 +140,11 @@ export function subscribeNotifications(app: FastifyInstance): void {
     await notify(app, tx, o.buyerId, {
       type: 'payment_refunded',
       title: `Возврат: ${formatRub(o.refundedAmount ?? o.total)}`,
-      text: `Заказ ${o.number} (${what}) не может быть выполнен, оплата возвращена. ${REFUND_NOTE}.`,
+      // A dispute's refund (the order `refunded`, or a partial refund of a completed one) says so.
+      text:
+        o.status === 'refunded' || event.payload.claim
+          ? `По спору о заказе ${o.number} (${what}) возвращено ${formatRub(o.refundedAmount ?? o.total)}. ${REFUND_NOTE}.`
+          : `Заказ ${o.number} (${what}) не может быть выполнен, оплата возвращена. ${REFUND_NOTE}.`,
       link: '/account/history',
       image,
     });
@@ -171,7 +175,9 @@ export function subscribeNotifications(app: FastifyInstance): void {
       text:
         event.payload.by === 'deadline'
           ? `Покупатель не сообщил о проблемах с заказом ${o.number} за 48 часов после доставки — сделка завершена. К выплате: ${formatRub(o.payout)}.`
-          : `Покупатель подтвердил получение заказа ${o.number}. К выплате: ${formatRub(o.payout)}.`,
+          : event.payload.by === 'dispute'
+            ? `Спор о заказе ${o.number} закрыт, сделка завершена. К выплате: ${formatRub(o.payout)}.`
+            : `Покупатель подтвердил получение заказа ${o.number}. К выплате: ${formatRub(o.payout)}.`,
       link: '/account/sales',
       image,
     });

@@ -12,9 +12,13 @@ export { defineOrderJobs, EXPIRE_JOB, onBeforeExpiry, type BeforeExpiry } from '
 export { RESERVATION_MS } from './stock.js';
 /** One order's row for its buyer or seller (404 for anyone else): for modules that act on an order's parties. */
 export { getOrderFor, type OrderRow } from './read.js';
+/** Orders serialized as `viewerId` sees them (the seller's view has the payout fields). */
+export { loadOrders } from './read.js';
 /**
  * Buyer protection's deadlines (docs/architecture.md «Order deadlines»): a carrier's report that an order was
  * delivered, and when each deadline falls.
  */
 export { reportDelivery } from './deadlines.js';
 export { CONFIRM_WITHIN_MS, DELIVER_WITHIN_MS, orderDeadlines } from './deadline-times.js';
+/** The order's side of a dispute: opening it, ending it refunded or completed (with a partial refund or none). */
+export { openDispute, refundDisputed, settleDisputed } from './dispute-steps.js';

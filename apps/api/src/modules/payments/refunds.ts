@@ -46,6 +46,15 @@ export async function queueRefund(app: FastifyInstance, tx: Tx, paymentId: strin
   );
 }
 
+/** Queues the whole refund of every charged payment of an order (in the caller's transaction). */
+export async function queueOrderRefund(app: FastifyInstance, tx: Tx, orderId: number, reason: string): Promise<void> {
+  const charged = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')));
+  for (const p of charged) await queueRefund(app, tx, p.id, reason);
+}
+
 /** Defines the payments module's jobs on this process (called when the module's routes are registered). */
 export function definePaymentJobs(app: FastifyInstance): void {
   app.events.subscribe<{ orderId: number; reason?: string; by?: string }>(
@@ -53,12 +62,7 @@ export function definePaymentJobs(app: FastifyInstance): void {
     'payments.refund-cancelled-order',
     async ({ tx, event }) => {
       if (!REFUNDED_CANCELS.includes(event.payload.by ?? '')) return;
-      const orderId = Number(event.payload.orderId);
-      const charged = await tx
-        .select({ id: payments.id })
-        .from(payments)
-        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')));
-      for (const p of charged) await queueRefund(app, tx, p.id, 'Заказ отменён до отправки.');
+      await queueOrderRefund(app, tx, Number(event.payload.orderId), 'Заказ отменён до отправки.');
     },
   );
   app.jobs.define(

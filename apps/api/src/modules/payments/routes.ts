@@ -27,6 +27,7 @@ import { defineSettlement, settleOrderPayments } from './settle.js';
 import { definePaymentMetrics } from './metrics.js';
 import { defineNoticeDelivery } from '../../providers/payments/testgateway-notices.js';
 import { definePayouts } from './payouts.js';
+import { definePartialRefunds } from './partial-refunds.js';
 import { testgatewayPayoutRoutes } from '../../providers/payments/testgateway-payouts.js';
 import { onBeforeExpiry } from '../orders/index.js';
 import { sellerBalance } from '../ledger/index.js';
@@ -77,6 +78,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const testgateway = app.config.payments.provider === 'testgateway' && !app.config.isProduction;
   definePaymentJobs(app);
+  definePartialRefunds(app);
   definePaymentMetrics(app);
   if (testgateway) defineNoticeDelivery(app);
   defineSettlement(app);

@@ -109,8 +109,16 @@ export function testgatewayProvider(app: FastifyInstance, books: Db | Tx = app.d
         .where(eq(testgatewayPayments.id, input.providerPaymentId))
         .for('update');
       if (!p) throw new Error(`testgateway: refund of an unknown payment ${input.providerPaymentId}`);
-      if (p.status !== 'succeeded') throw new Error(`testgateway: refund refused, payment is ${p.status}`);
-      if (!(input.amount > 0 && input.amount <= p.amount)) throw new Error('testgateway: refund amount out of range');
+      // Refunds of any amount, each under its own key, until the payment's amount is returned in full.
+      const before = await books
+        .select({ amount: testgatewayRefunds.amount })
+        .from(testgatewayRefunds)
+        .where(eq(testgatewayRefunds.paymentId, p.id));
+      const returned = before.reduce((sum, r) => sum + r.amount, 0);
+      if (p.status !== 'succeeded' && !(p.status === 'refunded' && returned < p.amount))
+        throw new Error(`testgateway: refund refused, payment is ${p.status}`);
+      if (!(input.amount > 0 && returned + input.amount <= p.amount))
+        throw new Error('testgateway: refund amount out of range');
       const id = `rf_${randomUUID()}`;
       const now = app.clock.now();
       await books.insert(testgatewayRefunds).values({
@@ -124,6 +132,7 @@ export function testgatewayProvider(app: FastifyInstance, books: Db | Tx = app.d
       await books
         .update(testgatewayPayments)
         .set({ status: 'refunded', updatedAt: now })
+        // (a payment partly refunded stays `refunded` in the bank's books and still accepts the rest)
         .where(eq(testgatewayPayments.id, p.id));
       return { providerRefundId: id, status: 'succeeded' };
     },

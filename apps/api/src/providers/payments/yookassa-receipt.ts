@@ -35,9 +35,15 @@ const rub = (kopecks: number) => (kopecks / 100).toFixed(2);
  * order line.
  * @param db the connection to read through (a job's transaction when called from one)
  * @param vatCode YooKassa `vat_code` (1–12)
+ * @param amount kopecks of a partial refund (below the items' total): one line of that amount instead of the items
  * @returns null when the order is unknown or has no items
  */
-export async function orderReceipt(db: Db | Tx, orderId: number, vatCode: number): Promise<YooReceipt | null> {
+export async function orderReceipt(
+  db: Db | Tx,
+  orderId: number,
+  vatCode: number,
+  amount?: number,
+): Promise<YooReceipt | null> {
   const [o] = await db
     .select({ phone: users.phone })
     .from(orders)
@@ -50,6 +56,23 @@ export async function orderReceipt(db: Db | Tx, orderId: number, vatCode: number
     .where(eq(orderItems.orderId, orderId))
     .orderBy(orderItems.id);
   if (!lines.length) return null;
+  const total = lines.reduce((sum, l) => sum + l.price * l.count, 0);
+  if (amount !== undefined && amount < total) {
+    // A partial refund (a dispute's decision): one line of the returned amount, as the refund's sum must equal it.
+    return {
+      customer: o.phone ? { phone: o.phone.replace(/\D/g, '') } : {},
+      items: [
+        {
+          description: `Частичный возврат: ${lines[0]!.title}`.slice(0, 128),
+          quantity: 1,
+          amount: { value: rub(amount), currency: 'RUB' },
+          vat_code: vatCode,
+          payment_subject: 'commodity',
+          payment_mode: 'full_payment',
+        },
+      ],
+    };
+  }
   return {
     customer: o.phone ? { phone: o.phone.replace(/\D/g, '') } : {},
     items: lines.map((l) => ({

@@ -36,9 +36,9 @@ const kopecksOf = (value: string | undefined) => Math.round(Number(value ?? '0')
 export function yookassaProvider(app: FastifyInstance, books: Db | Tx = app.db): PaymentProvider {
   const { shopId, secretKey, apiUrl, receipts, vatCode } = app.config.payments.yookassa;
   /** The order's 54-ФЗ receipt as `{receipt}` when `YOOKASSA_RECEIPTS=true`, else nothing. */
-  const receiptOf = async (orderId: number | undefined) => {
+  const receiptOf = async (orderId: number | undefined, amount?: number) => {
     if (!receipts || orderId === undefined) return {};
-    const receipt = await orderReceipt(books, orderId, vatCode ?? 1);
+    const receipt = await orderReceipt(books, orderId, vatCode ?? 1, amount);
     return receipt ? { receipt } : {};
   };
   const base = apiUrl.replace(/\/$/, '');
@@ -122,7 +122,7 @@ export function yookassaProvider(app: FastifyInstance, books: Db | Tx = app.db):
           payment_id: input.providerPaymentId,
           amount: { value: (input.amount / 100).toFixed(2), currency: 'RUB' },
           description: input.reason.slice(0, 250),
-          ...(await receiptOf(input.orderId)),
+          ...(await receiptOf(input.orderId, input.amount)),
         },
         input.idempotenceKey,
       );

@@ -1,0 +1,134 @@
+/**
+ * What both sides hear about a dispute (docs/decisions/0020-claims-and-disputes.md), each an `app.events`
+ * subscriber run as the event's job through the notifications module's {@link notify}; facts are read when the job
+ * runs (the payload carries ids only):
+ *
+ * | event | to | type |
+ * |---|---|---|
+ * | `claim.opened` | seller (answer by …), buyer (what happens next) | `claim_opened` / `claim_updated` |
+ * | `claim.offered` | buyer (accept or reject by …) | `claim_updated` |
+ * | `claim.escalated` | both | `claim_updated` |
+ * | `claim.decided` | both, with the staff's comment | `claim_decided` |
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { claimReasonLabel, disputeDecisionLabel } from '@vitrina/contract/disputes';
+import { REFUND_NOTE } from '@vitrina/contract/orders';
+import type { Tx } from '../../db/client.js';
+import { claims, orderItems, orders } from '../../db/schema/index.js';
+import { formatMoscowDate } from '../../lib/moscow-time.js';
+import { imageUrls } from '../media/index.js';
+import { formatRub, notify, type NotificationInput } from '../notifications/index.js';
+
+const PURCHASES = '/account/history';
+const SALES = '/account/sales';
+
+/** The claim, its order and what the notices show of it; null when gone. */
+async function load(tx: Tx, payload: Record<string, unknown>) {
+  const id = Number(payload.claimId);
+  if (!Number.isInteger(id) || id <= 0) throw new Error(`bad claimId in event payload: ${String(payload.claimId)}`);
+  const [c] = await tx.select().from(claims).where(eq(claims.id, id));
+  if (!c) return null;
+  const [o] = await tx.select().from(orders).where(eq(orders.id, c.orderId));
+  const [item] = await tx
+    .select({ title: orderItems.title, photo: orderItems.photo })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, c.orderId))
+    .orderBy(asc(orderItems.id))
+    .limit(1);
+  return o
+    ? { c, o, what: item?.title ?? `заказ ${o.number}`, image: item?.photo ? imageUrls(item.photo).url_small : null }
+    : null;
+}
+
+/** Subscribes the dispute notices. */
+export function subscribeClaimEvents(app: FastifyInstance): void {
+  const tell = (tx: Tx, userId: number, n: Omit<NotificationInput, 'image'>, image: string | null) =>
+    notify(app, tx, userId, { ...n, image });
+
+  app.events.subscribe('claim.opened', 'disputes.notify-opened', async ({ tx, event }) => {
+    const x = await load(tx, event.payload);
+    if (!x) return;
+    const { c, o, what, image } = x;
+    await tell(
+      tx,
+      o.sellerId,
+      {
+        type: 'claim_opened',
+        title: `Покупатель сообщил о проблеме: ${what}`,
+        text: `Заказ ${o.number}: «${claimReasonLabel(c.reason)}». Ответьте до ${formatMoscowDate(c.replyBy)}: верните деньги, предложите частичный возврат или передайте спор Витрине. Без ответа спор решит Витрина. Выплата по заказу заморожена до решения.`,
+        link: SALES,
+      },
+      image,
+    );
+    await tell(
+      tx,
+      o.buyerId,
+      {
+        type: 'claim_updated',
+        title: `Спор открыт: ${what}`,
+        text: `Мы сообщили продавцу о проблеме с заказом ${o.number}. Он ответит до ${formatMoscowDate(c.replyBy)}; если нет — спор решит Витрина. Деньги продавцу не уйдут, пока спор не решён.`,
+        link: PURCHASES,
+      },
+      image,
+    );
+  });
+
+  app.events.subscribe('claim.offered', 'disputes.notify-offered', async ({ tx, event }) => {
+    const x = await load(tx, event.payload);
+    if (!x?.c.offerAmount || !x.c.answerBy) return;
+    const { c, o, what, image } = x;
+    await tell(
+      tx,
+      o.buyerId,
+      {
+        type: 'claim_updated',
+        title: `Продавец предлагает вернуть ${formatRub(c.offerAmount!)}`,
+        text: `По спору о заказе ${o.number} (${what}). Примите или отклоните предложение до ${formatMoscowDate(c.answerBy!)}; если отклонить — спор решит Витрина.`,
+        link: PURCHASES,
+      },
+      image,
+    );
+  });
+
+  app.events.subscribe('claim.escalated', 'disputes.notify-escalated', async ({ tx, event }) => {
+    const x = await load(tx, event.payload);
+    if (!x) return;
+    const { o, what, image } = x;
+    const why =
+      event.payload.why === 'contest'
+        ? 'продавец не согласен с претензией'
+        : event.payload.why === 'rejected'
+          ? 'покупатель отклонил предложение продавца'
+          : 'ответа не было в срок';
+    const n = {
+      type: 'claim_updated' as const,
+      title: `Спор передан Витрине: ${what}`,
+      text: `Спор о заказе ${o.number} решит сотрудник Витрины: ${why}. Мы сообщим о решении.`,
+    };
+    await tell(tx, o.sellerId, { ...n, link: SALES }, image);
+    await tell(tx, o.buyerId, { ...n, link: PURCHASES }, image);
+  });
+
+  app.events.subscribe('claim.decided', 'disputes.notify-decided', async ({ tx, event }) => {
+    const x = await load(tx, event.payload);
+    if (!x?.c.decision) return;
+    const { c, o, what, image } = x;
+    const amount = c.decisionAmount ?? 0;
+    const outcome =
+      c.decision === 'refund'
+        ? `покупателю возвращается ${formatRub(amount)}`
+        : c.decision === 'partial_refund'
+          ? `покупателю возвращается ${formatRub(amount)}, продавцу к выплате ${formatRub(o.payout)}`
+          : `деньги уходят продавцу: к выплате ${formatRub(o.payout)}`;
+    const by = c.decidedBy === 'staff' ? 'Решение Витрины' : 'Стороны договорились';
+    const comment = c.decidedBy === 'staff' && c.decisionComment ? ` Комментарий: «${c.decisionComment}».` : '';
+    const n = {
+      type: 'claim_decided' as const,
+      title: `${by}: ${disputeDecisionLabel(c.decision).toLowerCase()}`,
+      text: `Спор о заказе ${o.number} (${what}) закрыт: ${outcome}.${comment}`,
+    };
+    await tell(tx, o.sellerId, { ...n, link: SALES }, image);
+    await tell(tx, o.buyerId, { ...n, text: amount ? `${n.text} ${REFUND_NOTE}.` : n.text, link: PURCHASES }, image);
+  });
+}
