@@ -8,6 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, type TestContext } from '../helpers.js';
+import { reconcileReport } from '../../src/modules/payments/reconcile.js';
 import { makePoint, makeUser, type TestUser } from '../buy-fixtures.js';
 import {
   claims,
@@ -183,7 +184,11 @@ describe.runIf(dbAvailable())('claims', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().claim.decision).toMatchObject({ decision: 'partial_refund', amount: 1000.5, decided_by: 'buyer' });
     expect((await post(s.buyer, o.id, 'accept-offer')).statusCode).toBe(400);
+    // Until the bank confirms, reconciliation lists the partial refund on its way (and the ledger balances).
+    expect((await reconcileReport(t.app.db)).partialRefunds).toMatchObject([{ amount: 100050, state: 'pending' }]);
+    await expectLedgerOk(t.app);
     await t.app.jobs.runDue();
+    expect((await reconcileReport(t.app.db)).partialRefunds).toEqual([]);
 
     const row = await orderRow(t.app, o.id);
     // The rest (1 999,50 ₽) less 10 % of it.

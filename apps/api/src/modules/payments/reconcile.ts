@@ -5,6 +5,7 @@
  *   completed and that were not refunded, each with its refund job (attempts, last error) if there is one;
  * - **dead jobs** — any job that gave up (status `dead`);
  * - **payouts not sent** — failing, dead, or waiting for the seller's card ({@link stuckPayouts});
+ * - **partial refunds not made** — a dispute's partial refund still `pending`, with its job's state;
  * - **the ledger** — {@link checkLedger}: charges = paid orders + refunds, payouts + fees + holds = completed and
  *   open orders, per order and in total.
  * A person is needed ({@link ReconcileReport.needsPerson}) when a charge has no refund job queued, a refund is
@@ -14,8 +15,9 @@
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { orderStatusLabel } from '@vitrina/contract/orders';
 import type { Db } from '../../db/client.js';
-import { jobs, orders, payments } from '../../db/schema/index.js';
+import { jobs, orders, partialRefunds, payments } from '../../db/schema/index.js';
 import { REFUND_JOB } from './refunds.js';
+import { PARTIAL_REFUND_JOB } from './partial-refunds.js';
 import { checkLedger, type LedgerCheck } from '../ledger/index.js';
 import { stuckPayouts, type StuckPayout } from './payouts-report.js';
 
@@ -47,8 +49,21 @@ export interface DeadJob {
   finishedAt: Date | null;
 }
 
+/** A dispute's partial refund the provider has not confirmed yet. */
+export interface PendingPartialRefund {
+  refundId: string;
+  orderNumber: string;
+  /** Kopecks. */
+  amount: number;
+  /** `pending` (queued, not failed yet), `failing`, `dead` or `missing` (no job). */
+  state: 'pending' | 'failing' | 'dead' | 'missing';
+  attempts: number;
+  lastError: string | null;
+}
+
 export interface ReconcileReport {
   charges: UnsettledCharge[];
+  partialRefunds: PendingPartialRefund[];
   deadJobs: DeadJob[];
   payouts: StuckPayout[];
   ledger: LedgerCheck;
@@ -111,12 +126,49 @@ export async function reconcileReport(db: Db): Promise<ReconcileReport> {
   }));
   const ledger = await checkLedger(db);
   const stuck = await stuckPayouts(db);
+  const parts = await pendingPartialRefunds(db);
   const needsPerson =
     deadJobs.length > 0 ||
     charges.some((c) => c.refund !== 'pending') ||
+    parts.some((p) => p.state !== 'pending') ||
     stuck.some((p) => p.state !== 'waiting_card') ||
     !ledger.ok;
-  return { charges, deadJobs, payouts: stuck, ledger, needsPerson };
+  return { charges, partialRefunds: parts, deadJobs, payouts: stuck, ledger, needsPerson };
+}
+
+/** Partial refunds still `pending`, each with its job's state. */
+async function pendingPartialRefunds(db: Db): Promise<PendingPartialRefund[]> {
+  const rows = await db
+    .select({ r: partialRefunds, number: orders.number })
+    .from(partialRefunds)
+    .innerJoin(orders, eq(orders.id, partialRefunds.orderId))
+    .where(eq(partialRefunds.status, 'pending'))
+    .orderBy(partialRefunds.createdAt);
+  if (!rows.length) return [];
+  const js = await db
+    .select()
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, PARTIAL_REFUND_JOB),
+        inArray(
+          sql<string>`${jobs.payload}->>'refundId'`,
+          rows.map((x) => x.r.id),
+        ),
+      ),
+    );
+  return rows.map(({ r, number }) => {
+    const job = js.find((j) => j.payload.refundId === r.id && j.status !== 'done');
+    const state = !job ? 'missing' : job.status === 'dead' ? 'dead' : job.attempts > 0 ? 'failing' : 'pending';
+    return {
+      refundId: r.id,
+      orderNumber: number,
+      amount: r.amount,
+      state,
+      attempts: job?.attempts ?? 0,
+      lastError: job?.lastError ?? null,
+    };
+  });
 }
 
 const rub = (kopecks: number) =>
@@ -145,6 +197,14 @@ export function formatReport(r: ReconcileReport): string {
         (c.jobId ? `; задача ${c.jobId}, попыток ${c.attempts}` : '') +
         (c.nextTryAt ? `, следующая ${c.nextTryAt.toISOString()}` : '') +
         (c.lastError ? `\n      последняя ошибка: ${firstLine(c.lastError)}` : ''),
+    );
+  }
+  out.push(`Частичные возвраты по спорам в пути: ${r.partialRefunds.length}`);
+  for (const p of r.partialRefunds) {
+    out.push(
+      `  • заказ ${p.orderNumber}, возврат ${p.refundId}, ${rub(p.amount)}: ${REFUND_LABEL[p.state]}` +
+        (p.attempts ? `; попыток ${p.attempts}` : '') +
+        (p.lastError ? `\n      последняя ошибка: ${firstLine(p.lastError)}` : ''),
     );
   }
   out.push(`Задачи, которые сдались (dead): ${r.deadJobs.length}`);
