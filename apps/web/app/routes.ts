@@ -21,6 +21,7 @@ export default [
       r('account/sales', 'account-sales'),
     ]),
     r('account/sell-create', 'account-sell-create'),
+    r('admin/disputes', 'admin-disputes'),
     r('blog', 'blog'),
     r('blog/:slug', 'blog-slug'),
     r('brands', 'brands'),

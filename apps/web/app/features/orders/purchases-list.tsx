@@ -14,6 +14,7 @@ import { errorInfo, errorMessage } from '../../shared/api/query';
 import { PAGE_SIZE } from './api';
 import { CancelOrderDialog } from './cancel-order';
 import { OrderReview } from '../reviews';
+import { OrderClaimPart } from '../disputes';
 import { OrderDetails } from './order-details';
 import { ListSkeleton, OrderHead } from './order-head';
 import { useOrderAction, useOrderFilters, usePurchases } from './queries';
@@ -125,6 +126,7 @@ export function PurchasesList() {
                     </Alert>
                   )}
                   <OrderDetails order={o} role="buyer" />
+                  <OrderClaimPart order={o} role="buyer" />
                   {(o.status === 'completed' || o.status === 'refunded') && <OrderReview orderId={o.id} role="buyer" />}
                   {(o.status === 'shipped' || o.status === 'delivered' || o.status === 'awaiting_payment') && (
                     <Group mt="lg" gap="sm">

@@ -15,6 +15,7 @@ import { formatPrice } from '../../shared/lib/price';
 import { errorInfo, errorMessage } from '../../shared/api/query';
 import { PAGE_SIZE } from './api';
 import { OrderReview } from '../reviews';
+import { OrderClaimPart } from '../disputes';
 import { OrderDetails } from './order-details';
 import { ListSkeleton, OrderHead } from './order-head';
 import { useSellerOrders } from './queries';
@@ -121,6 +122,7 @@ export function SellerOrders() {
                 </Alert>
               )}
               <OrderDetails order={o} role="seller" />
+              <OrderClaimPart order={o} role="seller" />
               {(o.status === 'completed' || o.status === 'refunded') && <OrderReview orderId={o.id} role="seller" />}
               {o.status === 'paid' && (
                 <Group mt="lg">
