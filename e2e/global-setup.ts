@@ -12,6 +12,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
 const root = path.resolve(import.meta.dirname, '..');
+/** A number made staff by the server's `STAFF_PHONES` (provided to the tests as `staffPhone`). */
+const E2E_STAFF_PHONE = '+79990007711';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -44,6 +46,8 @@ export default async function setup(project: TestProject) {
       // Browser tests read a change at once; the micro-cache is tested in apps/api/test/page-cache.test.ts.
       PUBLIC_CACHE_MS: '0',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // The staff number of the disputes test (e2e/orders/claims.test.ts).
+      STAFF_PHONES: E2E_STAFF_PHONE,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -61,6 +65,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 300));
   }
   project.provide('baseURL', baseURL);
+  project.provide('staffPhone', E2E_STAFF_PHONE);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -71,5 +76,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    staffPhone: string;
   }
 }

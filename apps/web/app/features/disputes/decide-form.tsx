@@ -1,5 +1,5 @@
 /** Staff's decision on a dispute (once): refund, partial refund (rubles) or release, with a comment both sides read. */
-import { Alert, Button, NumberInput, SegmentedControl, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Radio, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { DISPUTE_DECISIONS, type DisputeDecision } from '@vitrina/contract/disputes';
 import type { ApiErrorInfo } from '../../shared/api/client';
@@ -26,23 +26,13 @@ export function DecideForm({ orderId, total }: { orderId: number; total: number 
   };
   return (
     <Stack gap="sm" pt="sm" style={{ borderTop: '1px solid var(--vt-line)' }} data-testid="decide-form">
-      <SegmentedControl
-        value={decision}
-        onChange={(v) => setDecision(v as DisputeDecision)}
-        data={DISPUTE_DECISIONS.map((d) => ({ value: d.value, label: d.label }))}
-        orientation="vertical"
-        fullWidth
-        aria-label="Решение"
-        hiddenFrom="sm"
-      />
-      <SegmentedControl
-        value={decision}
-        onChange={(v) => setDecision(v as DisputeDecision)}
-        data={DISPUTE_DECISIONS.map((d) => ({ value: d.value, label: d.label }))}
-        aria-label="Решение"
-        visibleFrom="sm"
-        style={{ alignSelf: 'flex-start' }}
-      />
+      <Radio.Group label="Решение" value={decision} onChange={(v) => setDecision(v as DisputeDecision)}>
+        <Group gap="md" mt={6}>
+          {DISPUTE_DECISIONS.map((d) => (
+            <Radio key={d.value} value={d.value} label={d.label} />
+          ))}
+        </Group>
+      </Radio.Group>
       {decision === 'partial_refund' && (
         <NumberInput
           label="Вернуть покупателю, ₽"

@@ -1,0 +1,107 @@
+/**
+ * Claims and disputes in a real browser at 1440 and 360 px (disputes feature): the buyer opens a claim with a photo
+ * from «История покупок», the seller offers a partial refund from «Продажи», the buyer accepts it; staff decide
+ * another dispute on `/admin/disputes`, which a non-staff person sees as the 404 page. Screenshots go to
+ * `test-results/claims/`.
+ */
+import { mkdirSync } from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { browserAvailable, launch, signedInPage } from '../helpers.js';
+import { apiSignIn, createListing, paidOrder, post } from '../buy-helpers.js';
+
+const SHOTS = 'test-results/claims';
+
+/** A delivered order of a new listing of `seller` bought by `buyer`. */
+async function deliveredOrder(seller: string, buyer: string): Promise<number> {
+  const listing = await createListing(seller);
+  const id = await paidOrder(buyer, listing.slug, listing.size);
+  await post(`/v1/sales/orders/${id}/ship/`, { tracking_number: 'CDEK123456789' }, seller);
+  await post(`/v1/dev/carrier/deliver/${id}/`, {});
+  return id;
+}
+
+describe.runIf(browserAvailable())('claims', () => {
+  let browser: Browser;
+  let jpeg: Buffer;
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    browser = await launch();
+    jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c85' } })
+      .jpeg()
+      .toBuffer();
+  });
+  afterAll(() => browser?.close());
+
+  for (const width of [1440, 360] as const)
+    it(`claim with a photo, partial offer accepted; staff decide another dispute (${width} px)`, async () => {
+      const seller = await apiSignIn();
+      const buyer = await apiSignIn();
+      await deliveredOrder(seller, buyer);
+
+      const bp = await signedInPage(browser, buyer, width);
+      await bp.goto('/account/history');
+      await bp.getByTestId('purchase').first().getByRole('button').first().click();
+      await bp.getByRole('button', { name: 'Сообщить о проблеме' }).click();
+      const dialog = bp.getByRole('dialog', { name: 'Сообщить о проблеме' });
+      await dialog.getByRole('radio', { name: 'Вещь не соответствует описанию' }).check();
+      await dialog.getByRole('textbox', { name: 'Опишите проблему' }).fill('На рукаве пятно, в описании его не было.');
+      await dialog
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'stain.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+      await dialog.getByRole('img', { name: 'Фото 1' }).waitFor();
+      await bp.screenshot({ path: `${SHOTS}/claim-dialog-${width}.png` });
+      await dialog.getByRole('button', { name: 'Отправить претензию' }).click();
+      await bp.getByTestId('claim-status').getByText('Ждёт ответа продавца').waitFor();
+      expect(await bp.getByRole('link', { name: 'Покупатель: фото 1' }).count()).toBe(1);
+
+      const sp = await signedInPage(browser, seller, width);
+      await sp.goto('/account/sales?status=orders');
+      await sp.getByTestId('sale').first().getByRole('button').first().click();
+      const reply = sp.getByTestId('claim-reply');
+      await reply.getByRole('radio', { name: 'Предложить частичный возврат' }).check();
+      await reply.getByRole('textbox', { name: /Сколько вернуть/ }).fill('1000');
+      await reply.getByRole('textbox', { name: 'Комментарий' }).fill('Пятно отстирается, верну часть.');
+      await reply.getByRole('button', { name: 'Отправить ответ' }).click();
+      await sp.getByTestId('claim-status').getByText('Продавец предложил частичный возврат').waitFor();
+      await sp.screenshot({ path: `${SHOTS}/seller-offer-${width}.png`, fullPage: true });
+
+      await bp.reload();
+      await bp.getByTestId('purchase').first().getByRole('button').first().click();
+      const offer = bp.getByTestId('claim-offer');
+      await offer.getByText(/Вернуть 1\s000\s₽/).waitFor();
+      await offer.getByRole('button', { name: 'Принять' }).click();
+      await bp
+        .getByTestId('claim-decision')
+        .getByText(/Покупателю возвращается 1\s000\s₽/)
+        .waitFor();
+      await bp.screenshot({ path: `${SHOTS}/buyer-decided-${width}.png`, fullPage: true });
+
+      // Another dispute, contested: staff decide it; a non-staff person sees the 404 page.
+      const contested = await deliveredOrder(seller, buyer);
+      const form = new FormData();
+      form.set('reason', 'damaged');
+      form.set('text', 'Сломана молния');
+      await post(`/v1/sales/orders/${contested}/claim/`, form, buyer);
+      const contest = new FormData();
+      contest.set('action', 'contest');
+      contest.set('text', 'Отправляла целой');
+      await post(`/v1/sales/orders/${contested}/claim/reply/`, contest, seller);
+
+      await bp.goto('/admin/disputes');
+      await bp.getByText('Страница не найдена').waitFor();
+      const staff = await signedInPage(browser, await apiSignIn(inject('staffPhone')), width);
+      await staff.goto('/admin/disputes');
+      const card = staff.getByTestId('dispute').filter({ hasText: 'Сломана молния' }).first();
+      await card.waitFor();
+      await card.getByRole('radio', { name: 'Отказать: деньги продавцу' }).check();
+      await card.getByRole('textbox', { name: /Комментарий для обеих сторон/ }).fill('По фото молния цела.');
+      await staff.screenshot({ path: `${SHOTS}/admin-${width}.png`, fullPage: true });
+      await card.getByRole('button', { name: 'Принять решение' }).click();
+      await staff.getByTestId('dispute').filter({ hasText: 'Сломана молния' }).first().waitFor({ state: 'detached' });
+      await staff.getByRole('radio', { name: 'Решены' }).check();
+      await staff.getByTestId('dispute').filter({ hasText: 'По фото молния цела.' }).first().waitFor();
+      await staff.screenshot({ path: `${SHOTS}/admin-decided-${width}.png`, fullPage: true });
+    }, 240_000);
+});
