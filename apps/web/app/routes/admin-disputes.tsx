@@ -2,6 +2,7 @@
  * Staff's `/admin/disputes`: the server renders a neutral shell for everyone (no data, no hint of what is there);
  * in the browser staff get the disputes and non-staff the 404 page.
  */
+import { Container } from '@mantine/core';
 import { AdminDisputes } from '../features/disputes';
 
 export function meta() {
@@ -9,5 +10,9 @@ export function meta() {
 }
 
 export default function Screen() {
-  return <AdminDisputes />;
+  return (
+    <Container size="lg" py={{ base: 'lg', sm: 40 }}>
+      <AdminDisputes />
+    </Container>
+  );
 }
