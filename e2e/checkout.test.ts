@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { allowPageProblem, baseURL, browserAvailable, launch, newPage, settled } from './helpers.js';
 import {
+  RECIPIENT,
   SHOTS,
   addCardOnSite,
   addPickupPoint,
@@ -216,7 +217,11 @@ describe.runIf(browserAvailable())('checkout', () => {
     const point = await post<{ id: number }>('/v1/delivery_points/', form, rival);
     await post(
       '/v1/sales/order/',
-      { items: [{ slug: listing.slug, size: listing.size, count: 1 }], delivery_point: point.id },
+      {
+        items: [{ slug: listing.slug, size: listing.size, count: 1 }],
+        delivery_point: point.id,
+        recipient_name: RECIPIENT,
+      },
       rival,
     );
 

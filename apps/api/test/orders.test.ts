@@ -323,6 +323,8 @@ describe.runIf(dbAvailable())('orders', () => {
     const res = await order(user, {
       items: [{ slug: demo!.slug, size: demo!.size, count: 1 }],
       delivery_point: pointId,
+      // A new account has no name yet: checkout asks who collects the parcel.
+      recipient_name: 'Анна Иванова',
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().order.total).toBe(demo!.price / 100);

@@ -237,10 +237,43 @@ export const orderCreateSchema = z.object(
       .max(50, 'Не больше 50 позиций в одном заказе.'),
     delivery_point: jsonId('Пункт выдачи — id сохранённого пункта (целое число).'),
     card: jsonId('Карта — id сохранённой карты (целое число) или null.').nullish(),
+    recipient_name: z
+      .string(expected('Получатель — строка: имя и фамилия, например «Анна Иванова».'))
+      .max(200, 'Имя получателя — не больше 100 символов.')
+      .optional(),
+    recipient_phone: z
+      .string(expected('Телефон получателя — строка, например «+7 999 123-45-67».'))
+      .max(40, 'Телефон получателя — не больше 40 символов.')
+      .optional(),
   },
-  { error: 'Отправьте JSON-объект {"items", "delivery_point", "card"} с заголовком Content-Type: application/json.' },
+  {
+    error:
+      'Отправьте JSON-объект {"items", "delivery_point", "card", "recipient_name", "recipient_phone"} с заголовком Content-Type: application/json.',
+  },
 );
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
+
+/** Longest recipient name (characters). */
+export const RECIPIENT_NAME_MAX = 100;
+
+/**
+ * What is wrong with a recipient's full name, or null when a carrier can take it: letters (Cyrillic or Latin), spaces,
+ * hyphens, apostrophes and dots; at least two words (name and surname, as the pickup point checks them against an ID);
+ * up to {@link RECIPIENT_NAME_MAX} characters. Both the checkout form and `POST /v1/sales/order/` use it.
+ */
+export function recipientNameProblem(name: string): string | null {
+  const v = name.trim().replace(/\s+/g, ' ');
+  if (!v) return 'Укажите имя и фамилию получателя — их спросят в пункте выдачи.';
+  if (v.length > RECIPIENT_NAME_MAX) return `Имя получателя — не больше ${RECIPIENT_NAME_MAX} символов.`;
+  if (!/^[\p{L}][\p{L}'’.\- ]*$/u.test(v)) return 'Имя получателя — только буквы, пробелы, дефисы и апострофы.';
+  if (v.split(' ').filter((w) => /\p{L}/u.test(w)).length < 2)
+    return 'Укажите имя и фамилию получателя, как в паспорте: например «Анна Иванова».';
+  return null;
+}
+
+/** The recipient of an order: full name and phone (E.164), as the carrier needs them. */
+export const recipientSchema = z.object({ name: z.string(), phone: z.string() });
+export type Recipient = z.infer<typeof recipientSchema>;
 
 /** A line of an order. `price` is rubles per piece, `photo` a small image URL or null. */
 export const orderItemSchema = z.object({
@@ -306,6 +339,11 @@ export const orderSchema = z.object({
   card: cardSchema.pick({ brand: true, last4: true }).nullable(),
   seller: orderUserSchema,
   buyer: orderUserSchema,
+  /**
+   * Who collects the parcel (given at checkout): the buyer sees it always, the seller once the order is paid (to
+   * fill in the waybill). Null on orders placed before checkout asked for it.
+   */
+  recipient: recipientSchema.nullable(),
   tracking_number: z.string().nullable(),
   cancel_reason: z.string().nullable(),
   /** Who or what cancelled the order ({@link CANCELLED_BY}); null unless `cancelled`. */

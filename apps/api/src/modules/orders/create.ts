@@ -173,6 +173,8 @@ export async function insertOrder(
     status: 'awaiting_payment',
     deliveryPoint: serializeDeliveryPoint(valid.point),
     cardId: valid.card?.id ?? null,
+    recipientName: valid.recipient.name,
+    recipientPhone: valid.recipient.phone,
     total: money.total,
     fee: money.fee,
     payout: money.payout,

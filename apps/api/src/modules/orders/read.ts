@@ -111,6 +111,11 @@ export async function loadOrders(db: Db, ids: number[], viewerId: number): Promi
         card: c ? { brand: c.brand, last4: c.last4 } : null,
         seller: person(r.sellerId),
         buyer: person(r.buyerId),
+        // The seller needs the recipient only to fill in the waybill: from payment on, never for an unpaid order.
+        recipient:
+          r.recipientName && r.recipientPhone && (r.buyerId === viewerId || r.paidAt)
+            ? { name: r.recipientName, phone: r.recipientPhone }
+            : null,
         tracking_number: r.trackingNumber,
         cancel_reason: r.cancelReason,
         cancelled_by: r.status === 'cancelled' ? (r.cancelledBy as Order['cancelled_by']) : null,

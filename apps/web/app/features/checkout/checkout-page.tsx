@@ -1,6 +1,7 @@
 /**
  * The checkout screen (issue «Buying»): one seller's items from the cart, a delivery point (saved or
- * added in the directory dialog), a card (saved or new), totals and «Оплатить» → `POST /v1/sales/order/`
+ * added in the directory dialog), the recipient's full name and phone (prefilled from the profile), a card (saved
+ * or new), totals and «Оплатить» → `POST /v1/sales/order/`
  * → the bank page (`payment.confirmation_url`). Render it only for a signed-in user.
  */
 import { Alert, Anchor, Box, Button, Grid, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -13,6 +14,8 @@ import { errorMessage } from '../../shared/api/query';
 import { useCart, type CartKey } from '../cart';
 import { CardPicker, useCards } from '../cards';
 import { DeliveryPointPicker, useDeliveryPoints } from '../delivery';
+import { useAuth } from '../auth';
+import { RecipientFields, recipientFromProfile, recipientProblems, type RecipientValue } from './recipient-fields';
 import { createOrder, unavailableOf } from './api';
 import { CheckoutItems } from './checkout-items';
 import { OrderSummary } from './order-summary';
@@ -67,10 +70,21 @@ export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [unavailable, setUnavailable] = useState<CartKey[]>([]);
+  const { user } = useAuth();
+  // The profile's name and phone until the buyer types (the profile may arrive after the first render).
+  const [typed, setRecipient] = useState<RecipientValue | null>(null);
+  const recipient = typed ?? recipientFromProfile(user);
+  const [recipientErrors, setRecipientErrors] = useState<Partial<Record<keyof RecipientValue, string>>>({});
 
   const pay = async () => {
     setError(null);
     setUnavailable([]);
+    const problems = recipientProblems(recipient);
+    setRecipientErrors(problems);
+    if (Object.keys(problems).length) {
+      setError('Укажите получателя: имя, фамилию и телефон.');
+      return;
+    }
     if (pointId === null) {
       setError('Выберите пункт выдачи — туда продавец отправит заказ.');
       return;
@@ -80,6 +94,8 @@ export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
       items: items.map(({ slug, size, count }) => ({ slug, size, count })),
       delivery_point: pointId,
       card: card === 'new' ? null : card,
+      recipient_name: recipient.name.trim(),
+      recipient_phone: recipient.phone.trim(),
     });
     if (r.ok && r.data.payment.confirmation_url) {
       window.location.assign(r.data.payment.confirmation_url);
@@ -91,6 +107,11 @@ export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
       return;
     }
     setError(r.error.message);
+    const f = r.error.fields;
+    if (f.recipient_name || f.recipient_phone) {
+      setRecipientErrors({ name: f.recipient_name?.[0], phone: f.recipient_phone?.[0] });
+      return;
+    }
     if (r.error.status >= 400 && r.error.status < 500 && r.error.status !== 401)
       setUnavailable(await unavailableOf(items));
   };
@@ -159,7 +180,17 @@ export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
                 onAdded={(p) => setPointId(p.id)}
               />
             </Section>
-            <Section step={3} title="Оплата">
+            <Section step={3} title="Получатель">
+              <RecipientFields
+                value={recipient}
+                errors={recipientErrors}
+                onChange={(next) => {
+                  setRecipient(next);
+                  setRecipientErrors({});
+                }}
+              />
+            </Section>
+            <Section step={4} title="Оплата">
               <CardPicker cards={cards} value={card} onChange={setCard} />
             </Section>
           </Stack>

@@ -20,6 +20,7 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { deliveryServiceLabel, orderStatusLabel, type Order } from '@vitrina/contract/orders';
 import { formatDateTime } from '../../shared/lib/dates';
+import { displayPhone } from '../auth';
 import { formatPrice } from '../../shared/lib/price';
 import { STATUS_COLORS } from './api';
 import { refundView } from './refund';
@@ -152,6 +153,29 @@ function Line({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/**
+ * Who collects the parcel (for the waybill): the recipient given at checkout; for an order placed before checkout
+ * asked, the buyer's profile name when there is one, else nothing.
+ */
+function Recipient({ order, role }: { order: Order; role: 'buyer' | 'seller' }) {
+  const r = order.recipient;
+  const profileName = [order.buyer.first_name, order.buyer.last_name].filter(Boolean).join(' ');
+  if (!r) {
+    if (role === 'buyer' || !profileName) return null;
+    return <Line label="Покупатель">{profileName}</Line>;
+  }
+  return (
+    <Line label="Получатель">
+      <Text fz="sm" fw={600} data-testid="recipient-name">
+        {r.name}
+      </Text>
+      <Anchor href={`tel:${r.phone}`} fz="sm" c="ink.9" data-testid="recipient-phone">
+        {displayPhone(r.phone)}
+      </Anchor>
+    </Line>
+  );
+}
+
 /** The buyer's refund: how much went back, when, and how long the bank takes. */
 function RefundNote({ order }: { order: Order }) {
   const refund = refundView(order);
@@ -239,17 +263,14 @@ export function OrderDetails({ order, role }: { order: Order; role: 'buyer' | 's
             </Text>
           )}
         </Line>
-        {role === 'buyer' ? (
+        {role === 'buyer' && (
           <Line label="Продавец">
             <Anchor component={Link} to={`/seller/${order.seller.id}`} c="ink.9" fz="sm">
               {[order.seller.first_name, order.seller.last_name].filter(Boolean).join(' ') || 'Страница продавца'}
             </Anchor>
           </Line>
-        ) : (
-          <Line label="Покупатель">
-            {[order.buyer.first_name, order.buyer.last_name].filter(Boolean).join(' ') || 'Имя не указано'}
-          </Line>
         )}
+        <Recipient order={order} role={role} />
         {order.card && role === 'buyer' && (
           <Line label="Оплата">
             {order.card.brand} •••• {order.card.last4}
