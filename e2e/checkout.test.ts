@@ -179,6 +179,10 @@ describe.runIf(browserAvailable())('checkout', () => {
     await settled(purchase.getByTestId('tracking-number')); // the accordion's opening transition
     await shot(buyer.page, 'history-shipped');
     await purchase.getByRole('button', { name: 'Подтвердить получение' }).click();
+    // It asks first: the money goes to the seller.
+    const ask = buyer.page.getByRole('dialog', { name: 'Вы проверили вещь?' });
+    await ask.getByText('После подтверждения деньги уйдут продавцу').waitFor();
+    await ask.getByRole('button', { name: 'Да, подтверждаю' }).click();
     await purchase.getByRole('button', { name: 'Подтвердить получение' }).waitFor({ state: 'detached' });
     await expect(
       purchase.getByRole('button', { name: new RegExp(`Заказ ${number}(?!\\d).*Отправлен`) }).count(),

@@ -4,7 +4,6 @@
  * orders, «Оплатить»/«Отменить» while awaiting payment, pagination and an empty state.
  */
 import { Accordion, Alert, Button, Chip, Group, Pagination, ScrollArea, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconShoppingBag } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -13,6 +12,7 @@ import dayjs from 'dayjs';
 import { errorInfo, errorMessage } from '../../shared/api/query';
 import { PAGE_SIZE } from './api';
 import { CancelOrderDialog } from './cancel-order';
+import { ConfirmReceiptDialog } from './confirm-receipt';
 import { OrderReview } from '../reviews';
 import { OrderDetails } from './order-details';
 import { ListSkeleton, OrderHead } from './order-head';
@@ -20,7 +20,11 @@ import { useOrderAction, useOrderFilters, usePurchases } from './queries';
 
 const formatTime = (iso: string) => dayjs(iso).format('HH:mm');
 
-export function PurchasesList() {
+/**
+ * @param onProblem «Есть проблема» on an order (from the confirmation dialog): opens the claim. By default the
+ *   order's own page with `?claim=1`, where the claim dialog opens.
+ */
+export function PurchasesList({ onProblem }: { onProblem?: (order: Order) => void } = {}) {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const filter = params.get('filter') || 'all';
@@ -31,6 +35,15 @@ export function PurchasesList() {
   const action = useOrderAction();
   const busy = action.isPending ? (action.variables?.id ?? null) : null;
   const [cancelling, setCancelling] = useState<Order | null>(null);
+  const [confirming, setConfirming] = useState<Order | null>(null);
+  const problem =
+    onProblem ??
+    ((o: Order) =>
+      setParams((p) => {
+        p.set('order', String(o.id));
+        p.set('claim', '1');
+        return p;
+      }));
   const notFound = errorInfo(query.error)?.status === 404 && page > 1;
   // A page past the end (the list shrank): back to the first.
   useEffect(() => {
@@ -51,15 +64,6 @@ export function PurchasesList() {
       }
       return p;
     });
-
-  const confirm = (o: Order) =>
-    action.mutate(
-      { id: o.id, kind: 'confirm' },
-      {
-        onSuccess: () => notifications.show({ message: 'Спасибо! Получение подтверждено.', color: 'green' }),
-        onError: (err) => notifications.show({ title: 'Не получилось', message: errorMessage(err), color: 'red' }),
-      },
-    );
 
   const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
 
@@ -129,9 +133,14 @@ export function PurchasesList() {
                   {(o.status === 'shipped' || o.status === 'delivered' || o.status === 'awaiting_payment') && (
                     <Group mt="lg" gap="sm">
                       {(o.status === 'shipped' || o.status === 'delivered') && (
-                        <Button onClick={() => confirm(o)} loading={busy === o.id}>
-                          Подтвердить получение
-                        </Button>
+                        <>
+                          <Button onClick={() => setConfirming(o)} loading={busy === o.id}>
+                            Подтвердить получение
+                          </Button>
+                          <Button variant="default" onClick={() => problem(o)}>
+                            Есть проблема
+                          </Button>
+                        </>
                       )}
                       {o.status === 'awaiting_payment' &&
                         o.payment?.confirmation_url &&
@@ -166,6 +175,7 @@ export function PurchasesList() {
         </>
       )}
       <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />
+      <ConfirmReceiptDialog order={confirming} onClose={() => setConfirming(null)} onProblem={problem} />
     </Stack>
   );
 }
