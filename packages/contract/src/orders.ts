@@ -408,6 +408,25 @@ export const paymentRefSchema = z.object({
 });
 export type PaymentRef = z.infer<typeof paymentRefSchema>;
 
+/**
+ * `POST /v1/sales/order/` → 409 when the buyer already has an order of these items waiting for payment (they left
+ * the bank page and pressed «Оплатить» again): `pending_order` is that order — pay it at `confirmation_url` (null
+ * when the bank never opened a page: then pay or cancel it in «История покупок») while it is held until
+ * `reserved_until`. A 409 for stock bought by somebody else carries `detail` only.
+ */
+export const orderConflictSchema = z.object({
+  detail: z.string(),
+  pending_order: z
+    .object({
+      id: z.number().int(),
+      number: z.string(),
+      confirmation_url: z.string().nullable(),
+      reserved_until: z.string().nullable(),
+    })
+    .optional(),
+});
+export type OrderConflict = z.infer<typeof orderConflictSchema>;
+
 /** `POST /v1/sales/order/` → 201. */
 export const orderCreatedSchema = z.object({
   success: z.literal(true),

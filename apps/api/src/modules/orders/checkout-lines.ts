@@ -4,7 +4,7 @@
  * the offers — and the types and messages the later steps share. See create.ts for the steps in order.
  */
 import { eq, sql } from 'drizzle-orm';
-import { recipientNameProblem, type OrderCreate, type Recipient } from '@vitrina/contract/orders';
+import { recipientNameProblem, type OrderConflict, type OrderCreate, type Recipient } from '@vitrina/contract/orders';
 import { cards, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
@@ -27,6 +27,49 @@ export function goneMessage(title: string, size: string, reserved: boolean): str
   return reserved
     ? `Товар «${title}» (размер ${size}) сейчас оформляет другой покупатель. Если он не оплатит заказ за 15 минут, вещь вернётся в продажу.`
     : `Товар «${title}» (размер ${size}) уже купили. Посмотрите похожие вещи в каталоге.`;
+}
+
+/**
+ * The buyer's own order of any of these listings still waiting for payment (newest), with its latest payment's
+ * page: the buyer who left the bank page and pressed «Оплатить» again continues it instead of being told that
+ * «another buyer» holds the item (their own reservation does).
+ */
+export async function ownPendingOrder(
+  db: Db,
+  buyerId: number,
+  items: OrderCreate['items'],
+): Promise<NonNullable<OrderConflict['pending_order']> | null> {
+  const slugs = [...new Set(items.map((i) => i.slug.trim()))];
+  const rows = await queryRows<{ id: number; number: string; url: string | null; until: Date | string | null }>(
+    db,
+    sql`select o.id, o.number, o.reserved_until as until,
+               (select p.confirmation_url from payments p where p.order_id = o.id and p.status = 'pending'
+                order by p.created_at desc limit 1) as url
+        from orders o
+        where o.buyer_id = ${buyerId} and o.status = 'awaiting_payment'
+          and exists (select 1 from order_items oi where oi.order_id = o.id and oi.slug in (${sql.join(
+            slugs.map((s) => sql`${s}`),
+            sql`, `,
+          )}))
+        order by o.created_at desc, o.id desc limit 1`,
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: Number(r.id),
+    number: r.number,
+    confirmation_url: r.url,
+    reserved_until: r.until ? new Date(r.until).toISOString() : null,
+  };
+}
+
+/** The 409 that sends the buyer to their own unpaid order ({@link ownPendingOrder}). */
+export function pendingOrderConflict(pending: NonNullable<OrderConflict['pending_order']>): ApiError {
+  const body: OrderConflict = {
+    detail: `У вас есть неоплаченный заказ ${pending.number} с этой вещью — оплатите его, новый оформлять не нужно.`,
+    pending_order: pending,
+  };
+  return new ApiError(409, body as unknown as { detail: string });
 }
 
 /** The 400 for a listing that is gone (deleted, a draft, sold out for good) or never existed. */

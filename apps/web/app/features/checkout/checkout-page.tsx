@@ -4,12 +4,13 @@
  * or new), totals and «Оплатить» → `POST /v1/sales/order/`
  * → the bank page (`payment.confirmation_url`). Render it only for a signed-in user.
  */
-import { Alert, Anchor, Box, Button, Grid, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Grid, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import dayjs from 'dayjs';
 import { useMounted } from '@mantine/hooks';
 import { IconShoppingBag } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Card } from '@vitrina/contract/orders';
+import { orderConflictSchema, type Card, type OrderConflict } from '@vitrina/contract/orders';
 import { errorMessage } from '../../shared/api/query';
 import { useCart, type CartKey } from '../cart';
 import { CardPicker, useCards } from '../cards';
@@ -43,6 +44,31 @@ function Section({ step, title, children }: { step: number; title: string; child
   );
 }
 
+/** «У вас есть неоплаченный заказ — оплатить»: the buyer's own order of these items, waiting for payment. */
+function PendingOrderNote({ pending }: { pending: NonNullable<OrderConflict['pending_order']> }) {
+  return (
+    <Alert color="orange" title="У вас есть неоплаченный заказ" role="alert" data-testid="pending-order">
+      <Text fz="sm">
+        Заказ {pending.number} с этими вещами ждёт оплаты
+        {pending.reserved_until
+          ? ` — они забронированы за вами до ${dayjs(pending.reserved_until).format('HH:mm')}`
+          : ''}
+        . Новый оформлять не нужно.
+      </Text>
+      <Group mt="sm" gap="sm">
+        {pending.confirmation_url ? (
+          <Button component="a" href={pending.confirmation_url} size="xs" color="orange">
+            Оплатить
+          </Button>
+        ) : null}
+        <Button component={Link} to={`/account/history?order=${pending.id}`} size="xs" variant="default">
+          К заказу
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
 export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
   const mounted = useMounted();
   const allItems = useCart((s) => s.items);
@@ -70,6 +96,7 @@ export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [unavailable, setUnavailable] = useState<CartKey[]>([]);
+  const [pending, setPending] = useState<OrderConflict['pending_order'] | null>(null);
   const { user } = useAuth();
   // The profile's name and phone until the buyer types (the profile may arrive after the first render).
   const [typed, setRecipient] = useState<RecipientValue | null>(null);
@@ -79,6 +106,7 @@ export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
   const pay = async () => {
     setError(null);
     setUnavailable([]);
+    setPending(null);
     const problems = recipientProblems(recipient);
     setRecipientErrors(problems);
     if (Object.keys(problems).length) {
@@ -104,6 +132,12 @@ export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
     setPaying(false);
     if (r.ok) {
       setError('Банк не ответил. Заказ сохранён в «Истории покупок» — оплатите его оттуда.');
+      return;
+    }
+    // Their own unpaid order holds these items: pay that one (never «another buyer»).
+    const own = orderConflictSchema.safeParse(r.error.body).data?.pending_order;
+    if (r.error.status === 409 && own) {
+      setPending(own);
       return;
     }
     setError(r.error.message);
@@ -198,6 +232,7 @@ export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           <Box style={{ position: 'sticky', top: 88 }}>
             <OrderSummary count={count} total={total} loading={paying} onPay={pay}>
+              {pending && <PendingOrderNote pending={pending} />}
               {error && (
                 <Alert color="red" title="Заказ не оформлен" role="alert">
                   <Text fz="sm">{error}</Text>
