@@ -142,6 +142,21 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number]['value'];
 
+/**
+ * Buyer protection's numbers (docs/architecture.md «Order deadlines»): the API's deadlines and every text that
+ * states them (order pages, notices, `/garanties`, `/how-buy`, `/how-sell`) read them from here.
+ * - `shipWithinDays` — a paid order is shipped by the end of this Moscow day after payment, else cancelled and refunded;
+ * - `deliverWithinDays` — a shipped order the carrier never reported counts as delivered this many days after shipping;
+ * - `confirmWithinHours` — after delivery the buyer confirms or reports a problem within this many hours (exactly);
+ * - `claimAnswerDays` — the seller answers a claim within this many days, else staff decide.
+ */
+export const BUYER_PROTECTION = {
+  shipWithinDays: 5,
+  deliverWithinDays: 14,
+  confirmWithinHours: 48,
+  claimAnswerDays: 3,
+} as const;
+
 /** Russian label of an order status. */
 export const orderStatusLabel = (value: string): string =>
   ORDER_STATUSES.find((s) => s.value === value)?.label ?? value;
