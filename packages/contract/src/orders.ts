@@ -24,6 +24,63 @@ export const deliveryServiceLabel = (value: string): string =>
   DELIVERY_SERVICE_TYPES.find((s) => s.value === value)?.label ?? value;
 
 /**
+ * Each delivery service's tracking numbers (uppercase, spaces removed) and its public tracking page: the seller's
+ * number is checked against the service the buyer chose at checkout, and both sides get a link.
+ * - Почта России: 14 digits (inside Russia) or the international 13 characters `RA123456789RU`;
+ * - СДЭК: 10 digits (the order number on its receipt);
+ * - Boxberry, Яндекс Доставка, 5Post: 8–20 (Boxberry) or 8–32 Latin letters, digits and hyphens with a digit.
+ */
+export const TRACKING_RULES: Record<
+  DeliveryServiceType,
+  { pattern: RegExp; hint: string; url: (n: string) => string }
+> = {
+  russian_post: {
+    pattern: /^(\d{14}|[A-Z]{2}\d{9}[A-Z]{2})$/,
+    hint: 'Трек-номер Почты России — 14 цифр (80082345678901) или 13 знаков вида RA123456789RU.',
+    url: (n) => `https://www.pochta.ru/tracking?barcode=${encodeURIComponent(n)}`,
+  },
+  cdek: {
+    pattern: /^\d{10}$/,
+    hint: 'Трек-номер СДЭК — 10 цифр, например 1234567890.',
+    url: (n) => `https://www.cdek.ru/ru/tracking/?order_id=${encodeURIComponent(n)}`,
+  },
+  boxberry: {
+    pattern: /^(?=.*\d)[A-Z0-9]{8,20}$/,
+    hint: 'Трек-номер Boxberry — от 8 до 20 латинских букв и цифр, например DBS12345678.',
+    url: (n) => `https://boxberry.ru/tracking-page?id=${encodeURIComponent(n)}`,
+  },
+  yandex: {
+    pattern: /^(?=.*\d)[A-Z0-9-]{8,32}$/,
+    hint: 'Трек-номер Яндекс Доставки — от 8 до 32 латинских букв, цифр и дефисов, например LO-123456789.',
+    url: (n) => `https://dostavka.yandex.ru/route/${encodeURIComponent(n)}`,
+  },
+  '5post': {
+    pattern: /^(?=.*\d)[A-Z0-9-]{8,32}$/,
+    hint: 'Трек-номер 5Post — от 8 до 32 латинских букв, цифр и дефисов.',
+    url: (n) => `https://fivepost.ru/tracking/?id=${encodeURIComponent(n)}`,
+  },
+};
+
+/** A tracking number as stored and compared: spaces removed, uppercase («ra 1234 5678 9ru» → «RA123456789RU»). */
+export const normalizeTracking = (raw: string): string => raw.replace(/\s+/g, '').toUpperCase();
+
+const trackingRule = (service: string) =>
+  (TRACKING_RULES as Record<string, (typeof TRACKING_RULES)[DeliveryServiceType] | undefined>)[service];
+
+/**
+ * What is wrong with a tracking number for the delivery service `service`, or null when it fits (a service this
+ * contract does not know takes any number).
+ */
+export function trackingProblem(service: string, raw: string): string | null {
+  const rule = trackingRule(service);
+  return !rule || rule.pattern.test(normalizeTracking(raw)) ? null : rule.hint;
+}
+
+/** The carrier's public tracking page for a number, or null for a service this contract does not know. */
+export const trackingUrl = (service: string, number: string): string | null =>
+  trackingRule(service)?.url(number) ?? null;
+
+/**
  * Multipart body of `POST /v1/delivery_points/` and `PUT /v1/delivery_points/{id}/` (spec §3, §7).
  * `point_id` is the pickup point's id in its service (from the directory below), `address` its address.
  */
@@ -360,6 +417,8 @@ export const orderSchema = z.object({
    */
   recipient: recipientSchema.nullable(),
   tracking_number: z.string().nullable(),
+  /** The carrier's public tracking page for `tracking_number` (Почта России, СДЭК, Boxberry…), or null. */
+  tracking_url: z.string().nullable(),
   cancel_reason: z.string().nullable(),
   /** Who or what cancelled the order ({@link CANCELLED_BY}); null unless `cancelled`. */
   cancelled_by: z.enum(CANCELLED_BY).nullable(),
@@ -466,7 +525,10 @@ export const paymentStatusSchema = z.object({
 });
 export type PaymentStatusAnswer = z.infer<typeof paymentStatusSchema>;
 
-/** `POST /v1/sales/orders/{id}/ship/` body. */
+/**
+ * `POST /v1/sales/orders/{id}/ship/` body. The number must fit the format of the delivery service the buyer chose
+ * ({@link TRACKING_RULES}; otherwise 400 `{tracking_number}` in Russian naming the format); it is stored normalised.
+ */
 export const shipSchema = z.object(
   {
     tracking_number: z

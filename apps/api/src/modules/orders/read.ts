@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   ORDER_FILTERS,
   orderStatusLabel,
+  trackingUrl,
   type Order,
   type OrderUser,
   type PayoutStatus,
@@ -117,6 +118,7 @@ export async function loadOrders(db: Db, ids: number[], viewerId: number): Promi
             ? { name: r.recipientName, phone: r.recipientPhone }
             : null,
         tracking_number: r.trackingNumber,
+        tracking_url: r.trackingNumber ? trackingUrl(dp?.delivery_service_type ?? '', r.trackingNumber) : null,
         cancel_reason: r.cancelReason,
         cancelled_by: r.status === 'cancelled' ? (r.cancelledBy as Order['cancelled_by']) : null,
         ...orderDeadlines(r),

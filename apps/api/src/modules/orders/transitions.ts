@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { orderStatusLabel, type Order } from '@vitrina/contract/orders';
+import { normalizeTracking, orderStatusLabel, trackingProblem, type Order } from '@vitrina/contract/orders';
 import { orders } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { getOrderFor, loadOrders, type OrderRow } from './read.js';
@@ -19,7 +19,12 @@ import { cancelPaidOrder, completeOrderIn } from './settle-steps.js';
 const wrongState = (o: OrderRow, what: string) =>
   badRequest(`Нельзя ${what}: заказ в статусе «${orderStatusLabel(o.status)}».`);
 
-/** Seller ships a paid order with a tracking number (`paid` → `shipped`). */
+/**
+ * Seller ships a paid order with a tracking number (`paid` → `shipped`), stored normalised (contract
+ * `normalizeTracking`).
+ * @throws ApiError 400 `{tracking_number}` when it does not fit the chosen delivery service's format, 400 when the
+ *   order is not paid, 404 for anyone but the seller
+ */
 export async function shipOrder(
   app: FastifyInstance,
   userId: number,
@@ -28,6 +33,10 @@ export async function shipOrder(
 ): Promise<Order> {
   const o = await getOrderFor(app, userId, id);
   if (o.sellerId !== userId) throw notFound('Заказ не найден.');
+  const service = (o.deliveryPoint as { delivery_service_type?: string } | null)?.delivery_service_type ?? '';
+  const problem = trackingProblem(service, trackingNumber);
+  if (problem) throw badRequest({ tracking_number: [problem] });
+  trackingNumber = normalizeTracking(trackingNumber);
   const now = app.clock.now();
   const shipped = await app.db.transaction(async (tx) => {
     const done = await tx

@@ -122,9 +122,10 @@ function Steps({ order, role }: { order: Order; role: 'buyer' | 'seller' }) {
   );
 }
 
-export function TrackingNumber({ value }: { value: string }) {
+/** The tracking number with a copy button and, when the service is known, a link to the carrier's tracking page. */
+export function TrackingNumber({ value, url, service }: { value: string; url?: string | null; service?: string }) {
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap="wrap">
       <Text fz="sm" ff="monospace" data-testid="tracking-number">
         {value}
       </Text>
@@ -137,6 +138,11 @@ export function TrackingNumber({ value }: { value: string }) {
           </Tooltip>
         )}
       </CopyButton>
+      {url && (
+        <Anchor href={url} target="_blank" rel="noopener noreferrer" fz="sm" data-testid="tracking-link">
+          Отследить{service ? ` на сайте ${deliveryServiceLabel(service)}` : ''}
+        </Anchor>
+      )}
     </Group>
   );
 }
@@ -213,9 +219,11 @@ export function OrderDetails({ order, role }: { order: Order; role: 'buyer' | 's
       <Stack gap="md">
         <OrderItems order={order} />
         <Stack gap={4} pt="xs" style={{ borderTop: '1px solid var(--vt-line)' }}>
-          <Group justify="space-between">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Text fz="sm">Доставка</Text>
-            <Text fz="sm">Бесплатно</Text>
+            <Text fz="sm" ta="right">
+              {role === 'seller' ? 'Оплачиваете вы при отправке' : 'Бесплатно — оплачивает продавец'}
+            </Text>
           </Group>
           <Group justify="space-between">
             <Text fz="sm" fw={700}>
@@ -278,7 +286,7 @@ export function OrderDetails({ order, role }: { order: Order; role: 'buyer' | 's
         )}
         {order.tracking_number && (
           <Line label="Трек-номер">
-            <TrackingNumber value={order.tracking_number} />
+            <TrackingNumber value={order.tracking_number} url={order.tracking_url} service={dp.delivery_service_type} />
           </Line>
         )}
         <Steps order={order} role={role} />
