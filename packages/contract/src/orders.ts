@@ -393,6 +393,23 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
 };
 
 /**
+ * One step of an order's history, oldest first: `event` says what happened — the order's own steps `created`,
+ * `paid`, `shipped`, `delivered`, `completed`, `cancelled`, `refunded`, `payout_sent` (the seller's answers only),
+ * and steps other modules add (a claim's `claim_opened`, `claim_answered`, `dispute_resolved`, … — clients show
+ * `title` for any event they do not know). `at` ISO; `by` who acted when known (`buyer`, `seller`, `staff`,
+ * `carrier`, `deadline` — the platform's timer, `payment`, `expiry`); `title` the Russian line shown; `note` details
+ * (a reason, a tracking number, an amount) or null.
+ */
+export const orderHistoryStepSchema = z.object({
+  event: z.string(),
+  at: z.string(),
+  by: z.string().nullable(),
+  title: z.string(),
+  note: z.string().nullable(),
+});
+export type OrderHistoryStep = z.infer<typeof orderHistoryStepSchema>;
+
+/**
  * An order. `total`, `fee`, `payout` are rubles (`payout = total − fee`); `delivery_point` is a snapshot
  * taken when ordered; dates ISO 8601. `reserved_until` is set while awaiting payment (15 minutes).
  * `role` says whether the caller is the `buyer` or the `seller`.
@@ -451,6 +468,8 @@ export const orderSchema = z.object({
   payout_status: z.enum(PAYOUT_STATUSES).nullable().optional(),
   paid_out_at: z.string().nullable().optional(),
   payout_amount: z.number().nullable().optional(),
+  /** What happened to the order, step by step with times, oldest first ({@link orderHistoryStepSchema}). */
+  history: z.array(orderHistoryStepSchema),
   /**
    * Latest payment of the order (the buyer may reopen `confirmation_url` while `pending`); `status` `refunded`
    * with `refunded_amount` (rubles) and `refunded_at` once the money went back.

@@ -79,7 +79,7 @@ export async function createOrder(
   crashPoint('checkout.order-committed');
   try {
     await startPayment(app, order, valid, origin);
-    const full = (await loadOrders(app.db, [order.id], buyerId))[0]!;
+    const full = (await loadOrders(app, [order.id], buyerId))[0]!;
     return { success: true, order: full, payment: full.payment! };
   } catch (err) {
     await undoOrder(app, order.id);

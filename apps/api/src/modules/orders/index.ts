@@ -18,3 +18,8 @@ export { getOrderFor, type OrderRow } from './read.js';
  */
 export { reportDelivery } from './deadlines.js';
 export { CONFIRM_WITHIN_MS, DELIVER_WITHIN_MS, orderDeadlines } from './deadline-times.js';
+/**
+ * Steps other modules add to an order's `history` (the claims module: a claim opened, answered, decided): register a
+ * source at start; it is asked for the orders of each answer.
+ */
+export { onOrderHistory, type OrderHistorySource } from './history.js';

@@ -21,6 +21,7 @@ import { makePage, pageWindow, type Page, type PageQuery } from '../../lib/pagin
 import { imageUrls } from '../media/index.js';
 import { avatarUrls } from '../users/index.js';
 import { orderDeadlines } from './deadline-times.js';
+import { orderHistories } from './history.js';
 
 /** An order as stored. */
 export type OrderRow = typeof orders.$inferSelect;
@@ -44,9 +45,13 @@ function payoutFields(r: OrderRow, p: PayoutRow | undefined) {
   };
 }
 
-/** Loads and serializes orders (keeps the order of `ids`). `viewerId` decides `role`. */
-export async function loadOrders(db: Db, ids: number[], viewerId: number): Promise<Order[]> {
+/**
+ * Loads and serializes orders (keeps the order of `ids`), each with its history (history.ts). `viewerId` decides
+ * `role`.
+ */
+export async function loadOrders(app: FastifyInstance, ids: number[], viewerId: number): Promise<Order[]> {
   if (!ids.length) return [];
+  const db: Db = app.db;
   const rows = await db.select().from(orders).where(inArray(orders.id, ids));
   const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id);
   const pays = await db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(desc(payments.createdAt));
@@ -74,6 +79,7 @@ export async function loadOrders(db: Db, ids: number[], viewerId: number): Promi
     };
   };
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const histories = await orderHistories(app, rows, (id) => outs.find((p) => p.orderId === id), viewerId);
   return ids
     .map((id) => byId.get(id))
     .filter((r): r is OrderRow => Boolean(r))
@@ -139,6 +145,7 @@ export async function loadOrders(db: Db, ids: number[], viewerId: number): Promi
               outs.find((p) => p.orderId === r.id),
             )
           : {}),
+        history: histories.get(r.id) ?? [],
         payment: pay
           ? {
               id: pay.id,
@@ -189,7 +196,7 @@ export async function listOrders(
     q,
     count,
     await loadOrders(
-      app.db,
+      app,
       ids.map((r) => r.id),
       userId,
     ),

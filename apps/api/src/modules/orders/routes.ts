@@ -112,7 +112,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await getOrderFor(app, request.user!.id, request.params.id);
-      return (await loadOrders(app.db, [request.params.id], request.user!.id))[0];
+      return (await loadOrders(app, [request.params.id], request.user!.id))[0];
     },
   );
 

@@ -50,7 +50,7 @@ export async function shipOrder(
     return true;
   });
   if (!shipped) throw wrongState(o, 'отметить отправку');
-  return (await loadOrders(app.db, [id], userId))[0]!;
+  return (await loadOrders(app, [id], userId))[0]!;
 }
 
 /** Buyer confirms receipt (`shipped` | `delivered` → `completed`). */
@@ -64,7 +64,7 @@ export async function confirmOrder(app: FastifyInstance, userId: number, id: num
     return locked ? completeOrderIn(app, tx, locked, now, 'buyer') : false;
   });
   if (!completed) throw wrongState(o, 'подтвердить получение');
-  return (await loadOrders(app.db, [id], userId))[0]!;
+  return (await loadOrders(app, [id], userId))[0]!;
 }
 
 /** Buyer cancels an unpaid order (`awaiting_payment` → `cancelled`), returning the stock. */
@@ -89,7 +89,7 @@ export async function cancelOrder(app: FastifyInstance, userId: number, id: numb
   }
   // A payment the bank confirms after this commit finds the order cancelled by the buyer and is refunded.
   await cancelAtProvider(app, pending);
-  return (await loadOrders(app.db, [id], userId))[0]!;
+  return (await loadOrders(app, [id], userId))[0]!;
 }
 
 /**
@@ -112,5 +112,5 @@ export async function sellerCancelOrder(
     return locked ? cancelPaidOrder(app, tx, locked, app.clock.now(), 'seller', text) : false;
   });
   if (!cancelled) throw wrongState(o, 'отменить заказ');
-  return (await loadOrders(app.db, [id], userId))[0]!;
+  return (await loadOrders(app, [id], userId))[0]!;
 }
