@@ -24,7 +24,7 @@ import { displayPhone } from '../auth';
 import { formatPrice } from '../../shared/lib/price';
 import { STATUS_COLORS } from './api';
 import { refundView } from './refund';
-import { deadlineView } from './deadlines';
+import { deadlineView, moscowDayTime } from './deadlines';
 
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
   return (
@@ -68,61 +68,67 @@ export function OrderItems({ order }: { order: Order }) {
   );
 }
 
-function Steps({ order, role }: { order: Order; role: 'buyer' | 'seller' }) {
+/** The next step while the order waits for it, as the timeline names it. */
+const NEXT_STEP: Record<string, string> = {
+  awaiting_payment: 'Оплата',
+  paid: 'Отправка',
+  shipped: 'Доставка',
+  delivered: 'Подтверждение получения',
+};
+
+/**
+ * The order's history (the API's `history`, oldest first, times in Moscow) and the step it waits for with its
+ * deadline («Отправьте до 29 ноября», «Подтвердите получение или сообщите о проблеме до 3 декабря, 14:20»).
+ */
+export function OrderHistory({ order, role }: { order: Order; role: 'buyer' | 'seller' }) {
   const deadline = deadlineView(order, role);
-  const steps: { title: string; at: string | null; note?: string; key?: string }[] =
-    order.status === 'cancelled'
-      ? [
-          { title: 'Оформлен', at: order.created_at },
-          ...(order.paid_at ? [{ title: 'Оплачен', at: order.paid_at }] : []),
-          { title: 'Отменён', at: order.cancelled_at, note: order.cancel_reason ?? undefined },
-          ...(order.refunded_at ? [{ title: 'Деньги возвращены', at: order.refunded_at }] : []),
-        ]
-      : [
-          { title: 'Оформлен', at: order.created_at },
-          { title: 'Оплачен', at: order.paid_at },
-          { title: 'Отправлен', at: order.shipped_at, key: 'shipped' },
-          { title: 'Доставлен', at: order.delivered_at, key: 'delivered' },
-          { title: 'Завершён', at: order.completed_at, key: 'completed' },
-          // The seller's payout (only their answers carry it).
-          ...(order.payout_status ? [{ title: 'Выплата на карту', at: order.paid_out_at ?? null }] : []),
-        ];
-  const active = steps.reduce((a, s, i) => (s.at ? i : a), 0);
+  const next = NEXT_STEP[order.status];
+  const done = order.history;
+  const ended = order.status === 'cancelled' || order.status === 'refunded';
   return (
     <Timeline
-      active={active}
+      active={done.length - 1}
       bulletSize={14}
       lineWidth={2}
       styles={{ item: { marginTop: 12 } }}
-      color={order.status === 'cancelled' ? 'gray' : 'ink'}
+      color={ended ? 'gray' : 'ink'}
+      aria-label="История заказа"
+      data-testid="order-history"
     >
-      {steps.map((s) => (
+      {done.map((s, i) => (
         <Timeline.Item
-          key={s.title}
+          key={`${s.event}-${i}`}
           title={
-            <Text fz="sm" fw={s.at ? 600 : 400} c={s.at ? undefined : 'dimmed'}>
+            <Text fz="sm" fw={600}>
               {s.title}
             </Text>
           }
         >
-          {s.at && (
-            <Text fz="xs" c="dimmed">
-              {formatDateTime(s.at)}
-            </Text>
-          )}
+          <Text fz="xs" c="dimmed">
+            <time dateTime={s.at}>{moscowDayTime(s.at)}</time>
+          </Text>
           {s.note && <Text fz="xs">{s.note}</Text>}
-          {deadline && s.key === deadline.step && (
+        </Timeline.Item>
+      ))}
+      {next && (
+        <Timeline.Item
+          title={
+            <Text fz="sm" c="dimmed">
+              {next}
+            </Text>
+          }
+        >
+          {deadline && (
             <Text fz="xs" fw={600} c={deadline.overdue ? 'red.8' : 'orange.8'} data-testid="order-deadline">
               {deadline.text}
             </Text>
           )}
         </Timeline.Item>
-      ))}
+      )}
     </Timeline>
   );
 }
 
-/** The tracking number with a copy button and, when the service is known, a link to the carrier's tracking page. */
 export function TrackingNumber({ value, url, service }: { value: string; url?: string | null; service?: string }) {
   return (
     <Group gap={6} wrap="wrap">
@@ -289,7 +295,7 @@ export function OrderDetails({ order, role }: { order: Order; role: 'buyer' | 's
             <TrackingNumber value={order.tracking_number} url={order.tracking_url} service={dp.delivery_service_type} />
           </Line>
         )}
-        <Steps order={order} role={role} />
+        <OrderHistory order={order} role={role} />
       </Stack>
     </SimpleGrid>
   );

@@ -1,22 +1,23 @@
 /**
  * «История покупок» (account-history): the buyer's orders (`GET /v1/sales/orders/?page=&filter=`) with
- * status chips from `/v1/sales/order-filters/`, expandable details, «Подтвердить получение» for shipped
- * orders, «Оплатить»/«Отменить» while awaiting payment, pagination and an empty state.
+ * status chips from `/v1/sales/order-filters/`, expandable details, «Подтвердить получение» (asked first) and
+ * «Есть проблема» for shipped orders, «Оплатить»/«Отменить» while awaiting payment, pagination and an empty state;
+ * `?order=42` is that order's own page (order-page.tsx).
  */
 import { Accordion, Alert, Button, Chip, Group, Pagination, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconShoppingBag } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ORDER_FILTERS, type Order } from '@vitrina/contract/orders';
 import dayjs from 'dayjs';
 import { errorInfo, errorMessage } from '../../shared/api/query';
 import { PAGE_SIZE } from './api';
-import { CancelOrderDialog } from './cancel-order';
-import { ConfirmReceiptDialog } from './confirm-receipt';
+import { OrderActions } from './order-actions';
+import { OrderPage } from './order-page';
 import { OrderReview } from '../reviews';
 import { OrderDetails } from './order-details';
 import { ListSkeleton, OrderHead } from './order-head';
-import { useOrderAction, useOrderFilters, usePurchases } from './queries';
+import { useOrderFilters, usePurchases } from './queries';
 
 const formatTime = (iso: string) => dayjs(iso).format('HH:mm');
 
@@ -32,10 +33,6 @@ export function PurchasesList({ onProblem }: { onProblem?: (order: Order) => voi
   const filters = filtersQuery.data?.length ? filtersQuery.data : ORDER_FILTERS;
   const query = usePurchases(page, filter);
   const data = query.data ?? null;
-  const action = useOrderAction();
-  const busy = action.isPending ? (action.variables?.id ?? null) : null;
-  const [cancelling, setCancelling] = useState<Order | null>(null);
-  const [confirming, setConfirming] = useState<Order | null>(null);
   const problem =
     onProblem ??
     ((o: Order) =>
@@ -66,6 +63,16 @@ export function PurchasesList({ onProblem }: { onProblem?: (order: Order) => voi
     });
 
   const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
+  const orderId = Number(params.get('order')) || null;
+  if (orderId)
+    return (
+      <OrderPage
+        id={orderId}
+        role="buyer"
+        back={{ to: '/account/history', label: 'Все покупки' }}
+        onProblem={problem}
+      />
+    );
 
   return (
     <Stack gap="md">
@@ -130,32 +137,7 @@ export function PurchasesList({ onProblem }: { onProblem?: (order: Order) => voi
                   )}
                   <OrderDetails order={o} role="buyer" />
                   {(o.status === 'completed' || o.status === 'refunded') && <OrderReview orderId={o.id} role="buyer" />}
-                  {(o.status === 'shipped' || o.status === 'delivered' || o.status === 'awaiting_payment') && (
-                    <Group mt="lg" gap="sm">
-                      {(o.status === 'shipped' || o.status === 'delivered') && (
-                        <>
-                          <Button onClick={() => setConfirming(o)} loading={busy === o.id}>
-                            Подтвердить получение
-                          </Button>
-                          <Button variant="default" onClick={() => problem(o)}>
-                            Есть проблема
-                          </Button>
-                        </>
-                      )}
-                      {o.status === 'awaiting_payment' &&
-                        o.payment?.confirmation_url &&
-                        o.payment.status === 'pending' && (
-                          <Button component="a" href={o.payment.confirmation_url}>
-                            Оплатить
-                          </Button>
-                        )}
-                      {o.status === 'awaiting_payment' && (
-                        <Button variant="default" onClick={() => setCancelling(o)} loading={busy === o.id}>
-                          Отменить
-                        </Button>
-                      )}
-                    </Group>
-                  )}
+                  <OrderActions order={o} role="buyer" onProblem={problem} />
                 </Accordion.Panel>
               </Accordion.Item>
             ))}
@@ -174,8 +156,6 @@ export function PurchasesList({ onProblem }: { onProblem?: (order: Order) => voi
           )}
         </>
       )}
-      <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />
-      <ConfirmReceiptDialog order={confirming} onClose={() => setConfirming(null)} onProblem={problem} />
     </Stack>
   );
 }
