@@ -9,6 +9,8 @@ import type { Page } from 'playwright-core';
 import { baseURL, latestCode, settled } from './helpers.js';
 
 export const SHOTS = 'test-results/checkout';
+/** Who collects the parcels the buying tests order (new accounts have no name in their profile). */
+export const RECIPIENT = 'Анна Иванова';
 export interface ProductCard {
   slug: string;
   title: string;
@@ -60,6 +62,13 @@ export async function toCheckout(page: Page, product: ProductCard) {
   await page.getByRole('link', { name: 'Оформить заказ' }).first().click();
   await page.waitForURL(/\/checkout\?seller=\d+/);
   await page.getByRole('heading', { name: 'Оформление заказа' }).waitFor();
+  await fillRecipient(page);
+}
+
+/** Checkout's «Получатель»: a new account has no name in its profile, so the name is typed (the phone is prefilled). */
+export async function fillRecipient(page: Page, name = RECIPIENT) {
+  const field = page.getByLabel('Имя и фамилия получателя');
+  if (!(await field.inputValue())) await field.fill(name);
 }
 
 /** Picks the first pickup point of the directory dialog and saves it. */
@@ -183,7 +192,11 @@ export async function placeOrder(
     form({ name: 'Дом', address: 'г. Москва, ул. Тверская, д. 7', point_id: 'MSK001', delivery_service_type: 'cdek' }),
     buyer,
   );
-  return post('/v1/sales/order/', { items: [{ slug, size, count: 1 }], delivery_point: point.id }, buyer);
+  return post(
+    '/v1/sales/order/',
+    { items: [{ slug, size, count: 1 }], delivery_point: point.id, recipient_name: RECIPIENT },
+    buyer,
+  );
 }
 
 /** Orders one piece of `slug` as `buyer`, pays at the test bank, and returns the order id. */

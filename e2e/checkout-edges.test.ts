@@ -6,7 +6,17 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { baseURL, browserAvailable, launch, newPage } from './helpers.js';
-import { SHOTS, addPickupPoint, apiSignIn, createListing, post, shot, signIn, toCheckout } from './buy-helpers.js';
+import {
+  RECIPIENT,
+  SHOTS,
+  addPickupPoint,
+  apiSignIn,
+  createListing,
+  post,
+  shot,
+  signIn,
+  toCheckout,
+} from './buy-helpers.js';
 
 describe.runIf(browserAvailable())('checkout edges', () => {
   let browser: Browser;
@@ -84,7 +94,11 @@ describe.runIf(browserAvailable())('checkout edges', () => {
     const point = await post<{ id: number }>('/v1/delivery_points/', form, buyerToken);
     const made = await post<{ order: { id: number; number: string } }>(
       '/v1/sales/order/',
-      { items: [{ slug: listing.slug, size: listing.size, count: 1 }], delivery_point: point.id },
+      {
+        items: [{ slug: listing.slug, size: listing.size, count: 1 }],
+        delivery_point: point.id,
+        recipient_name: RECIPIENT,
+      },
       buyerToken,
     );
     await post(`/v1/sales/orders/${made.order.id}/cancel/`, {}, buyerToken);

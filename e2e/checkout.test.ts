@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { allowPageProblem, baseURL, browserAvailable, launch, newPage, settled } from './helpers.js';
 import {
+  RECIPIENT,
   SHOTS,
   addCardOnSite,
   addPickupPoint,
@@ -178,6 +179,10 @@ describe.runIf(browserAvailable())('checkout', () => {
     await settled(purchase.getByTestId('tracking-number')); // the accordion's opening transition
     await shot(buyer.page, 'history-shipped');
     await purchase.getByRole('button', { name: 'Подтвердить получение' }).click();
+    // It asks first: the money goes to the seller.
+    const ask = buyer.page.getByRole('dialog', { name: 'Вы проверили вещь?' });
+    await ask.getByText('После подтверждения деньги уйдут продавцу').waitFor();
+    await ask.getByRole('button', { name: 'Да, подтверждаю' }).click();
     await purchase.getByRole('button', { name: 'Подтвердить получение' }).waitFor({ state: 'detached' });
     await expect(
       purchase.getByRole('button', { name: new RegExp(`Заказ ${number}(?!\\d).*Отправлен`) }).count(),
@@ -216,7 +221,11 @@ describe.runIf(browserAvailable())('checkout', () => {
     const point = await post<{ id: number }>('/v1/delivery_points/', form, rival);
     await post(
       '/v1/sales/order/',
-      { items: [{ slug: listing.slug, size: listing.size, count: 1 }], delivery_point: point.id },
+      {
+        items: [{ slug: listing.slug, size: listing.size, count: 1 }],
+        delivery_point: point.id,
+        recipient_name: RECIPIENT,
+      },
       rival,
     );
 

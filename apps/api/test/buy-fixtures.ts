@@ -168,7 +168,7 @@ export async function shipAndConfirm(app: FastifyInstance, seller: TestUser, buy
     method: 'POST',
     url: `/v1/sales/orders/${orderId}/ship/`,
     headers: seller.auth,
-    payload: { tracking_number: 'CDEK123456' },
+    payload: { tracking_number: '1234567890' },
   });
   if (ship.statusCode !== 200) throw new Error(`ship ${ship.statusCode}: ${ship.body}`);
   const done = await app.inject({ method: 'POST', url: `/v1/sales/orders/${orderId}/confirm/`, headers: buyer.auth });

@@ -174,7 +174,7 @@ describe.runIf(dbAvailable())('order deadlines', () => {
       method: 'POST',
       url: `/v1/sales/orders/${order.id}/ship/`,
       headers: seller.auth,
-      payload: { tracking_number: 'CDEK123456' },
+      payload: { tracking_number: '1234567890' },
     });
     expect(ship.statusCode).toBe(200);
     const shippedAt = new Date(ship.json().shipped_at);
@@ -209,7 +209,7 @@ describe.runIf(dbAvailable())('order deadlines', () => {
       method: 'POST',
       url: `/v1/sales/orders/${order.id}/ship/`,
       headers: seller.auth,
-      payload: { tracking_number: 'CDEK654321' },
+      payload: { tracking_number: '6543210987' },
     });
     await advance(3 * 86_400_000);
     const rep = await t.app.inject({ method: 'POST', url: `/v1/dev/carrier/deliver/${order.id}/` });

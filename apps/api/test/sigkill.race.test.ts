@@ -57,7 +57,11 @@ async function checkout(
   const point = await call(base, 'POST', '/v1/delivery_points/', { form, token });
   const order = await call(base, 'POST', '/v1/sales/order/', {
     token,
-    json: { items: [{ slug: listing.slug, size: listing.size, count: 1 }], delivery_point: point.body.id },
+    json: {
+      items: [{ slug: listing.slug, size: listing.size, count: 1 }],
+      delivery_point: point.body.id,
+      recipient_name: 'Анна Иванова',
+    },
   });
   expect(order.status, JSON.stringify(order.body)).toBe(201);
   const url = (order.body.payment as { confirmation_url: string }).confirmation_url;

@@ -78,7 +78,7 @@ describe.runIf(dbAvailable())('YooKassa Payouts against a local fake', () => {
       method: 'POST',
       url: `/v1/sales/orders/${id}/ship/`,
       headers: seller.auth,
-      payload: { tracking_number: 'CDEK123456' },
+      payload: { tracking_number: '1234567890' },
     });
     expect(ship.statusCode, ship.body).toBe(200);
     const done = await t.app.inject({ method: 'POST', url: `/v1/sales/orders/${id}/confirm/`, headers: buyer.auth });

@@ -24,6 +24,63 @@ export const deliveryServiceLabel = (value: string): string =>
   DELIVERY_SERVICE_TYPES.find((s) => s.value === value)?.label ?? value;
 
 /**
+ * Each delivery service's tracking numbers (uppercase, spaces removed) and its public tracking page: the seller's
+ * number is checked against the service the buyer chose at checkout, and both sides get a link.
+ * - Почта России: 14 digits (inside Russia) or the international 13 characters `RA123456789RU`;
+ * - СДЭК: 10 digits (the order number on its receipt);
+ * - Boxberry, Яндекс Доставка, 5Post: 8–20 (Boxberry) or 8–32 Latin letters, digits and hyphens with a digit.
+ */
+export const TRACKING_RULES: Record<
+  DeliveryServiceType,
+  { pattern: RegExp; hint: string; url: (n: string) => string }
+> = {
+  russian_post: {
+    pattern: /^(\d{14}|[A-Z]{2}\d{9}[A-Z]{2})$/,
+    hint: 'Трек-номер Почты России — 14 цифр (80082345678901) или 13 знаков вида RA123456789RU.',
+    url: (n) => `https://www.pochta.ru/tracking?barcode=${encodeURIComponent(n)}`,
+  },
+  cdek: {
+    pattern: /^\d{10}$/,
+    hint: 'Трек-номер СДЭК — 10 цифр, например 1234567890.',
+    url: (n) => `https://www.cdek.ru/ru/tracking/?order_id=${encodeURIComponent(n)}`,
+  },
+  boxberry: {
+    pattern: /^(?=.*\d)[A-Z0-9]{8,20}$/,
+    hint: 'Трек-номер Boxberry — от 8 до 20 латинских букв и цифр, например DBS12345678.',
+    url: (n) => `https://boxberry.ru/tracking-page?id=${encodeURIComponent(n)}`,
+  },
+  yandex: {
+    pattern: /^(?=.*\d)[A-Z0-9-]{8,32}$/,
+    hint: 'Трек-номер Яндекс Доставки — от 8 до 32 латинских букв, цифр и дефисов, например LO-123456789.',
+    url: (n) => `https://dostavka.yandex.ru/route/${encodeURIComponent(n)}`,
+  },
+  '5post': {
+    pattern: /^(?=.*\d)[A-Z0-9-]{8,32}$/,
+    hint: 'Трек-номер 5Post — от 8 до 32 латинских букв, цифр и дефисов.',
+    url: (n) => `https://fivepost.ru/tracking/?id=${encodeURIComponent(n)}`,
+  },
+};
+
+/** A tracking number as stored and compared: spaces removed, uppercase («ra 1234 5678 9ru» → «RA123456789RU»). */
+export const normalizeTracking = (raw: string): string => raw.replace(/\s+/g, '').toUpperCase();
+
+const trackingRule = (service: string) =>
+  (TRACKING_RULES as Record<string, (typeof TRACKING_RULES)[DeliveryServiceType] | undefined>)[service];
+
+/**
+ * What is wrong with a tracking number for the delivery service `service`, or null when it fits (a service this
+ * contract does not know takes any number).
+ */
+export function trackingProblem(service: string, raw: string): string | null {
+  const rule = trackingRule(service);
+  return !rule || rule.pattern.test(normalizeTracking(raw)) ? null : rule.hint;
+}
+
+/** The carrier's public tracking page for a number, or null for a service this contract does not know. */
+export const trackingUrl = (service: string, number: string): string | null =>
+  trackingRule(service)?.url(number) ?? null;
+
+/**
  * Multipart body of `POST /v1/delivery_points/` and `PUT /v1/delivery_points/{id}/` (spec §3, §7).
  * `point_id` is the pickup point's id in its service (from the directory below), `address` its address.
  */
@@ -142,6 +199,21 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number]['value'];
 
+/**
+ * Buyer protection's numbers (docs/architecture.md «Order deadlines»): the API's deadlines and every text that
+ * states them (order pages, notices, `/garanties`, `/how-buy`, `/how-sell`) read them from here.
+ * - `shipWithinDays` — a paid order is shipped by the end of this Moscow day after payment, else cancelled and refunded;
+ * - `deliverWithinDays` — a shipped order the carrier never reported counts as delivered this many days after shipping;
+ * - `confirmWithinHours` — after delivery the buyer confirms or reports a problem within this many hours (exactly);
+ * - `claimAnswerDays` — the seller answers a claim within this many days, else staff decide.
+ */
+export const BUYER_PROTECTION = {
+  shipWithinDays: 5,
+  deliverWithinDays: 14,
+  confirmWithinHours: 48,
+  claimAnswerDays: 3,
+} as const;
+
 /** Russian label of an order status. */
 export const orderStatusLabel = (value: string): string =>
   ORDER_STATUSES.find((s) => s.value === value)?.label ?? value;
@@ -237,10 +309,43 @@ export const orderCreateSchema = z.object(
       .max(50, 'Не больше 50 позиций в одном заказе.'),
     delivery_point: jsonId('Пункт выдачи — id сохранённого пункта (целое число).'),
     card: jsonId('Карта — id сохранённой карты (целое число) или null.').nullish(),
+    recipient_name: z
+      .string(expected('Получатель — строка: имя и фамилия, например «Анна Иванова».'))
+      .max(200, 'Имя получателя — не больше 100 символов.')
+      .optional(),
+    recipient_phone: z
+      .string(expected('Телефон получателя — строка, например «+7 999 123-45-67».'))
+      .max(40, 'Телефон получателя — не больше 40 символов.')
+      .optional(),
   },
-  { error: 'Отправьте JSON-объект {"items", "delivery_point", "card"} с заголовком Content-Type: application/json.' },
+  {
+    error:
+      'Отправьте JSON-объект {"items", "delivery_point", "card", "recipient_name", "recipient_phone"} с заголовком Content-Type: application/json.',
+  },
 );
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
+
+/** Longest recipient name (characters). */
+export const RECIPIENT_NAME_MAX = 100;
+
+/**
+ * What is wrong with a recipient's full name, or null when a carrier can take it: letters (Cyrillic or Latin), spaces,
+ * hyphens, apostrophes and dots; at least two words (name and surname, as the pickup point checks them against an ID);
+ * up to {@link RECIPIENT_NAME_MAX} characters. Both the checkout form and `POST /v1/sales/order/` use it.
+ */
+export function recipientNameProblem(name: string): string | null {
+  const v = name.trim().replace(/\s+/g, ' ');
+  if (!v) return 'Укажите имя и фамилию получателя — их спросят в пункте выдачи.';
+  if (v.length > RECIPIENT_NAME_MAX) return `Имя получателя — не больше ${RECIPIENT_NAME_MAX} символов.`;
+  if (!/^[\p{L}][\p{L}'’.\- ]*$/u.test(v)) return 'Имя получателя — только буквы, пробелы, дефисы и апострофы.';
+  if (v.split(' ').filter((w) => /\p{L}/u.test(w)).length < 2)
+    return 'Укажите имя и фамилию получателя, как в паспорте: например «Анна Иванова».';
+  return null;
+}
+
+/** The recipient of an order: full name and phone (E.164), as the carrier needs them. */
+export const recipientSchema = z.object({ name: z.string(), phone: z.string() });
+export type Recipient = z.infer<typeof recipientSchema>;
 
 /** A line of an order. `price` is rubles per piece, `photo` a small image URL or null. */
 export const orderItemSchema = z.object({
@@ -288,6 +393,23 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
 };
 
 /**
+ * One step of an order's history, oldest first: `event` says what happened — the order's own steps `created`,
+ * `paid`, `shipped`, `delivered`, `completed`, `cancelled`, `refunded`, `payout_sent` (the seller's answers only),
+ * and steps other modules add (a claim's `claim_opened`, `claim_answered`, `dispute_resolved`, … — clients show
+ * `title` for any event they do not know). `at` ISO; `by` who acted when known (`buyer`, `seller`, `staff`,
+ * `carrier`, `deadline` — the platform's timer, `payment`, `expiry`); `title` the Russian line shown; `note` details
+ * (a reason, a tracking number, an amount) or null.
+ */
+export const orderHistoryStepSchema = z.object({
+  event: z.string(),
+  at: z.string(),
+  by: z.string().nullable(),
+  title: z.string(),
+  note: z.string().nullable(),
+});
+export type OrderHistoryStep = z.infer<typeof orderHistoryStepSchema>;
+
+/**
  * An order. `total`, `fee`, `payout` are rubles (`payout = total − fee`); `delivery_point` is a snapshot
  * taken when ordered; dates ISO 8601. `reserved_until` is set while awaiting payment (15 minutes).
  * `role` says whether the caller is the `buyer` or the `seller`.
@@ -306,7 +428,14 @@ export const orderSchema = z.object({
   card: cardSchema.pick({ brand: true, last4: true }).nullable(),
   seller: orderUserSchema,
   buyer: orderUserSchema,
+  /**
+   * Who collects the parcel (given at checkout): the buyer sees it always, the seller once the order is paid (to
+   * fill in the waybill). Null on orders placed before checkout asked for it.
+   */
+  recipient: recipientSchema.nullable(),
   tracking_number: z.string().nullable(),
+  /** The carrier's public tracking page for `tracking_number` (Почта России, СДЭК, Boxberry…), or null. */
+  tracking_url: z.string().nullable(),
   cancel_reason: z.string().nullable(),
   /** Who or what cancelled the order ({@link CANCELLED_BY}); null unless `cancelled`. */
   cancelled_by: z.enum(CANCELLED_BY).nullable(),
@@ -339,6 +468,8 @@ export const orderSchema = z.object({
   payout_status: z.enum(PAYOUT_STATUSES).nullable().optional(),
   paid_out_at: z.string().nullable().optional(),
   payout_amount: z.number().nullable().optional(),
+  /** What happened to the order, step by step with times, oldest first ({@link orderHistoryStepSchema}). */
+  history: z.array(orderHistoryStepSchema),
   /**
    * Latest payment of the order (the buyer may reopen `confirmation_url` while `pending`); `status` `refunded`
    * with `refunded_amount` (rubles) and `refunded_at` once the money went back.
@@ -370,6 +501,25 @@ export const paymentRefSchema = z.object({
 });
 export type PaymentRef = z.infer<typeof paymentRefSchema>;
 
+/**
+ * `POST /v1/sales/order/` → 409 when the buyer already has an order of these items waiting for payment (they left
+ * the bank page and pressed «Оплатить» again): `pending_order` is that order — pay it at `confirmation_url` (null
+ * when the bank never opened a page: then pay or cancel it in «История покупок») while it is held until
+ * `reserved_until`. A 409 for stock bought by somebody else carries `detail` only.
+ */
+export const orderConflictSchema = z.object({
+  detail: z.string(),
+  pending_order: z
+    .object({
+      id: z.number().int(),
+      number: z.string(),
+      confirmation_url: z.string().nullable(),
+      reserved_until: z.string().nullable(),
+    })
+    .optional(),
+});
+export type OrderConflict = z.infer<typeof orderConflictSchema>;
+
 /** `POST /v1/sales/order/` → 201. */
 export const orderCreatedSchema = z.object({
   success: z.literal(true),
@@ -394,7 +544,10 @@ export const paymentStatusSchema = z.object({
 });
 export type PaymentStatusAnswer = z.infer<typeof paymentStatusSchema>;
 
-/** `POST /v1/sales/orders/{id}/ship/` body. */
+/**
+ * `POST /v1/sales/orders/{id}/ship/` body. The number must fit the format of the delivery service the buyer chose
+ * ({@link TRACKING_RULES}; otherwise 400 `{tracking_number}` in Russian naming the format); it is stored normalised.
+ */
 export const shipSchema = z.object(
   {
     tracking_number: z

@@ -4,6 +4,10 @@ import { Button } from '@mantine/core';
 import { Link } from 'react-router';
 import { ContentPage } from '../features/content';
 import { originFrom, seo } from '../shared/lib/seo';
+import { BUYER_PROTECTION } from '@vitrina/contract/orders';
+import { plural } from '@vitrina/contract/plural';
+
+const SHIP = `${BUYER_PROTECTION.shipWithinDays} ${plural(BUYER_PROTECTION.shipWithinDays, ['день', 'дня', 'дней'])}`;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -29,11 +33,11 @@ export default function HowSell() {
         },
         {
           title: '3. Отправьте заказ',
-          body: 'Когда вещь оплатят, отнесите её в пункт выдачи за 5 дней — точную дату мы пришлём в уведомлении о заказе — и укажите трек-номер.',
+          body: `Когда вещь оплатят, отнесите её в пункт выдачи покупателя за ${SHIP} — до конца ${BUYER_PROTECTION.shipWithinDays}-го дня после оплаты по Москве («Отправьте до 29 ноября» в заказе, в уведомлении и в SMS) — и укажите трек-номер. Доставку оплачиваете вы: для покупателя она бесплатна. Не успели — заказ отменится, деньги вернутся покупателю, а отмена снизит ваш показатель «Отправляет вовремя». Если отправить не получится, лучше сразу отменить заказ с причиной.`,
         },
         {
           title: '4. Получите деньги',
-          body: 'Когда покупатель подтвердит получение, сумма за вычетом комиссии сама уйдёт на вашу карту для выплат.',
+          body: `Когда покупатель подтвердит получение — или через ${BUYER_PROTECTION.confirmWithinHours} часов после доставки, если он не сообщил о проблеме, — сумма за вычетом комиссии сама уйдёт на вашу карту для выплат.`,
         },
       ]}
       aside={

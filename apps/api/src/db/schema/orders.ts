@@ -45,6 +45,13 @@ export const orders = pgTable(
     status: text('status').notNull().default('awaiting_payment'),
     /** Snapshot of the delivery point at order time. */
     deliveryPoint: jsonb('delivery_point').notNull(),
+    /**
+     * Who collects the parcel, as the carrier's waybill needs them: full name and phone (E.164), given at checkout
+     * (prefilled from the buyer's profile). Null on orders placed before checkout asked, and after the buyer's
+     * account is erased.
+     */
+    recipientName: text('recipient_name'),
+    recipientPhone: text('recipient_phone'),
     cardId: integer('card_id'),
     total: integer('total').notNull(),
     fee: integer('fee').notNull(),

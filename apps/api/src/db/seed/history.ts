@@ -191,7 +191,7 @@ export async function seedHistory(
       total: money.total,
       fee: money.fee,
       payout: money.payout,
-      trackingNumber: shippedAt ? `RA${String(100_000_000 + sale.int(0, 899_999_999))}RU` : null,
+      trackingNumber: shippedAt ? String(1_000_000_000 + sale.int(0, 8_999_999_999)) : null,
       createdAt: new Date(paid.getTime() - sale.int(1, 10) * 60_000),
       paidAt: paid,
       shippedAt,

@@ -146,7 +146,7 @@ export async function deleteAccount(app: FastifyInstance, userId: number, code: 
  * Erases a person inside `tx`: their listings are withdrawn (status `deleted`: not shown, not buyable; others'
  * carts and favourites see them unavailable), subscriptions both ways, own favourites, delivery points, cards
  * (neither payment provider offers deleting a saved card token, so the rows holding the tokens are deleted),
- * notifications and their settings, others' notifications that name the person (new subscriber, new listings),
+ * the recipient name and phone given at checkout, notifications and their settings, others' notifications that name the person (new subscriber, new listings),
  * sign-in codes and tokens (the sockets close on every process when `tx` commits) go; the user row stays for the orders that name it, anonymised: no phone (the number may sign up
  * again as a new account), name {@link DELETED_USER_NAME}, no avatar, city or about. Emits
  * {@link USER_DELETED_EVENT}. Locks the user's offers and listings first, in the order checkout takes them, so an
@@ -180,6 +180,8 @@ export async function eraseUser(app: FastifyInstance, tx: Tx, userId: number): P
     await tx.delete(smsCodes).where(eq(smsCodes.phone, u.phone));
     await tx.delete(smsOutbox).where(eq(smsOutbox.phone, u.phone));
   }
+  // The recipient given at checkout (name, phone) goes with the person; the orders stay for the books.
+  await tx.update(orders).set({ recipientName: null, recipientPhone: null }).where(eq(orders.buyerId, userId));
   await revokeUserTokensIn(app, tx, { userId });
   await tx
     .update(users)

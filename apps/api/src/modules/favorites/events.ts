@@ -1,7 +1,8 @@
 /**
  * What those who keep a listing hear: `listing.price_dropped` `{product_id, old_price, new_price}`
  * (kopecks; products emits it when an edit lowers the lowest price) → `favorite_price_drop`;
- * `listing.sold_out` `{product_id}` (orders emits it when a payment sells the last piece) → `favorite_sold`.
+ * `listing.sold_out` `{product_id, buyer_id}` (orders emits it when a payment sells the last piece) → `favorite_sold`
+ * to every keeper but the buyer who just bought it.
  * Each event is one job that notifies every keeper in one statement (`notifyEach`), whatever their number;
  * users who turned the type off are skipped, and the seller never hears of their own listing.
  */
@@ -27,9 +28,10 @@ async function listing(tx: Tx, id: number) {
   return { ...p, image: photo ? imageUrls(photo.key).url_small : null };
 }
 
-/** Everyone who keeps listing `id` in favorites, except its seller. */
-const keepers = (id: number, ownerId: number) =>
-  sql`select user_id from favorites where product_id = ${id} and user_id <> ${ownerId}`;
+/** Everyone who keeps listing `id` in favorites, except its seller (and `buyerId`, who bought it). */
+const keepers = (id: number, ownerId: number, buyerId?: number | null) =>
+  sql`select user_id from favorites where product_id = ${id} and user_id <> ${ownerId}
+      and user_id <> ${Number.isInteger(buyerId) ? Number(buyerId) : 0}`;
 
 /** Subscribes the favorites' notifications to the listing events. */
 export function subscribeFavoriteEvents(app: FastifyInstance): void {
@@ -50,15 +52,19 @@ export function subscribeFavoriteEvents(app: FastifyInstance): void {
     },
   );
 
-  app.events.subscribe<{ product_id: number }>('listing.sold_out', 'favorites.sold', async ({ tx, event }) => {
-    const p = await listing(tx, Number(event.payload.product_id));
-    if (!p) return;
-    await notifyEach(app, tx, keepers(p.id, p.ownerId), {
-      type: 'favorite_sold',
-      title: `Вещь из избранного продана: ${p.title}`,
-      text: 'Её уже купили. Загляните к продавцу — возможно, у него есть похожие вещи.',
-      link: `/seller/${p.ownerId}`,
-      image: p.image,
-    });
-  });
+  app.events.subscribe<{ product_id: number; buyer_id?: number | null }>(
+    'listing.sold_out',
+    'favorites.sold',
+    async ({ tx, event }) => {
+      const p = await listing(tx, Number(event.payload.product_id));
+      if (!p) return;
+      await notifyEach(app, tx, keepers(p.id, p.ownerId, event.payload.buyer_id), {
+        type: 'favorite_sold',
+        title: `Вещь из избранного продана: ${p.title}`,
+        text: 'Её уже купили. Загляните к продавцу — возможно, у него есть похожие вещи.',
+        link: `/seller/${p.ownerId}`,
+        image: p.image,
+      });
+    },
+  );
 }

@@ -7,16 +7,17 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { BUYER_PROTECTION } from '@vitrina/contract/orders';
 import type { Tx } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema/index.js';
 import { formatMoscowDate, MOSCOW_TZ, shipByDeadline } from '../../lib/moscow-time.js';
 import { imageUrls } from '../media/index.js';
 import { notify } from './service.js';
 import { queueSms } from './sms.js';
-import { itemsTitle } from './texts.js';
+import { itemsTitle, orderPage } from './texts.js';
 
 /** Hours a delivered order waits for the buyer's confirmation or claim (as the orders module's deadline). */
-const CONFIRM_HOURS = 48;
+const CONFIRM_HOURS = BUYER_PROTECTION.confirmWithinHours;
 
 /** An order with its items' title and first photo, as the notices show them; null when gone. */
 export async function loadOrder(tx: Tx, orderId: number) {
@@ -59,23 +60,25 @@ export function subscribeOrderNotices(app: FastifyInstance): void {
       const by = event.payload.by;
       const reason = (event.payload.reason ?? o.cancelReason ?? '').trim();
       const paidCancel = by === 'deadline' || by === 'seller';
-      await notify(app, tx, o.sellerId, {
-        type: 'order_cancelled',
-        title: `Заказ отменён: ${what}`,
-        text:
-          by === 'deadline' && o.paidAt
-            ? `Заказ ${o.number} не был отправлен до ${formatMoscowDate(shipByDeadline(o.paidAt))} и отменён: деньги возвращены покупателю, вещь снова в продаже. Это снижает ваш уровень сервиса.`
-            : `Заказ ${o.number} отменён. ${reason || 'Вещь снова в продаже.'}`.trim(),
-        link: '/account/sales',
-        image,
-      });
+      // A declined card is the buyer's business: the seller hears nothing of it (the item simply stays on sale).
+      if (by !== 'payment')
+        await notify(app, tx, o.sellerId, {
+          type: 'order_cancelled',
+          title: `Заказ отменён: ${what}`,
+          text:
+            by === 'deadline' && o.paidAt
+              ? `Заказ ${o.number} не был отправлен до ${formatMoscowDate(shipByDeadline(o.paidAt))} и отменён: деньги возвращены покупателю, вещь снова в продаже. Это снижает ваш уровень сервиса.`
+              : `Заказ ${o.number} отменён. ${reason || 'Вещь снова в продаже.'}`.trim(),
+          link: orderPage('seller', o.id),
+          image,
+        });
       // The buyer who cancelled, or who was just told the payment failed, needs no second message.
       if (by === 'buyer' || by === 'payment') return;
       await notify(app, tx, o.buyerId, {
         type: 'order_cancelled',
         title: `Заказ отменён: ${what}`,
         text: `Заказ ${o.number} отменён. ${reason}`.trim(),
-        link: '/account/history',
+        link: orderPage('buyer', o.id),
         image,
       });
       if (paidCancel)
@@ -98,7 +101,7 @@ export function subscribeOrderNotices(app: FastifyInstance): void {
         type: 'ship_reminder',
         title: `Отправьте до ${by}: ${what}`,
         text: `Заказ ${o.number} ждёт отправки. Если не отправить его до конца дня ${by} (по Москве), заказ отменится, а деньги вернутся покупателю.`,
-        link: '/account/sales',
+        link: orderPage('seller', o.id),
         image,
       });
     },
@@ -117,7 +120,7 @@ export function subscribeOrderNotices(app: FastifyInstance): void {
         type: 'order_delivered',
         title: `Заказ доставлен: ${what}`,
         text: `Проверьте заказ ${o.number} и подтвердите получение или сообщите о проблеме до ${until}. После этого сделка завершится и деньги уйдут продавцу.`,
-        link: '/account/history',
+        link: orderPage('buyer', o.id),
         image,
       });
     },

@@ -30,7 +30,7 @@ import { imageUrls } from '../media/index.js';
 import { avatarImage, hasPublicPageSql } from '../social/index.js';
 import { notify, notifyGrouped } from './service.js';
 import { queueSms } from './sms.js';
-import { formatRub, personName } from './texts.js';
+import { formatRub, orderPage, personName } from './texts.js';
 import { loadOrder, subscribeOrderNotices } from './order-notices.js';
 
 /** A followed seller's listings within this window after the first make one notification. */
@@ -105,7 +105,7 @@ export function subscribeNotifications(app: FastifyInstance): void {
       type: 'order_paid',
       title: `Продано: ${what} — отправьте до ${by}`,
       text: `Заказ ${o.number} оплачен. Отправьте его до конца дня ${by} (по Москве) и укажите трек-номер.`,
-      link: '/account/sales',
+      link: orderPage('seller', o.id),
       image,
     });
     await queueSms(app, tx, afterCommit, o.sellerId, 'order_paid', {
@@ -115,7 +115,7 @@ export function subscribeNotifications(app: FastifyInstance): void {
       type: 'payment_succeeded',
       title: 'Оплата прошла',
       text: `Заказ ${o.number}: ${what}, ${formatRub(o.total)}. Продавец отправит его до ${by}.`,
-      link: '/account/history',
+      link: orderPage('buyer', o.id),
       image,
     });
   });
@@ -128,7 +128,7 @@ export function subscribeNotifications(app: FastifyInstance): void {
       type: 'payment_failed',
       title: 'Оплата не прошла',
       text: `Банк отклонил оплату заказа ${o.number} (${what}). Попробуйте оформить его ещё раз другой картой.`,
-      link: '/account/history',
+      link: orderPage('buyer', o.id),
       image,
     });
   });
@@ -145,7 +145,7 @@ export function subscribeNotifications(app: FastifyInstance): void {
         o.status === 'refunded' || event.payload.claim
           ? `По спору о заказе ${o.number} (${what}) возвращено ${formatRub(o.refundedAmount ?? o.total)}. ${REFUND_NOTE}.`
           : `Заказ ${o.number} (${what}) не может быть выполнен, оплата возвращена. ${REFUND_NOTE}.`,
-      link: '/account/history',
+      link: orderPage('buyer', o.id),
       image,
     });
   });
@@ -160,7 +160,7 @@ export function subscribeNotifications(app: FastifyInstance): void {
       text: o.trackingNumber
         ? `Продавец отправил заказ ${o.number}. Трек-номер: ${o.trackingNumber}.`
         : `Продавец отправил заказ ${o.number}.`,
-      link: '/account/history',
+      link: orderPage('buyer', o.id),
       image,
     });
   });
@@ -178,7 +178,7 @@ export function subscribeNotifications(app: FastifyInstance): void {
           : event.payload.by === 'dispute'
             ? `Спор о заказе ${o.number} закрыт, сделка завершена. К выплате: ${formatRub(o.payout)}.`
             : `Покупатель подтвердил получение заказа ${o.number}. К выплате: ${formatRub(o.payout)}.`,
-      link: '/account/sales',
+      link: orderPage('seller', o.id),
       image,
     });
   });
@@ -191,7 +191,7 @@ export function subscribeNotifications(app: FastifyInstance): void {
       type: 'payout_sent',
       title: `Выплата отправлена: ${formatRub(o.payout)}`,
       text: `Деньги за заказ ${o.number} (${what}) отправлены на вашу карту для выплат.`,
-      link: '/account/sales',
+      link: orderPage('seller', o.id),
       image,
     });
   });

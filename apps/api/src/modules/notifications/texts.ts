@@ -17,3 +17,10 @@ export function itemsTitle(items: { title: string }[]): string {
   const more = items.length - 1;
   return more > 0 ? `${first} и ещё ${more} ${plural(more, ['вещь', 'вещи', 'вещей'])}` : first;
 }
+
+/**
+ * The page of one order for each side (the notices open it): `/account/sales?order=42` for the seller,
+ * `/account/history?order=42` for the buyer.
+ */
+export const orderPage = (side: 'buyer' | 'seller', orderId: number): string =>
+  `${side === 'seller' ? '/account/sales' : '/account/history'}?order=${orderId}`;

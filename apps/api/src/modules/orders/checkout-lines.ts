@@ -3,12 +3,13 @@
  * without locks — the buyer's own delivery point and card, the items merged by slug + size and planned against
  * the offers — and the types and messages the later steps share. See create.ts for the steps in order.
  */
-import { sql } from 'drizzle-orm';
-import type { OrderCreate } from '@vitrina/contract/orders';
-import { cards } from '../../db/schema/index.js';
+import { eq, sql } from 'drizzle-orm';
+import { recipientNameProblem, type OrderConflict, type OrderCreate, type Recipient } from '@vitrina/contract/orders';
+import { cards, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { ApiError, badRequest, conflict } from '../../lib/errors.js';
+import { parsePhone } from '../../lib/phone.js';
 import { getOwnDeliveryPoint } from '../delivery/index.js';
 import { getOwnCard } from '../cards/index.js';
 
@@ -26,6 +27,49 @@ export function goneMessage(title: string, size: string, reserved: boolean): str
   return reserved
     ? `Товар «${title}» (размер ${size}) сейчас оформляет другой покупатель. Если он не оплатит заказ за 15 минут, вещь вернётся в продажу.`
     : `Товар «${title}» (размер ${size}) уже купили. Посмотрите похожие вещи в каталоге.`;
+}
+
+/**
+ * The buyer's own order of any of these listings still waiting for payment (newest), with its latest payment's
+ * page: the buyer who left the bank page and pressed «Оплатить» again continues it instead of being told that
+ * «another buyer» holds the item (their own reservation does).
+ */
+export async function ownPendingOrder(
+  db: Db,
+  buyerId: number,
+  items: OrderCreate['items'],
+): Promise<NonNullable<OrderConflict['pending_order']> | null> {
+  const slugs = [...new Set(items.map((i) => i.slug.trim()))];
+  const rows = await queryRows<{ id: number; number: string; url: string | null; until: Date | string | null }>(
+    db,
+    sql`select o.id, o.number, o.reserved_until as until,
+               (select p.confirmation_url from payments p where p.order_id = o.id and p.status = 'pending'
+                order by p.created_at desc limit 1) as url
+        from orders o
+        where o.buyer_id = ${buyerId} and o.status = 'awaiting_payment'
+          and exists (select 1 from order_items oi where oi.order_id = o.id and oi.slug in (${sql.join(
+            slugs.map((s) => sql`${s}`),
+            sql`, `,
+          )}))
+        order by o.created_at desc, o.id desc limit 1`,
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: Number(r.id),
+    number: r.number,
+    confirmation_url: r.url,
+    reserved_until: r.until ? new Date(r.until).toISOString() : null,
+  };
+}
+
+/** The 409 that sends the buyer to their own unpaid order ({@link ownPendingOrder}). */
+export function pendingOrderConflict(pending: NonNullable<OrderConflict['pending_order']>): ApiError {
+  const body: OrderConflict = {
+    detail: `У вас есть неоплаченный заказ ${pending.number} с этой вещью — оплатите его, новый оформлять не нужно.`,
+    pending_order: pending,
+  };
+  return new ApiError(409, body as unknown as { detail: string });
 }
 
 /** The 400 for a listing that is gone (deleted, a draft, sold out for good) or never existed. */
@@ -50,6 +94,8 @@ export interface ValidOrder {
   sellerId: number;
   point: Awaited<ReturnType<typeof getOwnDeliveryPoint>>;
   card: typeof cards.$inferSelect | null;
+  /** Who collects the parcel: full name (spaces collapsed) and phone (E.164). */
+  recipient: Recipient;
   /** In offer id order (the lock order). */
   plan: PlannedLine[];
 }
@@ -84,8 +130,39 @@ export async function validateOrder(db: Db, buyerId: number, body: OrderCreate):
       throw e;
     });
   }
+  const recipient = await resolveRecipient(db, buyerId, body);
   const { plan, sellerId } = await planLines(db, buyerId, mergeLines(body.items));
-  return { buyerId, sellerId, point, card, plan };
+  return { buyerId, sellerId, point, card, recipient, plan };
+}
+
+/**
+ * The recipient of the parcel: `recipient_name` and `recipient_phone` as given, or — when left out — the buyer's
+ * profile name and sign-in phone. The name must pass the contract's {@link recipientNameProblem} (name and surname);
+ * the phone must be a valid number (libphonenumber-js, region RU by default), stored in E.164.
+ * @throws ApiError 400 `{recipient_name}` / `{recipient_phone}` in Russian
+ */
+async function resolveRecipient(db: Db, buyerId: number, body: OrderCreate): Promise<Recipient> {
+  let { recipient_name: name, recipient_phone: phone } = body;
+  if (name === undefined || phone === undefined) {
+    const [u] = await db
+      .select({ firstName: users.firstName, lastName: users.lastName, phone: users.phone })
+      .from(users)
+      .where(eq(users.id, buyerId));
+    name ??= [u?.firstName, u?.lastName].filter(Boolean).join(' ');
+    phone ??= u?.phone ?? '';
+  }
+  const errors: Record<string, string[]> = {};
+  const nameProblem = recipientNameProblem(name);
+  if (nameProblem) errors.recipient_name = [nameProblem];
+  const parsed = phone.trim() ? parsePhone(phone) : null;
+  if (!parsed)
+    errors.recipient_phone = [
+      phone.trim()
+        ? 'Телефон получателя набран с ошибкой: например «+7 999 123-45-67».'
+        : 'Укажите телефон получателя — на него придёт код для получения посылки.',
+    ];
+  if (Object.keys(errors).length) throw badRequest(errors);
+  return { name: name.trim().replace(/\s+/g, ' '), phone: parsed!.e164 };
 }
 
 /**

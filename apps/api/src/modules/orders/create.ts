@@ -37,6 +37,8 @@ import {
   goneMessage,
   notOnSale,
   ORDERABLE,
+  ownPendingOrder,
+  pendingOrderConflict,
   validateOrder,
   type NewOrder,
   type PlannedLine,
@@ -51,7 +53,8 @@ import { crashPoint } from '../../lib/crash-points.js';
  * @param origin where the payment page returns the buyer (lib/public-origin.ts); default `PUBLIC_URL`
  * @throws ApiError 400 (Russian, naming the field) for a missing/foreign delivery point or card, unknown items,
  *   sizes not offered, bad counts, items of several sellers or one's own listing, a listing deleted meanwhile;
- *   409 when the stock is gone (somebody else bought it first); 502 when the payment provider is down (the
+ *   409 with `pending_order` when the buyer already has an unpaid order of these items (pay that one), 409 when
+ *   the stock is gone (somebody else bought it first); 502 when the payment provider is down (the
  *   reservation is released)
  */
 export async function createOrder(
@@ -60,6 +63,8 @@ export async function createOrder(
   body: OrderCreate,
   origin?: string,
 ): Promise<OrderCreated> {
+  const pending = await ownPendingOrder(app.db, buyerId, body.items);
+  if (pending) throw pendingOrderConflict(pending);
   const valid = await validateOrder(app.db, buyerId, body);
   const now = app.clock.now();
   const order = await app.db.transaction(async (tx) => {
@@ -74,7 +79,7 @@ export async function createOrder(
   crashPoint('checkout.order-committed');
   try {
     await startPayment(app, order, valid, origin);
-    const full = (await loadOrders(app.db, [order.id], buyerId))[0]!;
+    const full = (await loadOrders(app, [order.id], buyerId))[0]!;
     return { success: true, order: full, payment: full.payment! };
   } catch (err) {
     await undoOrder(app, order.id);
@@ -173,6 +178,8 @@ export async function insertOrder(
     status: 'awaiting_payment',
     deliveryPoint: serializeDeliveryPoint(valid.point),
     cardId: valid.card?.id ?? null,
+    recipientName: valid.recipient.name,
+    recipientPhone: valid.recipient.phone,
     total: money.total,
     fee: money.fee,
     payout: money.payout,

@@ -2,13 +2,14 @@
  * When each deadline of an order falls (docs/architecture.md «Order deadlines»): one rule for every place that
  * shows or enforces it — the order's answer, the timed jobs and their sweep, the notices.
  */
+import { BUYER_PROTECTION } from '@vitrina/contract/orders';
 import type { orders } from '../../db/schema/index.js';
 import { shipByDeadline } from '../../lib/moscow-time.js';
 
 /** A shipped order the carrier never reported delivered counts as delivered this long after shipping: 14 days. */
-export const DELIVER_WITHIN_MS = 14 * 86_400_000;
+export const DELIVER_WITHIN_MS = BUYER_PROTECTION.deliverWithinDays * 86_400_000;
 /** A delivered order completes this long after `delivered_at` unless the buyer confirms or claims: 48 hours. */
-export const CONFIRM_WITHIN_MS = 48 * 3_600_000;
+export const CONFIRM_WITHIN_MS = BUYER_PROTECTION.confirmWithinHours * 3_600_000;
 
 type Times = Pick<typeof orders.$inferSelect, 'status' | 'paidAt' | 'shippedAt' | 'deliveredAt'>;
 

@@ -22,3 +22,8 @@ export { reportDelivery } from './deadlines.js';
 export { CONFIRM_WITHIN_MS, DELIVER_WITHIN_MS, orderDeadlines } from './deadline-times.js';
 /** The order's side of a dispute: opening it, ending it refunded or completed (with a partial refund or none). */
 export { openDispute, refundDisputed, settleDisputed } from './dispute-steps.js';
+/**
+ * Steps other modules add to an order's `history` (the claims module: a claim opened, answered, decided): register a
+ * source at start; it is asked for the orders of each answer.
+ */
+export { onOrderHistory, type OrderHistorySource } from './history.js';

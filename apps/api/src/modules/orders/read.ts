@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   ORDER_FILTERS,
   orderStatusLabel,
+  trackingUrl,
   type Order,
   type OrderUser,
   type PayoutStatus,
@@ -20,6 +21,7 @@ import { makePage, pageWindow, type Page, type PageQuery } from '../../lib/pagin
 import { imageUrls } from '../media/index.js';
 import { avatarUrls } from '../users/index.js';
 import { orderDeadlines } from './deadline-times.js';
+import { orderHistories } from './history.js';
 
 /** An order as stored. */
 export type OrderRow = typeof orders.$inferSelect;
@@ -43,9 +45,13 @@ function payoutFields(r: OrderRow, p: PayoutRow | undefined) {
   };
 }
 
-/** Loads and serializes orders (keeps the order of `ids`). `viewerId` decides `role`. */
-export async function loadOrders(db: Db, ids: number[], viewerId: number): Promise<Order[]> {
+/**
+ * Loads and serializes orders (keeps the order of `ids`), each with its history (history.ts). `viewerId` decides
+ * `role`.
+ */
+export async function loadOrders(app: FastifyInstance, ids: number[], viewerId: number): Promise<Order[]> {
   if (!ids.length) return [];
+  const db: Db = app.db;
   const rows = await db.select().from(orders).where(inArray(orders.id, ids));
   const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id);
   const pays = await db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(desc(payments.createdAt));
@@ -73,6 +79,7 @@ export async function loadOrders(db: Db, ids: number[], viewerId: number): Promi
     };
   };
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const histories = await orderHistories(app, rows, (id) => outs.find((p) => p.orderId === id), viewerId);
   return ids
     .map((id) => byId.get(id))
     .filter((r): r is OrderRow => Boolean(r))
@@ -111,7 +118,13 @@ export async function loadOrders(db: Db, ids: number[], viewerId: number): Promi
         card: c ? { brand: c.brand, last4: c.last4 } : null,
         seller: person(r.sellerId),
         buyer: person(r.buyerId),
+        // The seller needs the recipient only to fill in the waybill: from payment on, never for an unpaid order.
+        recipient:
+          r.recipientName && r.recipientPhone && (r.buyerId === viewerId || r.paidAt)
+            ? { name: r.recipientName, phone: r.recipientPhone }
+            : null,
         tracking_number: r.trackingNumber,
+        tracking_url: r.trackingNumber ? trackingUrl(dp?.delivery_service_type ?? '', r.trackingNumber) : null,
         cancel_reason: r.cancelReason,
         cancelled_by: r.status === 'cancelled' ? (r.cancelledBy as Order['cancelled_by']) : null,
         ...orderDeadlines(r),
@@ -132,6 +145,7 @@ export async function loadOrders(db: Db, ids: number[], viewerId: number): Promi
               outs.find((p) => p.orderId === r.id),
             )
           : {}),
+        history: histories.get(r.id) ?? [],
         payment: pay
           ? {
               id: pay.id,
@@ -182,7 +196,7 @@ export async function listOrders(
     q,
     count,
     await loadOrders(
-      app.db,
+      app,
       ids.map((r) => r.id),
       userId,
     ),

@@ -11,6 +11,7 @@ import {
   cancelOrderSchema,
   idPathParams,
   orderCreateSchema,
+  orderConflictSchema,
   orderCreatedSchema,
   orderFilterSchema,
   orderSchema,
@@ -47,10 +48,12 @@ export default async function ordersRoutes(app: FastifyInstance) {
       schema: {
         tags: ['orders'],
         summary: 'Оформить заказ (товары одного продавца) и начать оплату',
-        description: 'Резервирует товар на 15 минут; ответ содержит payment.confirmation_url — страницу оплаты.',
+        description:
+          'Резервирует товар на 15 минут; ответ содержит payment.confirmation_url — страницу оплаты. Если у ' +
+          'покупателя уже есть неоплаченный заказ этих товаров — 409 с pending_order: оплатите его.',
         body: orderCreateSchema,
         security: sec,
-        response: { 201: orderCreatedSchema },
+        response: { 201: orderCreatedSchema, 409: orderConflictSchema },
       },
     },
     async (request, reply) =>
@@ -109,7 +112,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await getOrderFor(app, request.user!.id, request.params.id);
-      return (await loadOrders(app.db, [request.params.id], request.user!.id))[0];
+      return (await loadOrders(app, [request.params.id], request.user!.id))[0];
     },
   );
 

@@ -77,7 +77,7 @@ export type EmitEvent = (type: string, payload: Record<string, unknown>) => Prom
 
 /**
  * Listings of an order with nothing left and no other unpaid order → `sold`; each emits `listing.sold_out`
- * `{product_id}` (favorites tell those who keep it).
+ * `{product_id, buyer_id}` (favorites tell those who keep it, except the buyer who just bought it).
  */
 async function markSoldOut(tx: Conn, orderId: number, now: Date, emit?: EmitEvent) {
   const sold = await queryRows<{ id: number }>(
@@ -92,7 +92,10 @@ async function markSoldOut(tx: Conn, orderId: number, now: Date, emit?: EmitEven
         where oi.product_id = p.id and o.status = 'awaiting_payment' and o.id <> ${orderId})
     returning p.id`,
   );
-  for (const p of sold) await emit?.('listing.sold_out', { product_id: Number(p.id) });
+  if (!sold.length || !emit) return;
+  // The buyer of this order is never told «Вещь из избранного продана» about what they just bought.
+  const [o] = await tx.select({ buyerId: orders.buyerId }).from(orders).where(eq(orders.id, orderId));
+  for (const p of sold) await emit('listing.sold_out', { product_id: Number(p.id), buyer_id: o?.buyerId ?? null });
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { orderStatusLabel, type Order } from '@vitrina/contract/orders';
+import { normalizeTracking, orderStatusLabel, trackingProblem, type Order } from '@vitrina/contract/orders';
 import { orders } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { getOrderFor, loadOrders, type OrderRow } from './read.js';
@@ -19,7 +19,12 @@ import { cancelPaidOrder, completeOrderIn } from './settle-steps.js';
 const wrongState = (o: OrderRow, what: string) =>
   badRequest(`Нельзя ${what}: заказ в статусе «${orderStatusLabel(o.status)}».`);
 
-/** Seller ships a paid order with a tracking number (`paid` → `shipped`). */
+/**
+ * Seller ships a paid order with a tracking number (`paid` → `shipped`), stored normalised (contract
+ * `normalizeTracking`).
+ * @throws ApiError 400 `{tracking_number}` when it does not fit the chosen delivery service's format, 400 when the
+ *   order is not paid, 404 for anyone but the seller
+ */
 export async function shipOrder(
   app: FastifyInstance,
   userId: number,
@@ -28,6 +33,10 @@ export async function shipOrder(
 ): Promise<Order> {
   const o = await getOrderFor(app, userId, id);
   if (o.sellerId !== userId) throw notFound('Заказ не найден.');
+  const service = (o.deliveryPoint as { delivery_service_type?: string } | null)?.delivery_service_type ?? '';
+  const problem = trackingProblem(service, trackingNumber);
+  if (problem) throw badRequest({ tracking_number: [problem] });
+  trackingNumber = normalizeTracking(trackingNumber);
   const now = app.clock.now();
   const shipped = await app.db.transaction(async (tx) => {
     const done = await tx
@@ -41,7 +50,7 @@ export async function shipOrder(
     return true;
   });
   if (!shipped) throw wrongState(o, 'отметить отправку');
-  return (await loadOrders(app.db, [id], userId))[0]!;
+  return (await loadOrders(app, [id], userId))[0]!;
 }
 
 /** Buyer confirms receipt (`shipped` | `delivered` → `completed`). */
@@ -55,7 +64,7 @@ export async function confirmOrder(app: FastifyInstance, userId: number, id: num
     return locked ? completeOrderIn(app, tx, locked, now, 'buyer') : false;
   });
   if (!completed) throw wrongState(o, 'подтвердить получение');
-  return (await loadOrders(app.db, [id], userId))[0]!;
+  return (await loadOrders(app, [id], userId))[0]!;
 }
 
 /** Buyer cancels an unpaid order (`awaiting_payment` → `cancelled`), returning the stock. */
@@ -80,7 +89,7 @@ export async function cancelOrder(app: FastifyInstance, userId: number, id: numb
   }
   // A payment the bank confirms after this commit finds the order cancelled by the buyer and is refunded.
   await cancelAtProvider(app, pending);
-  return (await loadOrders(app.db, [id], userId))[0]!;
+  return (await loadOrders(app, [id], userId))[0]!;
 }
 
 /**
@@ -103,5 +112,5 @@ export async function sellerCancelOrder(
     return locked ? cancelPaidOrder(app, tx, locked, app.clock.now(), 'seller', text) : false;
   });
   if (!cancelled) throw wrongState(o, 'отменить заказ');
-  return (await loadOrders(app.db, [id], userId))[0]!;
+  return (await loadOrders(app, [id], userId))[0]!;
 }

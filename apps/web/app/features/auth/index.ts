@@ -20,3 +20,5 @@ export { ProfilePage } from './profile-page';
 export { DeleteAccountSection } from './delete-account-section';
 /** The empty state of the messenger account section. */
 export { MessengerEmpty } from './account-empty-states';
+/** An E.164 number shown as `+7 (999) 123-45-67` (others as they are). */
+export { displayPhone } from './phone-mask';

@@ -1,18 +1,22 @@
 /**
  * The checkout screen (issue «Buying»): one seller's items from the cart, a delivery point (saved or
- * added in the directory dialog), a card (saved or new), totals and «Оплатить» → `POST /v1/sales/order/`
+ * added in the directory dialog), the recipient's full name and phone (prefilled from the profile), a card (saved
+ * or new), totals and «Оплатить» → `POST /v1/sales/order/`
  * → the bank page (`payment.confirmation_url`). Render it only for a signed-in user.
  */
-import { Alert, Anchor, Box, Button, Grid, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Grid, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import dayjs from 'dayjs';
 import { useMounted } from '@mantine/hooks';
 import { IconShoppingBag } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Card } from '@vitrina/contract/orders';
+import { orderConflictSchema, type Card, type OrderConflict } from '@vitrina/contract/orders';
 import { errorMessage } from '../../shared/api/query';
 import { useCart, type CartKey } from '../cart';
 import { CardPicker, useCards } from '../cards';
 import { DeliveryPointPicker, useDeliveryPoints } from '../delivery';
+import { useAuth } from '../auth';
+import { RecipientFields, recipientFromProfile, recipientProblems, type RecipientValue } from './recipient-fields';
 import { createOrder, unavailableOf } from './api';
 import { CheckoutItems } from './checkout-items';
 import { OrderSummary } from './order-summary';
@@ -37,6 +41,31 @@ function Section({ step, title, children }: { step: number; title: string; child
       </Text>
       {children}
     </Paper>
+  );
+}
+
+/** «У вас есть неоплаченный заказ — оплатить»: the buyer's own order of these items, waiting for payment. */
+function PendingOrderNote({ pending }: { pending: NonNullable<OrderConflict['pending_order']> }) {
+  return (
+    <Alert color="orange" title="У вас есть неоплаченный заказ" role="alert" data-testid="pending-order">
+      <Text fz="sm">
+        Заказ {pending.number} с этими вещами ждёт оплаты
+        {pending.reserved_until
+          ? ` — они забронированы за вами до ${dayjs(pending.reserved_until).format('HH:mm')}`
+          : ''}
+        . Новый оформлять не нужно.
+      </Text>
+      <Group mt="sm" gap="sm">
+        {pending.confirmation_url ? (
+          <Button component="a" href={pending.confirmation_url} size="xs" color="orange">
+            Оплатить
+          </Button>
+        ) : null}
+        <Button component={Link} to={`/account/history?order=${pending.id}`} size="xs" variant="default">
+          К заказу
+        </Button>
+      </Group>
+    </Alert>
   );
 }
 
@@ -67,10 +96,23 @@ export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [unavailable, setUnavailable] = useState<CartKey[]>([]);
+  const [pending, setPending] = useState<OrderConflict['pending_order'] | null>(null);
+  const { user } = useAuth();
+  // The profile's name and phone until the buyer types (the profile may arrive after the first render).
+  const [typed, setRecipient] = useState<RecipientValue | null>(null);
+  const recipient = typed ?? recipientFromProfile(user);
+  const [recipientErrors, setRecipientErrors] = useState<Partial<Record<keyof RecipientValue, string>>>({});
 
   const pay = async () => {
     setError(null);
     setUnavailable([]);
+    setPending(null);
+    const problems = recipientProblems(recipient);
+    setRecipientErrors(problems);
+    if (Object.keys(problems).length) {
+      setError('Укажите получателя: имя, фамилию и телефон.');
+      return;
+    }
     if (pointId === null) {
       setError('Выберите пункт выдачи — туда продавец отправит заказ.');
       return;
@@ -80,6 +122,8 @@ export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
       items: items.map(({ slug, size, count }) => ({ slug, size, count })),
       delivery_point: pointId,
       card: card === 'new' ? null : card,
+      recipient_name: recipient.name.trim(),
+      recipient_phone: recipient.phone.trim(),
     });
     if (r.ok && r.data.payment.confirmation_url) {
       window.location.assign(r.data.payment.confirmation_url);
@@ -90,7 +134,18 @@ export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
       setError('Банк не ответил. Заказ сохранён в «Истории покупок» — оплатите его оттуда.');
       return;
     }
+    // Their own unpaid order holds these items: pay that one (never «another buyer»).
+    const own = orderConflictSchema.safeParse(r.error.body).data?.pending_order;
+    if (r.error.status === 409 && own) {
+      setPending(own);
+      return;
+    }
     setError(r.error.message);
+    const f = r.error.fields;
+    if (f.recipient_name || f.recipient_phone) {
+      setRecipientErrors({ name: f.recipient_name?.[0], phone: f.recipient_phone?.[0] });
+      return;
+    }
     if (r.error.status >= 400 && r.error.status < 500 && r.error.status !== 401)
       setUnavailable(await unavailableOf(items));
   };
@@ -159,7 +214,17 @@ export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
                 onAdded={(p) => setPointId(p.id)}
               />
             </Section>
-            <Section step={3} title="Оплата">
+            <Section step={3} title="Получатель">
+              <RecipientFields
+                value={recipient}
+                errors={recipientErrors}
+                onChange={(next) => {
+                  setRecipient(next);
+                  setRecipientErrors({});
+                }}
+              />
+            </Section>
+            <Section step={4} title="Оплата">
               <CardPicker cards={cards} value={card} onChange={setCard} />
             </Section>
           </Stack>
@@ -167,6 +232,7 @@ export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           <Box style={{ position: 'sticky', top: 88 }}>
             <OrderSummary count={count} total={total} loading={paying} onPay={pay}>
+              {pending && <PendingOrderNote pending={pending} />}
               {error && (
                 <Alert color="red" title="Заказ не оформлен" role="alert">
                   <Text fz="sm">{error}</Text>

@@ -12,6 +12,8 @@ const TIME = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digi
 const day = (iso: string) => DAY_MONTH.format(new Date(iso));
 /** «3 декабря, 14:20» — an exact Moscow time. */
 const dayTime = (iso: string) => `${day(iso)}, ${TIME.format(new Date(iso))}`;
+/** «3 декабря, 14:20» — an instant as a Moscow day and time (the order's history). */
+export const moscowDayTime = dayTime;
 
 export interface DeadlineView {
   /** The step it belongs to: `shipped`, `delivered` or `completed`. */

@@ -20,10 +20,11 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { deliveryServiceLabel, orderStatusLabel, type Order } from '@vitrina/contract/orders';
 import { formatDateTime } from '../../shared/lib/dates';
+import { displayPhone } from '../auth';
 import { formatPrice } from '../../shared/lib/price';
 import { STATUS_COLORS } from './api';
 import { refundView } from './refund';
-import { deadlineView } from './deadlines';
+import { deadlineView, moscowDayTime } from './deadlines';
 
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
   return (
@@ -67,63 +68,70 @@ export function OrderItems({ order }: { order: Order }) {
   );
 }
 
-function Steps({ order, role }: { order: Order; role: 'buyer' | 'seller' }) {
+/** The next step while the order waits for it, as the timeline names it. */
+const NEXT_STEP: Record<string, string> = {
+  awaiting_payment: 'Оплата',
+  paid: 'Отправка',
+  shipped: 'Доставка',
+  delivered: 'Подтверждение получения',
+};
+
+/**
+ * The order's history (the API's `history`, oldest first, times in Moscow) and the step it waits for with its
+ * deadline («Отправьте до 29 ноября», «Подтвердите получение или сообщите о проблеме до 3 декабря, 14:20»).
+ */
+export function OrderHistory({ order, role }: { order: Order; role: 'buyer' | 'seller' }) {
   const deadline = deadlineView(order, role);
-  const steps: { title: string; at: string | null; note?: string; key?: string }[] =
-    order.status === 'cancelled'
-      ? [
-          { title: 'Оформлен', at: order.created_at },
-          ...(order.paid_at ? [{ title: 'Оплачен', at: order.paid_at }] : []),
-          { title: 'Отменён', at: order.cancelled_at, note: order.cancel_reason ?? undefined },
-          ...(order.refunded_at ? [{ title: 'Деньги возвращены', at: order.refunded_at }] : []),
-        ]
-      : [
-          { title: 'Оформлен', at: order.created_at },
-          { title: 'Оплачен', at: order.paid_at },
-          { title: 'Отправлен', at: order.shipped_at, key: 'shipped' },
-          { title: 'Доставлен', at: order.delivered_at, key: 'delivered' },
-          { title: 'Завершён', at: order.completed_at, key: 'completed' },
-          // The seller's payout (only their answers carry it).
-          ...(order.payout_status ? [{ title: 'Выплата на карту', at: order.paid_out_at ?? null }] : []),
-        ];
-  const active = steps.reduce((a, s, i) => (s.at ? i : a), 0);
+  const next = NEXT_STEP[order.status];
+  const done = order.history;
+  const ended = order.status === 'cancelled' || order.status === 'refunded';
   return (
     <Timeline
-      active={active}
+      active={done.length - 1}
       bulletSize={14}
       lineWidth={2}
       styles={{ item: { marginTop: 12 } }}
-      color={order.status === 'cancelled' ? 'gray' : 'ink'}
+      color={ended ? 'gray' : 'ink'}
+      aria-label="История заказа"
+      data-testid="order-history"
     >
-      {steps.map((s) => (
+      {done.map((s, i) => (
         <Timeline.Item
-          key={s.title}
+          key={`${s.event}-${i}`}
           title={
-            <Text fz="sm" fw={s.at ? 600 : 400} c={s.at ? undefined : 'dimmed'}>
+            <Text fz="sm" fw={600}>
               {s.title}
             </Text>
           }
         >
-          {s.at && (
-            <Text fz="xs" c="dimmed">
-              {formatDateTime(s.at)}
-            </Text>
-          )}
+          <Text fz="xs" c="dimmed">
+            <time dateTime={s.at}>{moscowDayTime(s.at)}</time>
+          </Text>
           {s.note && <Text fz="xs">{s.note}</Text>}
-          {deadline && s.key === deadline.step && (
+        </Timeline.Item>
+      ))}
+      {next && (
+        <Timeline.Item
+          title={
+            <Text fz="sm" c="dimmed">
+              {next}
+            </Text>
+          }
+        >
+          {deadline && (
             <Text fz="xs" fw={600} c={deadline.overdue ? 'red.8' : 'orange.8'} data-testid="order-deadline">
               {deadline.text}
             </Text>
           )}
         </Timeline.Item>
-      ))}
+      )}
     </Timeline>
   );
 }
 
-export function TrackingNumber({ value }: { value: string }) {
+export function TrackingNumber({ value, url, service }: { value: string; url?: string | null; service?: string }) {
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap="wrap">
       <Text fz="sm" ff="monospace" data-testid="tracking-number">
         {value}
       </Text>
@@ -136,6 +144,11 @@ export function TrackingNumber({ value }: { value: string }) {
           </Tooltip>
         )}
       </CopyButton>
+      {url && (
+        <Anchor href={url} target="_blank" rel="noopener noreferrer" fz="sm" data-testid="tracking-link">
+          Отследить{service ? ` на сайте ${deliveryServiceLabel(service)}` : ''}
+        </Anchor>
+      )}
     </Group>
   );
 }
@@ -149,6 +162,29 @@ function Line({ label, children }: { label: string; children: React.ReactNode })
       </Text>
       <Box fz="sm">{children}</Box>
     </Box>
+  );
+}
+
+/**
+ * Who collects the parcel (for the waybill): the recipient given at checkout; for an order placed before checkout
+ * asked, the buyer's profile name when there is one, else nothing.
+ */
+function Recipient({ order, role }: { order: Order; role: 'buyer' | 'seller' }) {
+  const r = order.recipient;
+  const profileName = [order.buyer.first_name, order.buyer.last_name].filter(Boolean).join(' ');
+  if (!r) {
+    if (role === 'buyer' || !profileName) return null;
+    return <Line label="Покупатель">{profileName}</Line>;
+  }
+  return (
+    <Line label="Получатель">
+      <Text fz="sm" fw={600} data-testid="recipient-name">
+        {r.name}
+      </Text>
+      <Anchor href={`tel:${r.phone}`} fz="sm" c="ink.9" data-testid="recipient-phone">
+        {displayPhone(r.phone)}
+      </Anchor>
+    </Line>
   );
 }
 
@@ -189,9 +225,11 @@ export function OrderDetails({ order, role }: { order: Order; role: 'buyer' | 's
       <Stack gap="md">
         <OrderItems order={order} />
         <Stack gap={4} pt="xs" style={{ borderTop: '1px solid var(--vt-line)' }}>
-          <Group justify="space-between">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Text fz="sm">Доставка</Text>
-            <Text fz="sm">Бесплатно</Text>
+            <Text fz="sm" ta="right">
+              {role === 'seller' ? 'Оплачиваете вы при отправке' : 'Бесплатно — оплачивает продавец'}
+            </Text>
           </Group>
           <Group justify="space-between">
             <Text fz="sm" fw={700}>
@@ -239,17 +277,14 @@ export function OrderDetails({ order, role }: { order: Order; role: 'buyer' | 's
             </Text>
           )}
         </Line>
-        {role === 'buyer' ? (
+        {role === 'buyer' && (
           <Line label="Продавец">
             <Anchor component={Link} to={`/seller/${order.seller.id}`} c="ink.9" fz="sm">
               {[order.seller.first_name, order.seller.last_name].filter(Boolean).join(' ') || 'Страница продавца'}
             </Anchor>
           </Line>
-        ) : (
-          <Line label="Покупатель">
-            {[order.buyer.first_name, order.buyer.last_name].filter(Boolean).join(' ') || 'Имя не указано'}
-          </Line>
         )}
+        <Recipient order={order} role={role} />
         {order.card && role === 'buyer' && (
           <Line label="Оплата">
             {order.card.brand} •••• {order.card.last4}
@@ -257,10 +292,10 @@ export function OrderDetails({ order, role }: { order: Order; role: 'buyer' | 's
         )}
         {order.tracking_number && (
           <Line label="Трек-номер">
-            <TrackingNumber value={order.tracking_number} />
+            <TrackingNumber value={order.tracking_number} url={order.tracking_url} service={dp.delivery_service_type} />
           </Line>
         )}
-        <Steps order={order} role={role} />
+        <OrderHistory order={order} role={role} />
       </Stack>
     </SimpleGrid>
   );

@@ -15,6 +15,7 @@ import { OrderItems } from './order-details';
 import { UnpaidOrder } from './payment-wait';
 import { LazyPart } from '../../shared/lib/lazy';
 import { refundView } from './refund';
+import { deadlineView } from './deadlines';
 
 const PAID = ['paid', 'shipped', 'delivered', 'completed'];
 
@@ -89,7 +90,11 @@ export function OrderSuccess({ orderId }: { orderId: number | null }) {
           Что дальше
         </Text>
         <List spacing={6} fz="sm" type="ordered">
-          <List.Item>Продавец получил заказ и отправит его в течение 3 дней.</List.Item>
+          <List.Item data-testid="success-ship-by">
+            {order.ship_by
+              ? `${deadlineView(order, 'buyer')?.text} включительно. Не отправит — заказ отменится, а деньги вернутся на карту.`
+              : 'Продавец получил заказ и отправит его в пункт выдачи.'}
+          </List.Item>
           <List.Item>
             Трек-номер появится в{' '}
             <Anchor component={Link} to="/account/history" c="ink.9" underline="always">

@@ -1,27 +1,32 @@
 /**
  * «История покупок» (account-history): the buyer's orders (`GET /v1/sales/orders/?page=&filter=`) with
- * status chips from `/v1/sales/order-filters/`, expandable details, «Подтвердить получение» for shipped
- * orders, «Оплатить»/«Отменить» while awaiting payment, pagination and an empty state.
+ * status chips from `/v1/sales/order-filters/`, expandable details, «Подтвердить получение» (asked first) and
+ * «Есть проблема» for shipped orders, «Оплатить»/«Отменить» while awaiting payment, pagination and an empty state;
+ * `?order=42` is that order's own page (order-page.tsx).
  */
 import { Accordion, Alert, Button, Chip, Group, Pagination, ScrollArea, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconShoppingBag } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ORDER_FILTERS, type Order } from '@vitrina/contract/orders';
 import dayjs from 'dayjs';
 import { errorInfo, errorMessage } from '../../shared/api/query';
 import { PAGE_SIZE } from './api';
-import { CancelOrderDialog } from './cancel-order';
+import { OrderActions } from './order-actions';
+import { OrderPage } from './order-page';
 import { OrderReview } from '../reviews';
 import { OrderClaimPart } from '../disputes';
 import { OrderDetails } from './order-details';
 import { ListSkeleton, OrderHead } from './order-head';
-import { useOrderAction, useOrderFilters, usePurchases } from './queries';
+import { useOrderFilters, usePurchases } from './queries';
 
 const formatTime = (iso: string) => dayjs(iso).format('HH:mm');
 
-export function PurchasesList() {
+/**
+ * @param onProblem «Есть проблема» on an order (from the confirmation dialog): opens the claim. By default the
+ *   order's own page with `?claim=1`, where the claim dialog opens.
+ */
+export function PurchasesList({ onProblem }: { onProblem?: (order: Order) => void } = {}) {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const filter = params.get('filter') || 'all';
@@ -29,9 +34,14 @@ export function PurchasesList() {
   const filters = filtersQuery.data?.length ? filtersQuery.data : ORDER_FILTERS;
   const query = usePurchases(page, filter);
   const data = query.data ?? null;
-  const action = useOrderAction();
-  const busy = action.isPending ? (action.variables?.id ?? null) : null;
-  const [cancelling, setCancelling] = useState<Order | null>(null);
+  const problem =
+    onProblem ??
+    ((o: Order) =>
+      setParams((p) => {
+        p.set('order', String(o.id));
+        p.set('claim', '1');
+        return p;
+      }));
   const notFound = errorInfo(query.error)?.status === 404 && page > 1;
   // A page past the end (the list shrank): back to the first.
   useEffect(() => {
@@ -53,16 +63,17 @@ export function PurchasesList() {
       return p;
     });
 
-  const confirm = (o: Order) =>
-    action.mutate(
-      { id: o.id, kind: 'confirm' },
-      {
-        onSuccess: () => notifications.show({ message: 'Спасибо! Получение подтверждено.', color: 'green' }),
-        onError: (err) => notifications.show({ title: 'Не получилось', message: errorMessage(err), color: 'red' }),
-      },
-    );
-
   const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
+  const orderId = Number(params.get('order')) || null;
+  if (orderId)
+    return (
+      <OrderPage
+        id={orderId}
+        role="buyer"
+        back={{ to: '/account/history', label: 'Все покупки' }}
+        onProblem={problem}
+      />
+    );
 
   return (
     <Stack gap="md">
@@ -128,27 +139,7 @@ export function PurchasesList() {
                   <OrderDetails order={o} role="buyer" />
                   <OrderClaimPart order={o} role="buyer" />
                   {(o.status === 'completed' || o.status === 'refunded') && <OrderReview orderId={o.id} role="buyer" />}
-                  {(o.status === 'shipped' || o.status === 'delivered' || o.status === 'awaiting_payment') && (
-                    <Group mt="lg" gap="sm">
-                      {(o.status === 'shipped' || o.status === 'delivered') && (
-                        <Button onClick={() => confirm(o)} loading={busy === o.id}>
-                          Подтвердить получение
-                        </Button>
-                      )}
-                      {o.status === 'awaiting_payment' &&
-                        o.payment?.confirmation_url &&
-                        o.payment.status === 'pending' && (
-                          <Button component="a" href={o.payment.confirmation_url}>
-                            Оплатить
-                          </Button>
-                        )}
-                      {o.status === 'awaiting_payment' && (
-                        <Button variant="default" onClick={() => setCancelling(o)} loading={busy === o.id}>
-                          Отменить
-                        </Button>
-                      )}
-                    </Group>
-                  )}
+                  <OrderActions order={o} role="buyer" onProblem={problem} />
                 </Accordion.Panel>
               </Accordion.Item>
             ))}
@@ -167,7 +158,6 @@ export function PurchasesList() {
           )}
         </>
       )}
-      <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />
     </Stack>
   );
 }

@@ -2,13 +2,12 @@
  * «Продажи» tab of account-sales: the seller's orders (`GET /v1/sales/orders/seller/?page=`) with the
  * buyer's delivery point, the payout (total − fee) and where it is («Выплачено 25 ноября», «Выплата в
  * обработке», «Добавьте карту для выплат», «Ожидает получения покупателем»), «Отменить заказ» with a reason, and «Отправить»
- * (tracking number → ship).
+ * (tracking number → ship); `?order=42` is that order's own page (order-page.tsx), where the notices lead.
  */
 import { Accordion, Alert, Button, Group, Pagination, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCreditCard, IconPackage } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { sumRubles } from '@vitrina/contract/money';
 import type { Order } from '@vitrina/contract/orders';
 import { formatPrice } from '../../shared/lib/price';
@@ -19,17 +18,17 @@ import { OrderClaimPart } from '../disputes';
 import { OrderDetails } from './order-details';
 import { ListSkeleton, OrderHead } from './order-head';
 import { useSellerOrders } from './queries';
-import { ShipDialog } from './ship-dialog';
-import { SellerCancelDialog } from './seller-cancel-dialog';
+import { OrderActions } from './order-actions';
+import { OrderPage } from './order-page';
 import { deadlineView } from './deadlines';
 import { payoutView } from './payout';
 
 export function SellerOrders() {
+  const [params] = useSearchParams();
+  const orderId = Number(params.get('order')) || null;
   const [page, setPage] = useState(1);
   const query = useSellerOrders(page);
   const data = query.data ?? null;
-  const [shipping, setShipping] = useState<Order | null>(null);
-  const [cancelling, setCancelling] = useState<Order | null>(null);
   const notFound = errorInfo(query.error)?.status === 404 && page > 1;
   // A page past the end (the list shrank): back to the first.
   useEffect(() => {
@@ -43,6 +42,14 @@ export function SellerOrders() {
   );
   const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
 
+  if (orderId)
+    return (
+      <OrderPage
+        id={orderId}
+        role="seller"
+        back={{ to: '/account/sales?status=orders', label: 'Все продажи' }}
+      />
+    );
   if (error)
     return (
       <Alert color="red" title="Не удалось загрузить продажи">
@@ -124,16 +131,11 @@ export function SellerOrders() {
               <OrderDetails order={o} role="seller" />
               <OrderClaimPart order={o} role="seller" />
               {(o.status === 'completed' || o.status === 'refunded') && <OrderReview orderId={o.id} role="seller" />}
+              <OrderActions order={o} role="seller" />
               {o.status === 'paid' && (
-                <Group mt="lg">
-                  <Button onClick={() => setShipping(o)}>Отправить</Button>
-                  <Button variant="subtle" color="red" onClick={() => setCancelling(o)}>
-                    Отменить заказ
-                  </Button>
-                  <Text fz="xs" c={deadlineView(o, 'seller')?.overdue ? 'red.8' : 'dimmed'}>
-                    {deadlineView(o, 'seller')?.text}
-                  </Text>
-                </Group>
+                <Text fz="xs" mt="xs" c={deadlineView(o, 'seller')?.overdue ? 'red.8' : 'dimmed'}>
+                  {deadlineView(o, 'seller')?.text}
+                </Text>
               )}
             </Accordion.Panel>
           </Accordion.Item>
@@ -144,23 +146,6 @@ export function SellerOrders() {
           <Pagination total={pages} value={page} onChange={setPage} />
         </Group>
       )}
-      <SellerCancelDialog
-        order={cancelling}
-        onClose={() => setCancelling(null)}
-        onCancelled={(o) => {
-          notifications.show({
-            message: `Заказ ${o.number} отменён. Покупатель получит деньги обратно.`,
-            color: 'green',
-          });
-        }}
-      />
-      <ShipDialog
-        order={shipping}
-        onClose={() => setShipping(null)}
-        onShipped={(o) => {
-          notifications.show({ message: `Заказ ${o.number} отправлен. Покупатель увидит трек-номер.`, color: 'green' });
-        }}
-      />
     </Stack>
   );
 }

@@ -1,7 +1,12 @@
-/** «Отправить заказ»: the seller enters the tracking number → `POST /v1/sales/orders/{id}/ship/`. */
+/**
+ * «Отправить заказ»: who to send it to (the buyer's pickup point and recipient), who pays for delivery (the seller,
+ * as `/faq` says), and the tracking number in the chosen service's format (the contract's `TRACKING_RULES`; the
+ * API checks it and its Russian message lands under the field) → `POST /v1/sales/orders/{id}/ship/`.
+ */
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { deliveryServiceLabel, type Order } from '@vitrina/contract/orders';
+import { deliveryServiceLabel, TRACKING_RULES, type Order } from '@vitrina/contract/orders';
+import { displayPhone } from '../auth';
 import { errorInfo, errorMessage } from '../../shared/api/query';
 import { useShipOrder } from './queries';
 
@@ -54,10 +59,22 @@ export function ShipDialog({
             <Text fz="sm">
               Заказ {order.number}: отнесите посылку в{' '}
               {deliveryServiceLabel(order.delivery_point.delivery_service_type)} и отправьте в пункт выдачи покупателя —{' '}
-              {order.delivery_point.address}.
+              {order.delivery_point.address}
+              {order.delivery_point.point_id ? ` (код пункта ${order.delivery_point.point_id})` : ''}.
+            </Text>
+            {order.recipient && (
+              <Text fz="sm">
+                Получатель: {order.recipient.name}, {displayPhone(order.recipient.phone)}.
+              </Text>
+            )}
+            <Text fz="sm" c="dimmed">
+              Доставку оплачиваете вы при отправке — для покупателя она бесплатна.
             </Text>
             <TextInput
               label="Трек-номер"
+              description={
+                TRACKING_RULES[order.delivery_point.delivery_service_type as keyof typeof TRACKING_RULES]?.hint
+              }
               placeholder="Например, 1234567890"
               value={value}
               onChange={(e) => setValue(e.currentTarget.value)}

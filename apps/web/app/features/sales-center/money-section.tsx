@@ -32,9 +32,9 @@ export function MoneySection() {
             <>
               <StatCard
                 testId="balance-awaiting"
-                label="Ожидает получения покупателем"
+                label="В открытых сделках"
                 value={formatRubles(b.awaiting_completion)}
-                note="Станет доступно, когда покупатель подтвердит получение"
+                note="Заказы ждут отправки или получения: станет доступно, когда покупатель подтвердит получение"
               />
               <StatCard
                 testId="balance-available"

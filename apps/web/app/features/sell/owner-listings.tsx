@@ -14,7 +14,12 @@ import { useProductStatuses } from './queries';
 export function OwnerListings() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('status') ?? 'active';
-  const tab = raw === 'orders' || (TABS as readonly string[]).includes(raw) ? raw : 'active';
+  // `?order=42` (a notice's link) is one of the seller's orders: the «Продажи» tab shows it.
+  const tab = params.has('order')
+    ? 'orders'
+    : raw === 'orders' || (TABS as readonly string[]).includes(raw)
+      ? raw
+      : 'active';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const statuses = useProductStatuses().data ?? null;
 

@@ -103,6 +103,10 @@ export function SizesEditor({
           </Paper>
         );
       })}
+      <Text fz="xs" c="dimmed" data-testid="sell-delivery-note">
+        Доставку до пункта выдачи покупателя оплачиваете вы, когда отправляете заказ: для покупателя она бесплатна.
+        Учитывайте её в цене.
+      </Text>
     </Stack>
   );
 }

@@ -13,6 +13,8 @@ export interface ApiErrorInfo {
   fields: Record<string, string[]>;
   /** `Retry-After` seconds of a 429. */
   retryAfter?: number;
+  /** The answer's JSON as sent (for answers that carry more than a message, e.g. a 409's `pending_order`). */
+  body?: unknown;
 }
 
 export type ApiResult<T> = { ok: true; data: T; status: number } | { ok: false; error: ApiErrorInfo };
@@ -130,6 +132,7 @@ export async function api<T>(
       status: res.status,
       ...firstMessage(parsed, res.status),
       retryAfter: Number.isFinite(retry) && retry > 0 ? retry : undefined,
+      body: parsed,
     },
   };
 }
