@@ -56,7 +56,7 @@ export async function deliveredOrder(s: Sides, price = 3000, deliver = true) {
     method: 'POST',
     url: `/v1/sales/orders/${placed.order.id}/ship/`,
     headers: s.seller.auth,
-    payload: { tracking_number: 'CDEK123456' },
+    payload: { tracking_number: '1234567890' },
   });
   expect(ship.statusCode, ship.body).toBe(200);
   if (deliver) {

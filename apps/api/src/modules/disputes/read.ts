@@ -137,9 +137,10 @@ const FILTER_STATUSES: Record<DisputeFilter, ClaimStatus[] | null> = {
 };
 
 /** One dispute for staff: the claim, the order as its seller sees it, the history. */
-export async function disputeOut(db: Db, c: ClaimRow): Promise<Dispute> {
+export async function disputeOut(app: FastifyInstance, c: ClaimRow): Promise<Dispute> {
+  const db: Db = app.db;
   const [row] = await db.select().from(orders).where(eq(orders.id, c.orderId));
-  const [order] = await loadOrders(db, [c.orderId], row!.sellerId);
+  const [order] = await loadOrders(app, [c.orderId], row!.sellerId);
   return { claim: claimOut(c), order: order!, history: orderHistory(row!, c) };
 }
 
@@ -163,6 +164,6 @@ export async function disputesPage(
     .limit(limit)
     .offset(offset);
   const out: Dispute[] = [];
-  for (const c of rows) out.push(await disputeOut(app.db, c));
+  for (const c of rows) out.push(await disputeOut(app, c));
   return makePage(url, q, count, out);
 }

@@ -268,5 +268,5 @@ export async function resolveDispute(
     });
   });
   const c = await claimOfOrder(app.db, orderId);
-  return disputeOut(app.db, c!);
+  return disputeOut(app, c!);
 }
