@@ -14,6 +14,7 @@ import { favorites, offers, orderItems, orders, payments, testgatewayPayments } 
 import { shipByDeadline } from '../../lib/moscow-time.js';
 import { Random } from './random.js';
 import { seedLedger } from './ledger.js';
+import { seedReviews } from './reviews.js';
 import { pentadOf } from '../../modules/stats/index.js';
 
 const DAY = 86_400_000;
@@ -169,6 +170,9 @@ export async function seedHistory(
     const inTime = 4 * HOUR + sale.next() * 44 * HOUR;
     let shipAfter = sale.chance(0.08) ? 6 * DAY + sale.next() * DAY : inTime;
     if (since < shipAfter && now > shipByDeadline(paid)) shipAfter = inTime;
+    // Nobody ships for the demo sellers a person does not play: their orders are shipped already (in time), so the
+    // deadlines never cancel them and their «Отправляет вовремя» stays as the demo shows it.
+    if (!busy && since < shipAfter) shipAfter = since / 2;
     const shippedAt = l.status === 'reserved' || since < shipAfter ? null : new Date(paid.getTime() + shipAfter);
     const deliveredAt = shippedAt && since > shipAfter + 3 * DAY ? new Date(shippedAt.getTime() + 3 * DAY) : null;
     const completedAt = deliveredAt && since > shipAfter + 4 * DAY ? new Date(deliveredAt.getTime() + DAY) : null;
@@ -257,6 +261,14 @@ export async function seedHistory(
   );
   if (emptied.length) await tx.update(offers).set({ count: 0 }).where(inArray(offers.productId, emptied));
   await seedLedger(tx, ids, now);
+  await seedReviews(
+    tx,
+    orderRows.flatMap((o, i) =>
+      o.completedAt ? [{ id: ids[i]!, buyerId: o.buyerId, sellerId: o.sellerId, completedAt: o.completedAt }] : [],
+    ),
+    now,
+    opts.seed,
+  );
   await keptFavorites(tx, keptBy, buyers, now, opts.seed);
 
   // The roll-ups.
