@@ -44,6 +44,8 @@ export default async function setup(project: TestProject) {
       // Browser tests read a change at once; the micro-cache is tested in apps/api/test/page-cache.test.ts.
       PUBLIC_CACHE_MS: '0',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // The footer's «Документы» and the FAQ name the support address when one is configured.
+      SUPPORT_EMAIL: 'help@vitrina.test',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
