@@ -132,6 +132,25 @@ export async function apiSignIn(): Promise<string> {
 }
 
 /** Publishes a one-size listing as the seller with `token` → its slug and title. */
+/**
+ * A token of the busiest demo seller (README: `+7 900 123-45-67`, more than a page of orders). When another test
+ * asked a code for that number within the resend pause, the server's clock is moved past the pause first.
+ */
+export async function demoSellerToken(): Promise<string> {
+  const phone = '+79001234567';
+  const send = await fetch(`${baseURL()}/v1/auth/send-code/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone }),
+  });
+  if (send.status === 429) {
+    await post('/v1/dev/clock/', { advance_seconds: Number(send.headers.get('retry-after') ?? 60) });
+    await post('/v1/auth/send-code/', { phone });
+  } else if (!send.ok) throw new Error(`send-code ${send.status}`);
+  const { token } = await post<{ token: string }>('/v1/auth/verify-code/', { phone, code: await latestCode(phone) });
+  return token;
+}
+
 export async function createListing(token: string): Promise<{ slug: string; title: string; size: string }> {
   const chars = (await (await fetch(`${baseURL()}/v1/product/chars/`)).json()) as {
     data: { brands: { id: number }[]; categories: { id: number; parent: number | null }[] };

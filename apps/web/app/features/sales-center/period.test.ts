@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  axisTicks,
   daysBetween,
   isIsoDay,
   periodFromSearch,
@@ -75,5 +76,20 @@ describe('sales center period', () => {
     expect(isFuturePoint('2026-11-27', now)).toBe(true);
     expect(isFuturePoint('2026-11', now)).toBe(false);
     expect(isFuturePoint('2026-12', now)).toBe(true);
+  });
+});
+
+describe('chart axis labels', () => {
+  it('keeps every label up to 12 points and the newest one of longer periods', () => {
+    const week = ['22 ноя', '23 ноя', '24 ноя', '25 ноя', '26 ноя', '27 ноя', '28 ноя'];
+    expect(axisTicks(week)).toEqual(week);
+    const year = ['дек', 'янв', 'фев', 'мар', 'апр', 'май', 'июн', 'июл', 'авг', 'сен', 'окт', 'ноя'];
+    expect(axisTicks(year)).toEqual(year);
+    const hours = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
+    expect(axisTicks(hours)).toEqual(['03:00', '07:00', '11:00', '15:00', '19:00', '23:00']);
+    const month = Array.from({ length: 30 }, (_, i) => `${i + 1} ноя`);
+    const ticks = axisTicks(month);
+    expect(ticks.at(-1)).toBe('30 ноя');
+    expect(ticks.length).toBeLessThanOrEqual(6);
   });
 });

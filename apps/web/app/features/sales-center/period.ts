@@ -25,6 +25,15 @@ export const PREVIOUS_LABEL: Record<StatisticsPeriod, string> = {
   custom: 'к предыдущему периоду',
 };
 
+/** The previous period when it had none of a figure: «в прошлом году» (продаж не было). */
+export const PREVIOUS_NONE: Record<StatisticsPeriod, string> = {
+  day: 'вчера',
+  week: 'на прошлой неделе',
+  month: 'в прошлом месяце',
+  year: 'в прошлом году',
+  custom: 'в предыдущем периоде',
+};
+
 /** A chosen period: `from`/`to` (`YYYY-MM-DD`, both included) only for `custom`. */
 export type PeriodChoice =
   { period: Exclude<StatisticsPeriod, 'custom'> } | { period: 'custom'; from: string; to: string };
@@ -158,4 +167,20 @@ export function isFuturePoint(date: string, now: Date = new Date()): boolean {
 /** Today in Moscow, `YYYY-MM-DD` (the statistics' days are Moscow days). */
 export function moscowToday(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(now);
+}
+
+/** At most this many labels under a chart of more than 12 points (30 days, 24 hours, a long custom period). */
+const MAX_SPREAD_TICKS = 6;
+
+/**
+ * The x-axis labels to draw: every point's up to 12 (a week's days, a year's months — none dropped), otherwise every
+ * k-th counted back from the last, so the newest point («28 ноя», «23:00») always has its label. Recharts' own
+ * thinning (`minTickGap`) dropped labels by their measured widths: «28 ноя» of a week, «июн» and «ноя» of a year.
+ */
+export function axisTicks(labels: string[]): string[] {
+  if (labels.length <= 12) return labels;
+  const step = Math.ceil(labels.length / MAX_SPREAD_TICKS);
+  const picked: string[] = [];
+  for (let i = labels.length - 1; i >= 0; i -= step) picked.unshift(labels[i]!);
+  return picked;
 }
