@@ -3,7 +3,7 @@
  * status chips from `/v1/sales/order-filters/`, expandable details, «Подтвердить получение» for shipped
  * orders, «Оплатить»/«Отменить» while awaiting payment, pagination and an empty state.
  */
-import { Accordion, Alert, Button, Chip, Group, Pagination, ScrollArea, Stack, Text } from '@mantine/core';
+import { Accordion, Alert, Button, Chip, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconShoppingBag } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -17,6 +17,7 @@ import { OrderReview } from '../reviews';
 import { OrderDetails } from './order-details';
 import { ListSkeleton, OrderHead } from './order-head';
 import { useOrderAction, useOrderFilters, usePurchases } from './queries';
+import { ListPagination } from '../../shared/ui/list-pagination';
 
 const formatTime = (iso: string) => dayjs(iso).format('HH:mm');
 
@@ -153,14 +154,7 @@ export function PurchasesList() {
           </Accordion>
           {pages > 1 && (
             <Group justify="center">
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={(p) => go({ page: p })}
-                getControlProps={(c) => ({
-                  'aria-label': c === 'next' ? 'Следующая страница' : c === 'previous' ? 'Предыдущая страница' : c,
-                })}
-              />
+              <ListPagination total={pages} value={page} onChange={(p) => go({ page: p })} />
             </Group>
           )}
         </>

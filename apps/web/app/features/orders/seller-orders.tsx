@@ -4,7 +4,7 @@
  * обработке», «Добавьте карту для выплат», «Ожидает получения покупателем»), «Отменить заказ» with a reason, and «Отправить»
  * (tracking number → ship).
  */
-import { Accordion, Alert, Button, Group, Pagination, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Accordion, Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCreditCard, IconPackage } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -22,6 +22,7 @@ import { ShipDialog } from './ship-dialog';
 import { SellerCancelDialog } from './seller-cancel-dialog';
 import { deadlineView } from './deadlines';
 import { payoutView } from './payout';
+import { ListPagination } from '../../shared/ui/list-pagination';
 
 export function SellerOrders() {
   const [page, setPage] = useState(1);
@@ -139,7 +140,7 @@ export function SellerOrders() {
       </Accordion>
       {pages > 1 && (
         <Group justify="center">
-          <Pagination total={pages} value={page} onChange={setPage} />
+          <ListPagination total={pages} value={page} onChange={setPage} />
         </Group>
       )}
       <SellerCancelDialog
