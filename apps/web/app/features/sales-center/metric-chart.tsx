@@ -41,7 +41,14 @@ export default function MetricChart({ points, metric, name, color, kind, format 
     tickLine: 'none' as const,
     strokeDasharray: '3 3',
     textColor: 'gray.7',
-    xAxisProps: { ticks: axisTicks(data.map((d) => d.short)), interval: 0 as const, tick: { fontSize: 11 } },
+    xAxisProps: {
+      ticks: axisTicks(
+        data.map((d) => d.short),
+        data.findLastIndex((d) => d.value !== null),
+      ),
+      interval: 0 as const,
+      tick: { fontSize: 11 },
+    },
     yAxisProps: {
       width: 56,
       allowDecimals: false,

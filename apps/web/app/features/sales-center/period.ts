@@ -169,18 +169,24 @@ export function moscowToday(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(now);
 }
 
-/** At most this many labels under a chart of more than 12 points (30 days, 24 hours, a long custom period). */
-const MAX_SPREAD_TICKS = 6;
+/** About this many labels under a chart of more than 12 points (30 days, 24 hours, a long custom period). */
+const SPREAD_TICKS = 6;
 
 /**
- * The x-axis labels to draw: every point's up to 12 (a week's days, a year's months — none dropped), otherwise every
- * k-th counted back from the last, so the newest point («28 ноя», «23:00») always has its label. Recharts' own
- * thinning (`minTickGap`) dropped labels by their measured widths: «28 ноя» of a week, «июн» and «ноя» of a year.
+ * The x-axis labels to draw: every point's up to 12 (a week's days, a year's months — none dropped); of more, the
+ * first, the newest with figures (`anchor`: today, this hour) and evenly spaced ones between, then on past it to
+ * the end. Recharts' own thinning (`minTickGap`) dropped labels by their measured widths: today's «28 ноя», a
+ * year's «июн» and «ноя».
+ * @param anchor index of the newest point that has figures (default: the last)
  */
-export function axisTicks(labels: string[]): string[] {
-  if (labels.length <= 12) return labels;
-  const step = Math.ceil(labels.length / MAX_SPREAD_TICKS);
-  const picked: string[] = [];
-  for (let i = labels.length - 1; i >= 0; i -= step) picked.unshift(labels[i]!);
-  return picked;
+export function axisTicks(labels: string[], anchor = labels.length - 1): string[] {
+  const n = labels.length;
+  if (n <= 12) return labels;
+  const step = n / SPREAD_TICKS;
+  const last = Math.min(Math.max(anchor, 0), n - 1);
+  const parts = Math.max(1, Math.round(last / step));
+  const picked = new Set<number>();
+  for (let j = 0; j <= parts; j++) picked.add(Math.round((j * last) / parts));
+  for (let i = last + step; Math.round(i) < n; i += step) picked.add(Math.round(i));
+  return [...picked].sort((a, b) => a - b).map((i) => labels[i]!);
 }
