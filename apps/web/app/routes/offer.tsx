@@ -73,7 +73,7 @@ export default function Offer({ loaderData }: Route.ComponentProps) {
           body: (
             <>
               Мы обрабатываем номер телефона, имя, адрес пункта выдачи и историю заказов, чтобы сайт работал, по{' '}
-              <Anchor href="/conf.pdf" target="_blank" rel="noopener" inherit>
+              <Anchor href="/conf.pdf" target="_blank" rel="noopener" inherit underline="always">
                 политике обработки персональных данных
               </Anchor>{' '}
               (152-ФЗ).
@@ -84,8 +84,11 @@ export default function Offer({ loaderData }: Route.ComponentProps) {
           title: '6. Связь с нами',
           body: support ? (
             <>
-              Вопросы и претензии — на <Anchor href={`mailto:${support}`}>{support}</Anchor>. Отвечаем в течение двух
-              рабочих дней.
+              Вопросы и претензии — на{' '}
+              <Anchor href={`mailto:${support}`} underline="always">
+                {support}
+              </Anchor>
+              . Отвечаем в течение двух рабочих дней.
             </>
           ) : (
             'Адрес поддержки ещё не указан владельцем магазина.'
