@@ -151,7 +151,8 @@ export async function demoSellerToken(): Promise<string> {
   return token;
 }
 
-export async function createListing(token: string): Promise<{ slug: string; title: string; size: string }> {
+/** Lists an item of one size with `count` pieces for the seller `token`. */
+export async function createListing(token: string, count = 1): Promise<{ slug: string; title: string; size: string }> {
   const chars = (await (await fetch(`${baseURL()}/v1/product/chars/`)).json()) as {
     data: { brands: { id: number }[]; categories: { id: number; parent: number | null }[] };
   };
@@ -168,7 +169,7 @@ export async function createListing(token: string): Promise<{ slug: string; titl
     category: String(leaf.id),
     condition: 'excellent',
     color: 'beige',
-    sizes: JSON.stringify([{ size, price: 7490, count: 1 }]),
+    sizes: JSON.stringify([{ size, price: 7490, count }]),
   };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const jpeg = await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#b59a7a' } })
