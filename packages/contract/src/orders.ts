@@ -237,6 +237,8 @@ export const orderCreateSchema = z.object(
       .max(50, 'Не больше 50 позиций в одном заказе.'),
     delivery_point: jsonId('Пункт выдачи — id сохранённого пункта (целое число).'),
     card: jsonId('Карта — id сохранённой карты (целое число) или null.').nullish(),
+    /** With a new card (`card` null): keep it for the next purchases («Сохранить карту»). */
+    save_card: z.boolean(expected('Сохранить карту — true или false.')).optional(),
   },
   { error: 'Отправьте JSON-объект {"items", "delivery_point", "card"} с заголовком Content-Type: application/json.' },
 );

@@ -50,6 +50,8 @@ export interface ValidOrder {
   sellerId: number;
   point: Awaited<ReturnType<typeof getOwnDeliveryPoint>>;
   card: typeof cards.$inferSelect | null;
+  /** A new card (no saved one chosen) the buyer asked to keep («Сохранить карту», `save_card`). */
+  saveCard: boolean;
   /** In offer id order (the lock order). */
   plan: PlannedLine[];
 }
@@ -85,7 +87,7 @@ export async function validateOrder(db: Db, buyerId: number, body: OrderCreate):
     });
   }
   const { plan, sellerId } = await planLines(db, buyerId, mergeLines(body.items));
-  return { buyerId, sellerId, point, card, plan };
+  return { buyerId, sellerId, point, card, saveCard: card === null && body.save_card === true, plan };
 }
 
 /**

@@ -23,6 +23,7 @@ import { paymentProvider, type FetchedPayment, type ProviderName } from '../../p
 import { paymentStatusSchema, paymentsConfigSchema } from '@vitrina/contract/orders';
 import { applyPaymentEvent, paymentStatusFor } from './service.js';
 import { definePaymentJobs } from './refunds.js';
+import { defineCardSaving } from './save-card.js';
 import { defineSettlement, settleOrderPayments } from './settle.js';
 import { definePaymentMetrics } from './metrics.js';
 import { defineNoticeDelivery } from '../../providers/payments/testgateway-notices.js';
@@ -77,6 +78,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const testgateway = app.config.payments.provider === 'testgateway' && !app.config.isProduction;
   definePaymentJobs(app);
+  defineCardSaving(app);
   definePaymentMetrics(app);
   if (testgateway) defineNoticeDelivery(app);
   defineSettlement(app);

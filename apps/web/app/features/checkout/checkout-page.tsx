@@ -64,6 +64,7 @@ export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
   const cards = cardsQuery.data ?? (cardsQuery.isError ? NO_CARDS : null);
   const [chosenCard, setCard] = useState<number | 'new' | null>(null);
   const card = chosenCard ?? (cards?.find((c) => c.is_default) ?? cards?.[0])?.id ?? 'new';
+  const [saveCard, setSaveCard] = useState(false);
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [unavailable, setUnavailable] = useState<CartKey[]>([]);
@@ -80,6 +81,7 @@ export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
       items: items.map(({ slug, size, count }) => ({ slug, size, count })),
       delivery_point: pointId,
       card: card === 'new' ? null : card,
+      ...(card === 'new' ? { save_card: saveCard } : {}),
     });
     if (r.ok && r.data.payment.confirmation_url) {
       window.location.assign(r.data.payment.confirmation_url);
@@ -160,7 +162,13 @@ export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
               />
             </Section>
             <Section step={3} title="Оплата">
-              <CardPicker cards={cards} value={card} onChange={setCard} />
+              <CardPicker
+                cards={cards}
+                value={card}
+                onChange={setCard}
+                saveCard={saveCard}
+                onSaveCardChange={setSaveCard}
+              />
             </Section>
           </Stack>
         </Grid.Col>

@@ -114,7 +114,7 @@ export function SellerOrders() {
                 <Alert color="orange" variant="light" mb="md" icon={<IconCreditCard size={18} aria-hidden />}>
                   <Text fz="sm">
                     Деньги за заказ готовы к выплате. Добавьте карту в{' '}
-                    <Text component={Link} to="/account" fz="sm" c="orange.9" td="underline">
+                    <Text component={Link} to="/account#payout-card" fz="sm" c="orange.9" td="underline">
                       профиле
                     </Text>{' '}
                     — выплата уйдёт на неё автоматически.
