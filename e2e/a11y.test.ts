@@ -1,7 +1,8 @@
 /**
  * axe over every page of the route table (spec §2; WCAG 2.2 AA): signed out and signed in, at
  * 360 px and 1440 px, with the main dialogs and drawers open as well (catalog drawer, filters drawer,
- * sign-in dialog, pickup-point dialog, notifications, the account menu, search suggestions). Any critical
+ * sign-in dialog, pickup-point dialog, notifications, the account menu, search suggestions, the open brand
+ * multiselect of the filters) and a seller's orders over more than a page (page links). Any critical
  * or serious violation fails the test; all of a run's violations are listed together.
  *
  * One browser and one page per pass (the page is reused from route to route); axe runs only the WCAG A/AA
@@ -127,12 +128,18 @@ describe.runIf(browserAvailable())('axe: no critical or serious WCAG 2.2 AA viol
   /** Routes with a real slug: a product, its seller, a brand, a compilation. */
   let slugRoutes: string[];
   let product: Card;
+  /** A seller with more than a page (12) of orders: the page links of «Продажи». */
+  let busySeller: string;
 
   beforeAll(async () => {
     browser = await launch();
     // A signed-in user with something on every account page: a listing of their own (sold once), a paid
     // purchase, an order awaiting payment, a favorite.
     token = await apiSignIn();
+    busySeller = await apiSignIn();
+    const stock = await createListing(busySeller, 13);
+    const shopper = await apiSignIn();
+    for (let i = 0; i < 13; i++) await placeOrder(shopper, stock.slug, stock.size);
     const mine = await createListing(token);
     const cards = (await api<{ results: Card[] }>('/v1/public/products/?sort=new&page_size=20')).results.filter(
       (c) => c.sizes.length > 0 && c.slug !== mine.slug,
@@ -203,7 +210,12 @@ describe.runIf(browserAvailable())('axe: no critical or serious WCAG 2.2 AA viol
         const filters = page.getByRole('dialog', { name: 'Фильтры' });
         await settled(filters);
         found.push(...(await audit(page, `filters drawer @${width}`)));
-      }
+      } else await open(page, '/catalog/women');
+      // The brand multiselect open (its list scrolls).
+      await page.getByRole('combobox', { name: 'Бренд' }).locator('visible=true').first().click();
+      await settled(page.getByRole('listbox').locator('visible=true').first());
+      found.push(...(await audit(page, `brand multiselect open @${width}`)));
+      await page.keyboard.press('Escape');
       expect(found).toEqual([]);
     });
 
@@ -260,6 +272,13 @@ describe.runIf(browserAvailable())('axe: no critical or serious WCAG 2.2 AA viol
       const pickup = page.getByRole('dialog', { name: 'Пункт выдачи' });
       await settled(pickup.getByTestId('pickup-point').first());
       found.push(...(await audit(page, `pickup-point dialog @${width}`)));
+
+      // The seller's orders with page links.
+      const seller = await signedInPage(browser, busySeller, width);
+      await open(seller, '/account/sales?status=orders');
+      await seller.locator('.mantine-Pagination-root').waitFor();
+      found.push(...(await audit(seller, `/account/sales?status=orders (13 orders) @${width}`)));
+      await seller.context().close();
       expect(found).toEqual([]);
     });
   }

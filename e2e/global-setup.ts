@@ -48,6 +48,8 @@ export default async function setup(project: TestProject) {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // The staff number of the disputes test (e2e/orders/claims.test.ts).
       STAFF_PHONES: E2E_STAFF_PHONE,
+      // The footer's «Документы» and the FAQ name the support address when one is configured.
+      SUPPORT_EMAIL: 'help@vitrina.test',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

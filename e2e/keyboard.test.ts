@@ -2,7 +2,7 @@
  * Browser tests of keyboard access (360 px and 1440 px): the active-filter pills are removable
  * by keyboard and name brands given by slug in the URL; the header search is an ARIA combobox driven by
  * the arrow keys and Enter. The skip link is the first stop and shows itself, the header search
- * is reached within 5 Tab presses, and the dialogs loaded on first open (catalog drawer, filters drawer,
+ * is reached within 5 Tab presses on phones (after the catalog menu on desktops), and the dialogs loaded on first open (catalog drawer, filters drawer,
  * sign-in) hold the focus inside while open and give it back to the control that opened them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,7 +147,9 @@ describe.runIf(browserAvailable())('keyboard access', () => {
   });
 
   for (const width of [360, 1440] as const) {
-    it(`the skip link comes first and shows; the search is within 5 Tab presses (${width} px)`, async () => {
+    // On desktops the catalog menu comes first, as it is shown (e2e/header/header-first-paint.test.ts).
+    const maxPresses = width === 360 ? 5 : 15;
+    it(`the skip link comes first and shows; the search is within ${maxPresses} Tab presses (${width} px)`, async () => {
       const { page } = await newPage(browser, width);
       await page.goto('/catalog/women');
       await hydrated(page);
@@ -158,14 +160,14 @@ describe.runIf(browserAvailable())('keyboard access', () => {
       expect(box.y).toBeGreaterThanOrEqual(0);
       expect(box.width).toBeGreaterThan(24);
       let presses = 1;
-      while ((await focused(page)).role !== 'combobox' && presses < 5) {
+      while ((await focused(page)).role !== 'combobox' && presses < maxPresses) {
         await page.keyboard.press('Tab');
         presses++;
       }
       expect(await focused(page)).toMatchObject({ role: 'combobox', name: 'Поиск по каталогу' });
       // The skip link moves on to the page's content.
       await page.keyboard.press('Shift+Tab');
-      for (let i = 0; i < 5 && (await focused(page)).name !== 'К содержанию'; i++)
+      for (let i = 0; i < maxPresses && (await focused(page)).name !== 'К содержанию'; i++)
         await page.keyboard.press('Shift+Tab');
       await page.keyboard.press('Enter');
       await page.keyboard.press('Tab');

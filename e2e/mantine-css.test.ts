@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 const ASSETS = path.resolve(import.meta.dirname, '../apps/web/build/client/assets');
 const require = createRequire(import.meta.url);
-const MANTINE_SHEETS = ['core', 'notifications', 'dates', 'charts', 'dropzone'].map((p) =>
+const MANTINE_SHEETS = ['core', 'notifications', 'dates', 'charts'].map((p) =>
   require.resolve(`@mantine/${p}/styles.css`),
 );
 

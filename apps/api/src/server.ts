@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { loadConfig, ConfigError } from './config.js';
 import { openDatabase, migrateDatabase } from './db/client.js';
 import { buildApp } from './app.js';
-import { OffsetClock, systemClock } from './lib/clock.js';
+import { serverClock } from './lib/installation-settings.js';
 import { mountWeb } from './web.js';
 import { isCatalogEmpty, seedDemo } from './db/seed/index.js';
 import { withStartupLock } from './db/startup.js';
@@ -45,8 +45,9 @@ async function main() {
       await seedDemo(database.db, { products: config.seedProducts, storage });
     }
   });
-  // Outside production the clock can be moved forward by `POST /v1/dev/clock/` (architecture §6).
-  const clock = config.isProduction ? systemClock : new OffsetClock();
+  // Outside production the clock can be moved forward by `POST /v1/dev/clock/` (architecture §6); the move is
+  // kept in the database, so it survives a restart.
+  const clock = await serverClock(config, database.db);
   const app = await buildApp({ config, database, clock, storage });
   // `--api-only`: the API alone, without the site's pages (a separate web process; the SIGKILL tests).
   if (!process.argv.includes('--api-only')) await mountWeb(app, { dev });

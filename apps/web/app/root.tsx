@@ -81,6 +81,8 @@ export function loader({ context }: LoaderFunctionArgs) {
     buildId: ctx.buildId,
     yandexMapsApiKey: ctx.yandexMapsApiKey ?? null,
     apiUrl: ctx.publicConfig?.apiUrl ?? '',
+    /** `SUPPORT_EMAIL` for the footer's «Документы», or null when not configured. */
+    supportEmail: ctx.contacts?.support ?? null,
   };
 }
 

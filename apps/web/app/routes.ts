@@ -38,6 +38,7 @@ export default [
     r('how-sell', 'how-sell'),
     r('jobs', 'jobs'),
     r('jobs/:slug', 'jobs-slug'),
+    r('offer', 'offer'),
     r('payment', 'payment'),
     r('product/:slug', 'product-slug'),
     r('seller/:user', 'seller-user'),

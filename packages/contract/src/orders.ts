@@ -309,6 +309,8 @@ export const orderCreateSchema = z.object(
       .max(50, 'Не больше 50 позиций в одном заказе.'),
     delivery_point: jsonId('Пункт выдачи — id сохранённого пункта (целое число).'),
     card: jsonId('Карта — id сохранённой карты (целое число) или null.').nullish(),
+    /** With a new card (`card` null): keep it for the next purchases («Сохранить карту»). */
+    save_card: z.boolean(expected('Сохранить карту — true или false.')).optional(),
     recipient_name: z
       .string(expected('Получатель — строка: имя и фамилия, например «Анна Иванова».'))
       .max(200, 'Имя получателя — не больше 100 символов.')

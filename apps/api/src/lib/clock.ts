@@ -25,13 +25,21 @@ export class ManualClock implements AdjustableClock {
   }
 }
 
-/** Real time plus an offset that only grows: the development server's clock (`POST /v1/dev/clock/`). */
+/**
+ * Real time plus an offset that only grows: the development server's clock (`POST /v1/dev/clock/`). The offset is
+ * kept in the database (lib/installation-settings.ts `serverClock`), so it survives a restart.
+ */
 export class OffsetClock implements AdjustableClock {
-  private offset = 0;
+  /** @param offset milliseconds ahead of real time */
+  constructor(private offset = 0) {}
   now() {
     return new Date(Date.now() + this.offset);
   }
   advance(ms: number) {
     this.offset += ms;
+  }
+  /** Sets the offset (ms ahead of real time) to the stored total, when it is ahead of this one. */
+  catchUp(offsetMs: number) {
+    this.offset = Math.max(this.offset, offsetMs);
   }
 }

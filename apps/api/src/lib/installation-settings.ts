@@ -4,8 +4,9 @@
  * (at the same moment or later) reads that value.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
+import { OffsetClock, systemClock, type Clock } from './clock.js';
 import type { Db } from '../db/client.js';
 import { installationSettings } from '../db/schema/index.js';
 
@@ -38,4 +39,43 @@ export async function withInstallationSettings(config: Config, db: Db): Promise<
   if (config.payments.testgatewaySecret || config.payments.provider !== 'testgateway') return config;
   const secret = await installationSetting(db, TESTGATEWAY_SECRET_KEY, () => randomBytes(32).toString('hex'));
   return { ...config, payments: { ...config.payments, testgatewaySecret: secret } };
+}
+
+/** The key of the development clock's offset: milliseconds ahead of real time, as text. */
+export const DEV_CLOCK_OFFSET_KEY = 'dev_clock_offset_ms';
+
+/** How far the development clock has been moved forward in all (ms; 0 when never moved). */
+export async function storedClockOffset(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ value: installationSettings.value })
+    .from(installationSettings)
+    .where(eq(installationSettings.key, DEV_CLOCK_OFFSET_KEY));
+  const n = Number(row?.value ?? 0);
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+/**
+ * Adds `ms` to the stored offset of the development clock in one statement (two processes moving the clock add
+ * up) and returns the new total in milliseconds.
+ */
+export async function addClockOffset(db: Db, ms: number): Promise<number> {
+  const [row] = await db
+    .insert(installationSettings)
+    .values({ key: DEV_CLOCK_OFFSET_KEY, value: String(ms) })
+    .onConflictDoUpdate({
+      target: installationSettings.key,
+      set: { value: sql`(${installationSettings.value}::bigint + ${ms})::text` },
+    })
+    .returning({ value: installationSettings.value });
+  return Number(row!.value);
+}
+
+/**
+ * The server's clock: real time in production; elsewhere real time plus the offset `POST /v1/dev/clock/` has
+ * stored, so a moved clock stays moved after a restart (deadlines already run are not run twice, nor do new
+ * ones land in the past).
+ */
+export async function serverClock(config: Pick<Config, 'isProduction'>, db: Db): Promise<Clock> {
+  if (config.isProduction) return systemClock;
+  return new OffsetClock(await storedClockOffset(db));
 }

@@ -1,4 +1,8 @@
-/** Site footer: links to every content page of spec §2 and to the privacy policy `/conf.pdf`. */
+/**
+ * Site footer: links to every content page of spec §2; «Документы» — the user agreement (/offer), the privacy policy
+ * `/conf.pdf` and the support address (`SUPPORT_EMAIL`, when configured).
+ */
+import { useRouteLoaderData } from 'react-router';
 import { ShopLink } from '../shared/ui/shop-link';
 import classes from './footer.module.css';
 
@@ -32,6 +36,7 @@ const columns: { title: string; links: [string, string][] }[] = [
 ];
 
 export function Footer() {
+  const support = (useRouteLoaderData('root') as { supportEmail?: string | null } | undefined)?.supportEmail;
   return (
     <footer className={classes.footer}>
       <div className="vt-container" style={{ padding: '40px 16px' }}>
@@ -48,9 +53,17 @@ export function Footer() {
           ))}
           <div className={classes.column}>
             <p className={classes.title}>Документы</p>
+            <ShopLink to="/offer" className={classes.link}>
+              Пользовательское соглашение
+            </ShopLink>
             <a href="/conf.pdf" className={classes.link} target="_blank" rel="noopener">
               Политика конфиденциальности
             </a>
+            {support && (
+              <a href={`mailto:${support}`} className={classes.link}>
+                Поддержка: {support}
+              </a>
+            )}
           </div>
         </div>
         <p className={classes.copy}>© 2026 Витрина — маркетплейс одежды, обуви и аксессуаров</p>

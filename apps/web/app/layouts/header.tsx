@@ -1,7 +1,8 @@
 /**
  * Site header (sticky): word mark, catalog menu by type, search with suggestions, favorites, cart with
  * a count, the account control and «Продать». On phones: a burger drawer for the catalog and the search
- * box on a second row. One search box for every width, first after the word mark in Tab order.
+ * box on a second row. One search box for every width; Tab follows what the eye sees: the word mark, the
+ * catalog menu (desktop), the search, the icons.
  */
 import { IconHeart } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -31,7 +32,7 @@ export function Header({ menu }: { menu: CatalogMenuData }) {
       <a href="#main" className="vt-skip-link">
         К содержанию
       </a>
-      {/* DOM order: word mark, search, catalog menu, icons (the grid places the menu before the search). */}
+      {/* DOM order is the visual order: word mark, catalog menu (desktop), search, icons. */}
       <div className={`vt-container ${classes.bar}`}>
         <div className={classes.brand}>
           <LightBurger
@@ -46,11 +47,11 @@ export function Header({ menu }: { menu: CatalogMenuData }) {
             <WordMark height={26} />
           </ShopLink>
         </div>
-        <div className={classes.search}>
-          <SearchBox />
-        </div>
         <div className={`${classes.menu} mantine-visible-from-md`}>
           <CatalogMenuDesktop menu={menu} />
+        </div>
+        <div className={classes.search}>
+          <SearchBox />
         </div>
         <div className={classes.actions}>
           <LightIconButton to="/account/favorites" aria-label="Избранное">

@@ -34,7 +34,10 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
         <Text c="dimmed">
           {support ? (
             <>
-              Не нашли ответ? Напишите нам: <Anchor href={`mailto:${support}`}>{support}</Anchor>
+              Не нашли ответ? Напишите нам:{' '}
+              <Anchor href={`mailto:${support}`} underline="always">
+                {support}
+              </Anchor>
             </>
           ) : (
             <>

@@ -8,7 +8,7 @@ import { originFrom, seo } from '../shared/lib/seo';
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: 'Вакансии',
-    description: 'Работа в Витрине: разработка, аутентификация вещей, поддержка.',
+    description: 'Работа в Витрине: разработка, поддержка и будущая проверка подлинности вещей.',
     path: '/jobs',
     origin: originFrom(matches),
   });

@@ -1,10 +1,12 @@
 /**
  * Pickup-point directory seed (issue «Buying», spec §3–§4): believable points of СДЭК, Boxberry, Почты России,
  * Яндекс Доставки and 5Post in the big Russian cities — real street names, coordinates near the city centre,
- * opening hours. Deterministic (same input → same rows) and idempotent (`ON CONFLICT (service, point_id) DO NOTHING`).
+ * opening hours — and four points on the streets every Russian town has in each of the other regional centres and
+ * large cities (russian-cities.ts), so that most visitors find their own city. Deterministic (same input → same rows) and idempotent (`ON CONFLICT (service, point_id) DO NOTHING`).
  */
 import type { Db } from '../client.js';
 import { pickupPoints } from '../schema/delivery.js';
+import { MORE_CITIES } from './russian-cities.js';
 
 interface CitySeed {
   city: string;
@@ -195,7 +197,10 @@ function rng(seed: number) {
   };
 }
 
-/** The directory rows (about 80 points across 10 cities), same every time. */
+/** Streets found in nearly every Russian town: the points of the cities without a detailed list. */
+const COMMON_STREETS = ['ул. Ленина', 'ул. Советская', 'пр-т Мира', 'ул. Гагарина'];
+
+/** The directory rows (about 80 points in 10 cities, then 4 in each of the other cities), same every time. */
 export function pickupPointRows(): (typeof pickupPoints.$inferInsert)[] {
   const rand = rng(20261122);
   const rows: (typeof pickupPoints.$inferInsert)[] = [];
@@ -221,6 +226,23 @@ export function pickupPointRows(): (typeof pickupPoints.$inferInsert)[] {
       });
     });
   }
+  MORE_CITIES.forEach(([city, lat, lng], n) => {
+    COMMON_STREETS.forEach((street, i) => {
+      const service = SERVICES[(i + n) % SERVICES.length]!;
+      const angle = rand() * Math.PI * 2;
+      const dist = 0.003 + rand() * 0.02;
+      rows.push({
+        service: service.value,
+        pointId: `R${String(n + 1).padStart(3, '0')}${String(i + 1).padStart(2, '0')}`,
+        city,
+        name: `${service.name}, ${street}`,
+        address: `г. ${city}, ${street}, д. ${1 + Math.floor(rand() * 90)}`,
+        lat: Math.round((lat + Math.sin(angle) * dist) * 1e6) / 1e6,
+        lng: Math.round((lng + Math.cos(angle) * dist * 1.7) * 1e6) / 1e6,
+        hours: service.hours[Math.floor(rand() * service.hours.length)]!,
+      });
+    });
+  });
   return rows;
 }
 

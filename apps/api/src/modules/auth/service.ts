@@ -85,14 +85,17 @@ export async function sendCode(
     await refuseOverDailyCap(app, tx, phone, now);
 
     const recent = await tx
-      .select({ createdAt: smsCodes.createdAt })
+      .select({ createdAt: smsCodes.createdAt, purpose: smsCodes.purpose })
       .from(smsCodes)
       .where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, new Date(nowMs - PHONE_WINDOW_MS))))
       .orderBy(desc(smsCodes.createdAt));
-    const last = recent[0];
+    // The resend pause is per kind of code: a sign-in code sent a minute ago does not hold up the deletion code
+    // (the per-number and per-address limits below count every kind).
+    const last = recent.find((r) => r.purpose === purpose);
     if (last && nowMs - last.createdAt.getTime() < RESEND_COOLDOWN_S * 1000) {
       const wait = secondsUntil(last.createdAt.getTime() + RESEND_COOLDOWN_S * 1000, nowMs);
-      throw tooManyRequests(wait, `Код уже отправлен. Новый можно запросить через ${wait} с.`);
+      const which = purpose === 'delete' ? 'Код для удаления аккаунта' : 'Код для входа';
+      throw tooManyRequests(wait, `${which} уже отправлен. Новый можно запросить через ${wait} с.`);
     }
     if (recent.length >= PHONE_SEND_LIMIT) {
       const oldest = recent[PHONE_SEND_LIMIT - 1]!.createdAt.getTime();

@@ -17,7 +17,8 @@ import { desc, eq } from 'drizzle-orm';
 import { orders, smsOutbox } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { normalizePhone } from '../../lib/phone.js';
-import { isAdjustable } from '../../lib/clock.js';
+import { OffsetClock, isAdjustable } from '../../lib/clock.js';
+import { addClockOffset } from '../../lib/installation-settings.js';
 import { orderSchema } from '@vitrina/contract/orders';
 import { CONFIRM_WITHIN_MS, reportDelivery } from '../orders/index.js';
 import { isLoopback } from '../../lib/client-address.js';
@@ -77,7 +78,11 @@ export default async function devRoutes(app: FastifyInstance) {
     },
     async (request) => {
       if (app.config.isProduction || !isAdjustable(app.clock)) throw notFound();
-      app.clock.advance(request.body.advance_seconds * 1000);
+      const ms = request.body.advance_seconds * 1000;
+      // The total is kept in the database: the server's clock starts from it after a restart (serverClock).
+      const total = await addClockOffset(app.db, ms);
+      if (app.clock instanceof OffsetClock) app.clock.catchUp(total);
+      else app.clock.advance(ms);
       // Jobs made due by the move run before the answer; a job they queue for now runs too.
       while ((await app.jobs.runDue()) > 0) {
         /* until nothing is due */

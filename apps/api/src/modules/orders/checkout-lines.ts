@@ -96,6 +96,8 @@ export interface ValidOrder {
   card: typeof cards.$inferSelect | null;
   /** Who collects the parcel: full name (spaces collapsed) and phone (E.164). */
   recipient: Recipient;
+  /** A new card (no saved one chosen) the buyer asked to keep («Сохранить карту», `save_card`). */
+  saveCard: boolean;
   /** In offer id order (the lock order). */
   plan: PlannedLine[];
 }
@@ -132,7 +134,7 @@ export async function validateOrder(db: Db, buyerId: number, body: OrderCreate):
   }
   const recipient = await resolveRecipient(db, buyerId, body);
   const { plan, sellerId } = await planLines(db, buyerId, mergeLines(body.items));
-  return { buyerId, sellerId, point, card, recipient, plan };
+  return { buyerId, sellerId, point, card, recipient, saveCard: card === null && body.save_card === true, plan };
 }
 
 /**

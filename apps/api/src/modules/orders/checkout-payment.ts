@@ -34,6 +34,7 @@ export async function startPayment(
     returnUrl: `${origin}/payment?order=${order.id}`,
     idempotenceKey: order.idempotenceKey,
     savedCards: provider.name === 'testgateway' ? await savedCards(app.db, valid) : [],
+    saveCard: valid.saveCard,
   });
   crashPoint('checkout.payment-created');
   try {

@@ -23,6 +23,7 @@ import { paymentProvider, type FetchedPayment, type ProviderName } from '../../p
 import { paymentStatusSchema, paymentsConfigSchema } from '@vitrina/contract/orders';
 import { applyPaymentEvent, paymentStatusFor } from './service.js';
 import { definePaymentJobs } from './refunds.js';
+import { defineCardSaving } from './save-card.js';
 import { defineSettlement, settleOrderPayments } from './settle.js';
 import { definePaymentMetrics } from './metrics.js';
 import { defineNoticeDelivery } from '../../providers/payments/testgateway-notices.js';
@@ -79,6 +80,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
   const testgateway = app.config.payments.provider === 'testgateway' && !app.config.isProduction;
   definePaymentJobs(app);
   definePartialRefunds(app);
+  defineCardSaving(app);
   definePaymentMetrics(app);
   if (testgateway) defineNoticeDelivery(app);
   defineSettlement(app);

@@ -43,6 +43,10 @@ interface GatewayMetadata {
   order_id?: string;
   order_number?: string;
   saved_cards?: SavedCardRef[];
+  /** The buyer asked to keep a new card («Сохранить карту»). */
+  save_card?: boolean;
+  /** The token of the card saved when the payment succeeded with a new card. */
+  saved_card_token?: string;
 }
 
 /**
@@ -60,6 +64,7 @@ export function testgatewayProvider(app: FastifyInstance, books: Db | Tx = app.d
         order_id: String(input.orderId),
         order_number: input.orderNumber,
         saved_cards: input.savedCards,
+        ...(input.saveCard ? { save_card: true } : {}),
       };
       await app.db.insert(testgatewayPayments).values({
         id,
@@ -139,8 +144,15 @@ export function testgatewayProvider(app: FastifyInstance, books: Db | Tx = app.d
     payout: (input) => testgatewayPayout(app, books, input),
     async resolveCardToken(token) {
       if (!/^tok_[0-9a-f]{32}$/.test(token)) return null;
-      const [c] = await app.db.select().from(testgatewayCards).where(eq(testgatewayCards.token, token));
+      const [c] = await books.select().from(testgatewayCards).where(eq(testgatewayCards.token, token));
       return c ? { brand: c.brand, last4: c.last4, expMonth: c.expMonth, expYear: c.expYear } : null;
+    },
+    async savedCardToken(providerPaymentId) {
+      const [p] = await books
+        .select({ metadata: testgatewayPayments.metadata, status: testgatewayPayments.status })
+        .from(testgatewayPayments)
+        .where(eq(testgatewayPayments.id, providerPaymentId));
+      return p && p.status !== 'canceled' ? ((p.metadata as GatewayMetadata).saved_card_token ?? null) : null;
     },
   };
 }
@@ -275,6 +287,7 @@ export async function testgatewayRoutes(app: FastifyInstance) {
       if (p.status !== 'pending') throw badRequest('Платёж уже обработан.');
       const md = p.metadata as GatewayMetadata;
       let outcome: 'succeed' | 'decline';
+      let newCard: ReturnType<typeof validateCard> | null = null;
       const ref = request.body.card;
       if (ref) {
         // A saved card: only with the payment's key, and only one of this payment's buyer's cards.
@@ -294,7 +307,10 @@ export async function testgatewayRoutes(app: FastifyInstance) {
         }
         outcome = card.outcome === 'decline' ? 'decline' : 'succeed';
       } else {
-        outcome = validateCard(request.body, app.clock.now()).outcome;
+        const card = validateCard(request.body, app.clock.now());
+        outcome = card.outcome;
+        // «Сохранить карту» at checkout: the bank keeps the card a successful payment was made with.
+        if (md.save_card && outcome === 'succeed') newCard = card;
       }
       const status: 'succeeded' | 'canceled' = outcome === 'succeed' ? 'succeeded' : 'canceled';
       // The charge (or refusal) and the notice the bank owes the shop are written together: the notice is
@@ -310,9 +326,23 @@ export async function testgatewayRoutes(app: FastifyInstance) {
         },
       };
       await app.db.transaction(async (tx) => {
+        let metadata = md;
+        if (newCard) {
+          const token = `tok_${randomBytes(16).toString('hex')}`;
+          await tx.insert(testgatewayCards).values({
+            token,
+            brand: newCard.brand,
+            last4: newCard.last4,
+            expMonth: newCard.expMonth,
+            expYear: newCard.expYear,
+            outcome: newCard.outcome,
+            createdAt: app.clock.now(),
+          });
+          metadata = { ...md, saved_card_token: token };
+        }
         const updated = await tx
           .update(testgatewayPayments)
-          .set({ status, updatedAt: app.clock.now() })
+          .set({ status, metadata, updatedAt: app.clock.now() })
           .where(and(eq(testgatewayPayments.id, p.id), eq(testgatewayPayments.status, 'pending')))
           .returning({ id: testgatewayPayments.id });
         if (!updated.length) throw badRequest('Платёж уже обработан.');

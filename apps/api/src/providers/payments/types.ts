@@ -28,6 +28,8 @@ export interface CreatePaymentInput {
   idempotenceKey: string;
   /** Saved cards the bank page may offer (the chosen one first). */
   savedCards: SavedCardRef[];
+  /** The buyer pays with a new card and asked to keep it («Сохранить карту»): the bank saves it for next time. */
+  saveCard?: boolean;
 }
 
 export interface CreatedPayment {
@@ -119,4 +121,9 @@ export interface PaymentProvider {
   payout(input: PayoutInput): Promise<PayoutResult>;
   /** A card token → its public details, or null when the provider does not know it. */
   resolveCardToken(token: string): Promise<ResolvedCard | null>;
+  /**
+   * The token of the card a succeeded payment saved (created with `saveCard`), or null when it saved none.
+   * @throws Error when the provider cannot be reached (the caller's job tries again)
+   */
+  savedCardToken(providerPaymentId: string): Promise<string | null>;
 }

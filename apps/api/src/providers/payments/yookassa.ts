@@ -87,6 +87,8 @@ export function yookassaProvider(app: FastifyInstance, books: Db | Tx = app.db):
           confirmation: { type: 'redirect', return_url: input.returnUrl },
           description: input.description.slice(0, 128),
           metadata: { payment_id: input.paymentId, order_id: String(input.orderId), order_number: input.orderNumber },
+          // «Сохранить карту»: YooKassa keeps the payment method for payments without the card's details.
+          ...(input.saveCard ? { save_payment_method: true } : {}),
           ...(await receiptOf(input.orderId)),
         },
         input.idempotenceKey,
@@ -108,6 +110,13 @@ export function yookassaProvider(app: FastifyInstance, books: Db | Tx = app.db):
       if (res.status === 404) return null;
       if (!res.ok) throw unavailable();
       return fetched((await res.json()) as YooPayment);
+    },
+    async savedCardToken(providerPaymentId) {
+      const res = await call('GET', `/payments/${encodeURIComponent(providerPaymentId)}`);
+      if (res.status === 404) return null;
+      if (!res.ok) throw unavailable();
+      const p = (await res.json()) as { status?: string; payment_method?: { id?: string; saved?: boolean } };
+      return p.status === 'succeeded' && p.payment_method?.saved && p.payment_method.id ? p.payment_method.id : null;
     },
     async cancelPayment(providerPaymentId) {
       // With capture: true a pending payment cannot be cancelled by the shop; YooKassa expires it itself.

@@ -16,14 +16,35 @@ const SignInDialog = lazyWithReload<object>(() =>
 const preloadDialog = () => void SignInDialog.preload();
 const AccountUserMenu = lazyWithReload(() => import('./account-user-menu'));
 
-// A round shimmer while the auth state is read (the look of Mantine's Skeleton, without its code on every page).
+/** «Войти» (from 48em) or the person icon (phones): the signed-out control. */
+function SignInButtons() {
+  return (
+    <>
+      <LightButton
+        variant="subtle"
+        onClick={() => openSignIn()}
+        onPointerEnter={preloadDialog}
+        visibleFrom="sm"
+        style={{ paddingInline: 'calc(0.625rem * var(--mantine-scale))' }}
+        data-testid="sign-in-button"
+      >
+        Войти
+      </LightButton>
+      <LightIconButton onClick={() => openSignIn()} onPointerEnter={preloadDialog} hiddenFrom="sm" aria-label="Войти">
+        <IconUserCircle size={24} stroke={1.6} />
+      </LightIconButton>
+    </>
+  );
+}
+
+/**
+ * While the auth state is read (the server's HTML and the first paint): the signed-out control, invisible and
+ * inert, so the header has its final size from the first paint for a visitor (no shimmer that «Войти» replaces).
+ */
 const loading = (
-  <span
-    className="vt-shimmer"
-    style={{ display: 'inline-block', width: 36, height: 36, margin: '0 2px', borderRadius: '50%' }}
-    aria-hidden
-    data-testid="account-loading"
-  />
+  <span inert aria-hidden style={{ display: 'contents', visibility: 'hidden' }} data-testid="account-loading">
+    <SignInButtons />
+  </span>
 );
 
 export function AccountMenu() {
@@ -53,25 +74,7 @@ function AccountControl() {
   }
   if (status === 'unknown') return loading;
 
-  if (status === 'signed-out' || !user) {
-    return (
-      <>
-        <LightButton
-          variant="subtle"
-          onClick={() => openSignIn()}
-          onPointerEnter={preloadDialog}
-          visibleFrom="sm"
-          style={{ paddingInline: 'calc(0.625rem * var(--mantine-scale))' }}
-          data-testid="sign-in-button"
-        >
-          Войти
-        </LightButton>
-        <LightIconButton onClick={() => openSignIn()} onPointerEnter={preloadDialog} hiddenFrom="sm" aria-label="Войти">
-          <IconUserCircle size={24} stroke={1.6} />
-        </LightIconButton>
-      </>
-    );
-  }
+  if (status === 'signed-out' || !user) return <SignInButtons />;
 
   return (
     <LazyPart fallback={loading}>

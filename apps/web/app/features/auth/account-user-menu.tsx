@@ -12,6 +12,7 @@ import { NotificationBell } from '../notifications';
 import { displayPhone } from './phone-mask';
 import { useAuthStore } from './store';
 import { userDisplayName, type SelfUser } from './types';
+import classes from './account-user-menu.module.css';
 import { UserAvatar } from './user-avatar';
 
 /** The menu's account sections, in order. */
@@ -37,11 +38,7 @@ export default function AccountUserMenu({ user, signOut }: { user: SelfUser; sig
       {token && <NotificationBell token={token} />}
       <Menu position="bottom-end" width={240} shadow="md" radius="md" withinPortal>
         <Menu.Target>
-          <UnstyledButton
-            aria-label="Меню профиля"
-            data-testid="account-menu"
-            style={{ borderRadius: '50%', padding: 2 }}
-          >
+          <UnstyledButton aria-label="Меню профиля" data-testid="account-menu" className={classes.avatarButton}>
             <UserAvatar user={user} size={36} />
           </UnstyledButton>
         </Menu.Target>

@@ -67,7 +67,7 @@ function SignInFlow() {
       return true;
     }
     const err = res.error;
-    if (err.status === 429 && err.retryAfter && step === 'phone' && /Код уже отправлен/.test(err.message)) {
+    if (err.status === 429 && err.retryAfter && step === 'phone' && /^Код для входа уже отправлен/.test(err.message)) {
       // A code was sent to this number a moment ago: it is still good, go on to it.
       setResendAt(Date.now() + err.retryAfter * 1000);
       setInfo('Код уже отправлен на этот номер — введите его.');

@@ -1,8 +1,9 @@
 /**
  * Checkout's payment block: saved cards (`GET /v1/self/cards/`) or «Новая карта» — the number is then
- * entered on the bank's page, never on Vitrina.
+ * entered on the bank's page, never on Vitrina; with a new card, «Сохранить карту» (off until ticked) keeps it for the
+ * next purchases and payouts.
  */
-import { Box, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Checkbox, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCreditCard, IconLock } from '@tabler/icons-react';
 import type { Card } from '@vitrina/contract/orders';
 import { cardExpiry, cardTitle } from './api';
@@ -13,9 +14,12 @@ export interface CardPickerProps {
   /** Selected card id, or 'new'. */
   value: number | 'new';
   onChange: (v: number | 'new') => void;
+  /** Whether a new card is to be kept («Сохранить карту»). */
+  saveCard: boolean;
+  onSaveCardChange: (save: boolean) => void;
 }
 
-export function CardPicker({ cards, value, onChange }: CardPickerProps) {
+export function CardPicker({ cards, value, onChange, saveCard, onSaveCardChange }: CardPickerProps) {
   if (cards === null)
     return (
       <Stack gap="xs" aria-busy="true">
@@ -61,6 +65,15 @@ export function CardPicker({ cards, value, onChange }: CardPickerProps) {
             </Box>
           </Group>
         </Radio.Card>
+        {value === 'new' && (
+          <Checkbox
+            label="Сохранить карту"
+            description="Для следующих покупок и выплат за проданные вещи. Номер карты хранит только банк."
+            checked={saveCard}
+            onChange={(e) => onSaveCardChange(e.currentTarget.checked)}
+            ml={4}
+          />
+        )}
       </Stack>
     </Radio.Group>
   );

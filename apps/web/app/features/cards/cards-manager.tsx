@@ -217,6 +217,7 @@ export function CardsManager() {
           ))}
         </Stack>
       )}
+      {cards !== undefined && <PayoutCard cards={cards} />}
       <Modal
         opened={renaming !== null}
         onClose={() => setRenaming(null)}
@@ -255,5 +256,25 @@ export function CardsManager() {
         {deleting ? `${cardTitle(deleting)} больше не будет предлагаться при оплате.` : ''}
       </ConfirmDialog>
     </Paper>
+  );
+}
+
+/**
+ * «Карта для выплат»: where a seller's money goes — the main card, else the newest (payments module `payoutCard`).
+ * The seller's orders link here (`#payout-card`) when a payout waits for a card.
+ */
+function PayoutCard({ cards }: { cards: Card[] }) {
+  const payout = cards.find((c) => c.is_default) ?? [...cards].sort((a, b) => b.id - a.id)[0];
+  return (
+    <Box mt="lg" id="payout-card" data-testid="payout-card">
+      <Title order={3} fz={17}>
+        Карта для выплат
+      </Title>
+      <Text fz="sm" c={payout ? undefined : 'dimmed'} mt={4}>
+        {payout
+          ? `Деньги за проданные вещи приходят на ${cardTitle(payout)}${payout.name ? ` («${payout.name}»)` : ''}. Чтобы получать их на другую карту, сделайте её основной.`
+          : 'Карты для выплат нет: добавьте карту, и деньги за проданные вещи придут на неё.'}
+      </Text>
+    </Box>
   );
 }

@@ -59,7 +59,8 @@ export function BrandDirectory({ brands }: { brands: BrandListItem[] }) {
         [
           ['latin', 'A–Z'],
           ['cyrillic', 'А–Я'],
-          ['other', '0–9'],
+          // Its one letter group is headed «0–9» itself: the part's landmark is named apart (axe landmark-unique).
+          ['other', 'Цифры и знаки'],
         ] as const
       ).map(([script, heading]) => {
         const part = groups.filter((g) => g.script === script);

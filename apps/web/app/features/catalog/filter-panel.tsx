@@ -219,6 +219,8 @@ export function FilterPanel({ values, onChange, chars, facets, type, hide = {}, 
             data={chars.brands.map((b) => ({ value: String(b.id), label: b.name }))}
             value={splitList(values.brand)}
             onChange={(v) => toggleList('brand', v)}
+            // The open list scrolls: its viewport takes focus, so it can be scrolled without a mouse as well.
+            scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
           />
         </Section>
       )}

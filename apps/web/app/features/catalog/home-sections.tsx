@@ -51,13 +51,16 @@ export function CompilationsRow({ items }: { items: Compilation[] }) {
   return (
     <div className={classes.row} role="list">
       {items.map((c) => (
-        <ShopLink key={c.id} to={`/catalog/compilation/${c.slug}`} className={classes.compilation} role="listitem">
-          <div className={classes.cover}>
-            <ProductImage image={c.cover} alt="" sizes="(min-width: 1024px) 300px, 70vw" />
-          </div>
-          <p className={classes.compilationTitle}>{c.title}</p>
-          <p className={classes.compilationCount}>{countLabel(c.count, WORDS.product)}</p>
-        </ShopLink>
+        // The list item is its own element: a link may not take the role `listitem` (axe aria-allowed-role).
+        <div key={c.id} role="listitem" className={classes.compilationItem}>
+          <ShopLink to={`/catalog/compilation/${c.slug}`} className={classes.compilation}>
+            <div className={classes.cover}>
+              <ProductImage image={c.cover} alt="" sizes="(min-width: 1024px) 300px, 70vw" />
+            </div>
+            <p className={classes.compilationTitle}>{c.title}</p>
+            <p className={classes.compilationCount}>{countLabel(c.count, WORDS.product)}</p>
+          </ShopLink>
+        </div>
       ))}
     </div>
   );

@@ -93,6 +93,7 @@ export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
   const cards = cardsQuery.data ?? (cardsQuery.isError ? NO_CARDS : null);
   const [chosenCard, setCard] = useState<number | 'new' | null>(null);
   const card = chosenCard ?? (cards?.find((c) => c.is_default) ?? cards?.[0])?.id ?? 'new';
+  const [saveCard, setSaveCard] = useState(false);
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [unavailable, setUnavailable] = useState<CartKey[]>([]);
@@ -124,6 +125,7 @@ export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
       card: card === 'new' ? null : card,
       recipient_name: recipient.name.trim(),
       recipient_phone: recipient.phone.trim(),
+      ...(card === 'new' ? { save_card: saveCard } : {}),
     });
     if (r.ok && r.data.payment.confirmation_url) {
       window.location.assign(r.data.payment.confirmation_url);
@@ -225,7 +227,13 @@ export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
               />
             </Section>
             <Section step={4} title="Оплата">
-              <CardPicker cards={cards} value={card} onChange={setCard} />
+              <CardPicker
+                cards={cards}
+                value={card}
+                onChange={setCard}
+                saveCard={saveCard}
+                onSaveCardChange={setSaveCard}
+              />
             </Section>
           </Stack>
         </Grid.Col>

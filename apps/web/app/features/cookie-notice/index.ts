@@ -1,3 +1,4 @@
 /** Public face of the cookie-notice feature. */
-/** The cookie notice shown until accepted (spec §9: the flag lives in browser storage). */
+/** The cookie notice shown until answered (spec §9: the answer lives in browser storage). */
 export { CookieNotice } from './cookie-notice';
+export { statisticsAllowed } from './store';

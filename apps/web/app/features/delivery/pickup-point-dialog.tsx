@@ -1,7 +1,8 @@
 /**
  * «Добавить пункт выдачи»: a dialog with the pickup-point directory (`GET /v1/public/pickup-points/`):
- * city select, service chips, search box, a list of points (radio cards, keyboard friendly) and — when the
- * server has a Yandex Maps key — a map (spec §9). Choosing saves the point (`POST /v1/delivery_points/`,
+ * city select (typing replaces the city shown; the ✕ clears it to search every city), service chips (they wrap on a
+ * phone), search box with its own ✕, a list of points (radio cards, keyboard friendly) and — when the server has a
+ * Yandex Maps key — a map (spec §9). Choosing saves the point (`POST /v1/delivery_points/`,
  * multipart, spec §7) and hands it to `onSaved`.
  */
 import {
@@ -10,6 +11,7 @@ import {
   Box,
   Button,
   Chip,
+  CloseButton,
   Group,
   Modal,
   Radio,
@@ -23,7 +25,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconClock, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import {
   DELIVERY_SERVICE_TYPES,
@@ -51,6 +53,7 @@ export function PickupPointDialog({ opened, onClose, onSaved }: PickupPointDialo
   const root = useRouteLoaderData('root') as { yandexMapsApiKey?: string | null } | undefined;
   const mapKey = root?.yandexMapsApiKey || null;
 
+  // '' — every city (the city cleared).
   const [city, setCity] = useState<string>(DEFAULT_CITY);
   const [service, setService] = useState<string>('all');
   const [q, setQ] = useState('');
@@ -63,9 +66,12 @@ export function PickupPointDialog({ opened, onClose, onSaved }: PickupPointDialo
   const cities = usePickupCities(opened).data ?? NO_CITIES;
   // Without Moscow in the directory the first city is shown instead.
   const shownCity =
-    cities.length && !cities.some((c) => c.city === city) && city === DEFAULT_CITY ? cities[0]!.city : city;
+    cities.length && city === DEFAULT_CITY && !cities.some((c) => c.city === city) ? cities[0]!.city : city;
+  const cityRef = useRef(shownCity);
+  cityRef.current = shownCity;
+  const [citySearch, setCitySearch] = useState(shownCity);
   const pointsQuery = usePickupPoints(
-    { city: shownCity, service: service === 'all' ? undefined : service, q: debouncedQ, pageSize: 50 },
+    { city: shownCity || undefined, service: service === 'all' ? undefined : service, q: debouncedQ, pageSize: 50 },
     opened,
   );
   const points = pointsQuery.data?.results ?? null;
@@ -175,23 +181,34 @@ export function PickupPointDialog({ opened, onClose, onSaved }: PickupPointDialo
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
             label="Город"
+            placeholder="Все города"
             data={(cities.length ? cities.map((c) => c.city) : [DEFAULT_CITY]).map((c) => ({ value: c, label: c }))}
-            value={shownCity}
+            value={shownCity || null}
             onChange={(v) => {
-              if (v) {
-                setCity(v);
-                setSelected(null);
-              }
+              cityRef.current = v ?? '';
+              setCity(v ?? '');
+              setSelected(null);
             }}
             searchable
+            // The list opens with an empty search, so typing looks for a city instead of adding to «Москва»; closed,
+            // the field shows the city again.
+            searchValue={citySearch}
+            onSearchChange={setCitySearch}
+            onDropdownOpen={() => setCitySearch('')}
+            onDropdownClose={() => setCitySearch(cityRef.current)}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Очистить город' }}
             allowDeselect={false}
-            nothingFoundMessage="Нет такого города"
+            nothingFoundMessage="Нет такого города — очистите поле, чтобы искать адрес во всех"
             comboboxProps={{ withinPortal: true }}
           />
           <TextInput
             label="Адрес или название"
-            placeholder="Например, Тверская"
+            placeholder={shownCity ? 'Например, Тверская' : 'Улица во всех городах'}
             leftSection={<IconSearch size={16} aria-hidden />}
+            rightSection={
+              q ? <CloseButton size="sm" aria-label="Очистить адрес" onClick={() => setQ('')} /> : undefined
+            }
             value={q}
             onChange={(e) => setQ(e.currentTarget.value)}
             // The dialog opens with the caret in the search (desktop): one can type an address at once. On a
@@ -199,20 +216,19 @@ export function PickupPointDialog({ opened, onClose, onSaved }: PickupPointDialo
             data-autofocus={phone ? undefined : true}
           />
         </SimpleGrid>
-        <ScrollArea type="never" offsetScrollbars={false}>
-          <Chip.Group value={service} onChange={(v) => setService(v)}>
-            <Group gap={6} role="group" aria-label="Служба доставки" wrap={phone ? 'nowrap' : 'wrap'}>
-              <Chip value="all" size="sm">
-                Все службы
+        {/* The chips wrap on a phone too: in one scrolling row the last ones were off the 360 px screen. */}
+        <Chip.Group value={service} onChange={(v) => setService(v)}>
+          <Group gap={6} role="group" aria-label="Служба доставки" wrap="wrap">
+            <Chip value="all" size="sm">
+              Все службы
+            </Chip>
+            {DELIVERY_SERVICE_TYPES.map((s) => (
+              <Chip key={s.value} value={s.value} size="sm">
+                {s.label}
               </Chip>
-              {DELIVERY_SERVICE_TYPES.map((s) => (
-                <Chip key={s.value} value={s.value} size="sm">
-                  {s.label}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-        </ScrollArea>
+            ))}
+          </Group>
+        </Chip.Group>
         {mapKey ? (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             {list}

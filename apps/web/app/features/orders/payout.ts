@@ -17,12 +17,13 @@ export interface PayoutView {
 
 const DAY_MONTH = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'Europe/Moscow' });
 
+/** Text colours with at least 4.5:1 on white (shade 9 of the theme's palettes: orange 8 and green 8 were ~3:1). */
 const COLORS: Record<PayoutStatus, string> = {
   awaiting_shipping: 'dimmed',
   awaiting_completion: 'dimmed',
-  processing: 'blue.8',
-  waiting_card: 'orange.8',
-  sent: 'green.8',
+  processing: 'blue.9',
+  waiting_card: 'orange.9',
+  sent: 'green.9',
 };
 
 export function payoutView(order: Order): PayoutView | null {

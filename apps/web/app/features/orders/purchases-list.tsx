@@ -4,7 +4,7 @@
  * «Есть проблема» for shipped orders, «Оплатить»/«Отменить» while awaiting payment, pagination and an empty state;
  * `?order=42` is that order's own page (order-page.tsx).
  */
-import { Accordion, Alert, Button, Chip, Group, Pagination, ScrollArea, Stack, Text } from '@mantine/core';
+import { Accordion, Alert, Button, Chip, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconShoppingBag } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -19,6 +19,7 @@ import { OrderClaimPart } from '../disputes';
 import { OrderDetails } from './order-details';
 import { ListSkeleton, OrderHead } from './order-head';
 import { useOrderFilters, usePurchases } from './queries';
+import { ListPagination } from '../../shared/ui/list-pagination';
 
 const formatTime = (iso: string) => dayjs(iso).format('HH:mm');
 
@@ -146,14 +147,7 @@ export function PurchasesList({ onProblem }: { onProblem?: (order: Order) => voi
           </Accordion>
           {pages > 1 && (
             <Group justify="center">
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={(p) => go({ page: p })}
-                getControlProps={(c) => ({
-                  'aria-label': c === 'next' ? 'Следующая страница' : c === 'previous' ? 'Предыдущая страница' : c,
-                })}
-              />
+              <ListPagination total={pages} value={page} onChange={(p) => go({ page: p })} />
             </Group>
           )}
         </>

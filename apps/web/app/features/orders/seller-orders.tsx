@@ -4,7 +4,7 @@
  * обработке», «Добавьте карту для выплат», «Ожидает получения покупателем»), «Отменить заказ» with a reason, and «Отправить»
  * (tracking number → ship); `?order=42` is that order's own page (order-page.tsx), where the notices lead.
  */
-import { Accordion, Alert, Button, Group, Pagination, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Accordion, Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCreditCard, IconPackage } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -22,6 +22,7 @@ import { OrderActions } from './order-actions';
 import { OrderPage } from './order-page';
 import { deadlineView } from './deadlines';
 import { payoutView } from './payout';
+import { ListPagination } from '../../shared/ui/list-pagination';
 
 export function SellerOrders() {
   const [params] = useSearchParams();
@@ -121,7 +122,7 @@ export function SellerOrders() {
                 <Alert color="orange" variant="light" mb="md" icon={<IconCreditCard size={18} aria-hidden />}>
                   <Text fz="sm">
                     Деньги за заказ готовы к выплате. Добавьте карту в{' '}
-                    <Text component={Link} to="/account" fz="sm" c="orange.9" td="underline">
+                    <Text component={Link} to="/account#payout-card" fz="sm" c="orange.9" td="underline">
                       профиле
                     </Text>{' '}
                     — выплата уйдёт на неё автоматически.
@@ -143,7 +144,7 @@ export function SellerOrders() {
       </Accordion>
       {pages > 1 && (
         <Group justify="center">
-          <Pagination total={pages} value={page} onChange={setPage} />
+          <ListPagination total={pages} value={page} onChange={setPage} />
         </Group>
       )}
     </Stack>

@@ -5,16 +5,22 @@
  */
 import { apiBase } from '../../shared/api/client';
 import { STORAGE_KEYS } from '../../shared/lib/storage-keys';
+import { statisticsAllowed } from '../cookie-notice';
 
-/** The visitor: the signed-in user's id, else a random id kept in localStorage (a throwaway one without it). */
+/**
+ * The visitor: the signed-in user's id, else a random id kept in localStorage once the visitor accepted cookies
+ * (features/cookie-notice); a throwaway one without storage or consent (the view still counts, once per page).
+ */
 function visitorId(userId: number | undefined): string {
   if (userId) return `user-${String(userId).padStart(6, '0')}`;
+  const throwaway = `anon-${Math.random().toString(36).slice(2, 14)}`;
+  if (!statisticsAllowed()) return throwaway;
   try {
     let id = localStorage.getItem(STORAGE_KEYS.visitor);
     if (!id) localStorage.setItem(STORAGE_KEYS.visitor, (id = crypto.randomUUID()));
     return id;
   } catch {
-    return `anon-${Math.random().toString(36).slice(2, 14)}`;
+    return throwaway;
   }
 }
 

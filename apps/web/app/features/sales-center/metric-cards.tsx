@@ -9,7 +9,7 @@ import { LazyPart } from '../../shared/lib/lazy';
 import { change, formatConversion, formatCount, formatRubles } from './figures';
 import { MetricChart } from './lazy';
 import type { MetricChartProps } from './metric-chart';
-import { PREVIOUS_LABEL } from './period';
+import { PREVIOUS_LABEL, PREVIOUS_NONE } from './period';
 import { TONE } from './tones';
 
 interface Metric {
@@ -18,27 +18,47 @@ interface Metric {
   color: string;
   kind: MetricChartProps['kind'];
   format: (n: number) => string;
+  /** The figure in «… не было» (genitive plural): «продаж». */
+  none: string;
 }
 
 const METRICS: Metric[] = [
-  { key: 'views', label: 'Просмотры', color: 'ink.9', kind: 'area', format: formatCount },
-  { key: 'favorites', label: 'Добавили в избранное', color: 'coral.5', kind: 'bar', format: formatCount },
-  { key: 'orders', label: 'Заказы', color: 'ink.7', kind: 'bar', format: formatCount },
-  { key: 'revenue', label: 'Выручка', color: '#2F9E44', kind: 'bar', format: formatRubles },
+  { key: 'views', label: 'Просмотры', color: 'ink.9', kind: 'area', format: formatCount, none: 'просмотров' },
+  {
+    key: 'favorites',
+    label: 'Добавили в избранное',
+    color: 'coral.5',
+    kind: 'bar',
+    format: formatCount,
+    none: 'добавлений в избранное',
+  },
+  { key: 'orders', label: 'Заказы', color: 'ink.7', kind: 'bar', format: formatCount, none: 'заказов' },
+  { key: 'revenue', label: 'Выручка', color: '#2F9E44', kind: 'bar', format: formatRubles, none: 'продаж' },
 ];
 
-/** «+12 % к прошлой неделе» in the figure's tone. */
+/**
+ * «+12 % к прошлой неделе» in the figure's tone; against an empty previous period no made-up growth but «в прошлом
+ * году продаж не было» (`none`: the figure's word).
+ */
 export function ChangeLine({
   current,
   previous,
   period,
   format,
+  none,
 }: {
   current: number;
   previous: number;
   period: StatisticsPeriod;
   format: (n: number) => string;
+  none: string;
 }) {
+  if (previous === 0 && current > 0)
+    return (
+      <Text fz="sm" c="dimmed" data-testid="change" data-direction="new">
+        {`${PREVIOUS_NONE[period][0]!.toUpperCase()}${PREVIOUS_NONE[period].slice(1)} ${none} не было`}
+      </Text>
+    );
   const c = change(current, previous, format);
   const Arrow = c.direction === 'up' ? IconArrowUpRight : c.direction === 'down' ? IconArrowDownRight : null;
   return (
@@ -80,7 +100,13 @@ function MetricCard({ metric: m, stats }: { metric: Metric; stats: Statistics })
         </div>
         {m.key === 'orders' && <Conversion totals={stats.totals} />}
       </Group>
-      <ChangeLine current={total} previous={stats.previous_totals[m.key]} period={stats.period} format={m.format} />
+      <ChangeLine
+        current={total}
+        previous={stats.previous_totals[m.key]}
+        period={stats.period}
+        format={m.format}
+        none={m.none}
+      />
       <div style={{ marginTop: 12 }} data-testid="chart">
         <LazyPart fallback={<Skeleton h={200} radius="sm" />}>
           <MetricChart

@@ -8,7 +8,7 @@ import chartsCss from '@mantine/charts/styles.css?url';
 import { AreaChart, BarChart, ChartTooltip } from '@mantine/charts';
 import type { StatisticsPoint } from '@vitrina/contract/sales';
 import type { TooltipContentProps } from 'recharts';
-import { isFuturePoint, pointLabels } from './period';
+import { axisTicks, isFuturePoint, pointLabels } from './period';
 
 export interface MetricChartProps {
   points: StatisticsPoint[];
@@ -28,18 +28,33 @@ export default function MetricChart({ points, metric, name, color, kind, format 
   // Hours, days and months still to come stay empty (null), not a fall to zero.
   const data = points.map((p) => ({ ...pointLabels(p.date), value: isFuturePoint(p.date, now) ? null : p[metric] }));
   const series = [{ name: 'value', label: name, color }];
+  // Nothing in the period: a low strip with the days under it, not 200 px of empty grid (four of them filled a phone).
+  const empty = data.every((d) => !d.value);
   const common = {
-    h: 200,
+    h: empty ? 64 : 200,
     data,
     dataKey: 'short',
     series,
     valueFormatter: format,
-    gridAxis: 'y' as const,
+    gridAxis: empty ? ('none' as const) : ('y' as const),
+    withYAxis: !empty,
     tickLine: 'none' as const,
     strokeDasharray: '3 3',
     textColor: 'gray.7',
-    xAxisProps: { minTickGap: 12 },
-    yAxisProps: { width: 56, allowDecimals: false, tickFormatter: (v: number) => compact.format(v) },
+    xAxisProps: {
+      ticks: axisTicks(
+        data.map((d) => d.short),
+        data.findLastIndex((d) => d.value !== null),
+      ),
+      interval: 0 as const,
+      tick: { fontSize: 11 },
+    },
+    yAxisProps: {
+      width: 56,
+      allowDecimals: false,
+      // Money as everywhere else, with its sign: «34 тыс. ₽».
+      tickFormatter: (v: number) => (metric === 'revenue' ? `${compact.format(v)}\u00a0₽` : compact.format(v)),
+    },
     tooltipAnimationDuration: 150,
     tooltipProps: {
       content: ({ payload }: TooltipContentProps<number, string>) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  axisTicks,
   daysBetween,
   isIsoDay,
   periodFromSearch,
@@ -75,5 +76,24 @@ describe('sales center period', () => {
     expect(isFuturePoint('2026-11-27', now)).toBe(true);
     expect(isFuturePoint('2026-11', now)).toBe(false);
     expect(isFuturePoint('2026-12', now)).toBe(true);
+  });
+});
+
+describe('chart axis labels', () => {
+  it('keeps every label up to 12 points; of more, the first, today and evenly spaced ones', () => {
+    const week = ['22 ноя', '23 ноя', '24 ноя', '25 ноя', '26 ноя', '27 ноя', '28 ноя'];
+    expect(axisTicks(week)).toEqual(week);
+    const year = ['дек', 'янв', 'фев', 'мар', 'апр', 'май', 'июн', 'июл', 'авг', 'сен', 'окт', 'ноя'];
+    expect(axisTicks(year)).toEqual(year);
+    const hours = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
+    expect(axisTicks(hours, 14)).toEqual(['00:00', '04:00', '07:00', '11:00', '14:00', '18:00', '22:00']);
+    const month = Array.from({ length: 30 }, (_, i) => `${i + 1} ноя`);
+    const ticks = axisTicks(month, 27);
+    expect(ticks[0]).toBe('1 ноя');
+    expect(ticks).toContain('28 ноя');
+    expect(ticks.length).toBeLessThanOrEqual(7);
+    const quarter = Array.from({ length: 90 }, (_, i) => `d${i}`);
+    expect(axisTicks(quarter).at(-1)).toBe('d89');
+    expect(axisTicks(quarter).length).toBeLessThanOrEqual(7);
   });
 });

@@ -25,6 +25,15 @@ export const PREVIOUS_LABEL: Record<StatisticsPeriod, string> = {
   custom: 'к предыдущему периоду',
 };
 
+/** The previous period when it had none of a figure: «в прошлом году» (продаж не было). */
+export const PREVIOUS_NONE: Record<StatisticsPeriod, string> = {
+  day: 'вчера',
+  week: 'на прошлой неделе',
+  month: 'в прошлом месяце',
+  year: 'в прошлом году',
+  custom: 'в предыдущем периоде',
+};
+
 /** A chosen period: `from`/`to` (`YYYY-MM-DD`, both included) only for `custom`. */
 export type PeriodChoice =
   { period: Exclude<StatisticsPeriod, 'custom'> } | { period: 'custom'; from: string; to: string };
@@ -158,4 +167,26 @@ export function isFuturePoint(date: string, now: Date = new Date()): boolean {
 /** Today in Moscow, `YYYY-MM-DD` (the statistics' days are Moscow days). */
 export function moscowToday(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(now);
+}
+
+/** About this many labels under a chart of more than 12 points (30 days, 24 hours, a long custom period). */
+const SPREAD_TICKS = 6;
+
+/**
+ * The x-axis labels to draw: every point's up to 12 (a week's days, a year's months — none dropped); of more, the
+ * first, the newest with figures (`anchor`: today, this hour) and evenly spaced ones between, then on past it to
+ * the end. Recharts' own thinning (`minTickGap`) dropped labels by their measured widths: today's «28 ноя», a
+ * year's «июн» and «ноя».
+ * @param anchor index of the newest point that has figures (default: the last)
+ */
+export function axisTicks(labels: string[], anchor = labels.length - 1): string[] {
+  const n = labels.length;
+  if (n <= 12) return labels;
+  const step = n / SPREAD_TICKS;
+  const last = Math.min(Math.max(anchor, 0), n - 1);
+  const parts = Math.max(1, Math.round(last / step));
+  const picked = new Set<number>();
+  for (let j = 0; j <= parts; j++) picked.add(Math.round((j * last) / parts));
+  for (let i = last + step; Math.round(i) < n; i += step) picked.add(Math.round(i));
+  return [...picked].sort((a, b) => a - b).map((i) => labels[i]!);
 }

@@ -3,7 +3,7 @@
  * empty states, the actions of each listing and the delete confirmation. The list lives in the shared query
  * cache; an action refetches the lists and the counts.
  */
-import { Alert, Button, Group, Modal, Pagination, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { OwnerListing } from '@vitrina/contract/products';
 import { useEffect, useState } from 'react';
@@ -13,6 +13,7 @@ import { EmptyState } from '../../shared/ui/empty-state';
 import { missingParts } from './messages';
 import { OwnerListingRow } from './owner-listing-row';
 import { useListingAction, useOwnerPage, type ListingAction } from './queries';
+import { ListPagination } from '../../shared/ui/list-pagination';
 
 /** The status tabs, in order. */
 export const TABS = ['active', 'draft', 'reserved', 'sold'] as const;
@@ -106,14 +107,7 @@ export function StatusList({ status, page, onPage }: { status: string; page: num
       ))}
       {pages > 1 && (
         <Group justify="center" mt="md">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={onPage}
-            getControlProps={(c) => ({
-              'aria-label': c === 'next' ? 'Следующая страница' : c === 'previous' ? 'Предыдущая страница' : c,
-            })}
-          />
+          <ListPagination total={pages} value={page} onChange={onPage} />
         </Group>
       )}
       <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title="Удалить товар?" centered>

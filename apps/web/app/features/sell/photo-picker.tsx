@@ -1,14 +1,13 @@
 /**
- * Photos of the sell form: drag-and-drop or picker (Mantine Dropzone), previews in order, the first is
+ * Photos of the sell form: drag-and-drop or picker (a file input inside a label that takes dropped files: no
+ * dropzone library, whose current versions want Node 22), previews in order, the first is
  * the cover; reorder by «←/→» buttons or by dragging a tile onto another; remove. Up to 10 photos. Touch
  * screens are asked to tap («Нажмите, чтобы добавить фото»), never to drag.
  */
 import { ActionIcon, Badge, Group, Image, Paper, Stack, Text } from '@mantine/core';
-import { Dropzone, MIME_TYPES } from '@mantine/dropzone';
-import '@mantine/dropzone/styles.css';
 import { IconArrowLeft, IconArrowRight, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { LISTING_LIMITS } from '@vitrina/contract/products';
-import { useState } from 'react';
+import { useState, type DragEvent } from 'react';
 import { sortImageFiles } from '../../shared/lib/image-check';
 import classes from './photo-picker.module.css';
 
@@ -19,13 +18,12 @@ export type PhotoItem =
 
 const MAX_BYTES = 15 * 1024 * 1024;
 /** By type and by extension: phones often send HEIC files without a MIME type. */
-const ACCEPT = {
-  [MIME_TYPES.jpeg]: ['.jpg', '.jpeg'],
-  [MIME_TYPES.png]: ['.png'],
-  [MIME_TYPES.webp]: ['.webp'],
-  [MIME_TYPES.heic]: ['.heic'],
-  [MIME_TYPES.heif]: ['.heif'],
-};
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.jpg,.jpeg,.png,.webp,.heic,.heif';
+const ACCEPT_TYPES = new Set(ACCEPT.split(',').filter((t) => t.includes('/')));
+const ACCEPT_EXTENSIONS = ACCEPT.split(',').filter((t) => t.startsWith('.'));
+/** Whether a file is one of the accepted types, by its MIME type or, without one, by its extension. */
+const acceptable = (f: File) =>
+  ACCEPT_TYPES.has(f.type) || ACCEPT_EXTENSIONS.some((ext) => f.name.toLowerCase().endsWith(ext));
 
 let seq = 0;
 /** Wraps picked files as photo items (previews via object URLs). */
@@ -45,7 +43,26 @@ export function PhotoPicker({
 }) {
   const [rejected, setRejected] = useState<string | null>(null);
   const [dragKey, setDragKey] = useState<string | null>(null);
+  const [over, setOver] = useState(false);
   const left = LISTING_LIMITS.photosMax - items.length;
+
+  /** Adds picked or dropped files: wrong types and files over 15 MB refused with a message, the rest checked. */
+  const add = async (files: File[]) => {
+    setRejected(null);
+    if (files.some((f) => !acceptable(f))) {
+      setRejected('Загрузите изображение в формате JPEG, PNG, WebP или HEIC.');
+      return;
+    }
+    if (files.some((f) => f.size > MAX_BYTES)) {
+      setRejected('Файл больше 15 МБ — уменьшите его и попробуйте снова.');
+      return;
+    }
+    const { ok, problems } = await sortImageFiles(files);
+    const take = ok.slice(0, left);
+    if (ok.length > left) problems.push(`Можно добавить ещё ${left} фото — лишние не добавлены.`);
+    if (problems.length) setRejected(problems.join(' '));
+    if (take.length) onChange([...items, ...toItems(take)]);
+  };
 
   const move = (from: number, to: number) => {
     if (to < 0 || to >= items.length || from === to) return;
@@ -148,33 +165,39 @@ export function PhotoPicker({
         </div>
       )}
       {left > 0 && (
-        <Dropzone
-          onDrop={async (files) => {
-            setRejected(null);
-            const { ok, problems } = await sortImageFiles(files);
-            const take = ok.slice(0, left);
-            if (ok.length > left) problems.push(`Можно добавить ещё ${left} фото — лишние не добавлены.`);
-            if (problems.length) setRejected(problems.join(' '));
-            if (take.length) onChange([...items, ...toItems(take)]);
+        <label
+          className={classes.drop}
+          data-over={over || undefined}
+          data-disabled={disabled || undefined}
+          data-error={error ? true : undefined}
+          onDragOver={(e) => {
+            if (disabled || !e.dataTransfer.types.includes('Files')) return;
+            e.preventDefault();
+            setOver(true);
           }}
-          onReject={(rej) => {
-            const tooBig = rej.some((r) => r.errors.some((e) => e.code === 'file-too-large'));
-            setRejected(
-              tooBig
-                ? 'Файл больше 15 МБ — уменьшите его и попробуйте снова.'
-                : 'Загрузите изображение в формате JPEG, PNG, WebP или HEIC.',
-            );
+          onDragLeave={() => setOver(false)}
+          onDrop={(e: DragEvent<HTMLLabelElement>) => {
+            if (disabled || !e.dataTransfer.files.length) return;
+            e.preventDefault();
+            setOver(false);
+            void add([...e.dataTransfer.files]);
           }}
-          maxSize={MAX_BYTES}
-          accept={ACCEPT}
-          multiple
-          disabled={disabled}
-          radius="md"
-          aria-label="Добавить фото"
-          inputProps={{ 'aria-label': 'Добавить фото', name: 'photos' } as Record<string, string>}
-          style={{ borderColor: error ? 'var(--mantine-color-red-6)' : undefined }}
         >
-          <Group justify="center" gap="sm" mih={96} style={{ pointerEvents: 'none' }}>
+          <input
+            type="file"
+            name="photos"
+            accept={ACCEPT}
+            multiple
+            disabled={disabled}
+            aria-label="Добавить фото"
+            className={classes.input}
+            onChange={(e) => {
+              const files = [...(e.currentTarget.files ?? [])];
+              e.currentTarget.value = '';
+              void add(files);
+            }}
+          />
+          <Group justify="center" gap="sm" mih={96}>
             <IconPhotoPlus size={32} stroke={1.5} />
             <div>
               <Text fw={600}>
@@ -186,7 +209,7 @@ export function PhotoPicker({
               </Text>
             </div>
           </Group>
-        </Dropzone>
+        </label>
       )}
       {(error || rejected) && (
         <Text fz="sm" c="red.7" role="alert">

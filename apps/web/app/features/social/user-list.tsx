@@ -2,13 +2,14 @@
  * A paged list of user cards (12 per page, spec §9): the caller's subscribers or subscriptions, each
  * linking to the person's seller page.
  */
-import { Alert, Avatar, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Avatar, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorInfo, errorMessage } from '../../shared/api/query';
 import { countLabel, WORDS } from '../../shared/lib/plural';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { useUserPage } from './queries';
+import { ListPagination } from '../../shared/ui/list-pagination';
 
 const SUBSCRIBERS = ['подписчик', 'подписчика', 'подписчиков'] as const;
 
@@ -93,7 +94,7 @@ export function UserList({ which }: { which: 'subscribers' | 'subscribes' }) {
       </SimpleGrid>
       {pages > 1 && (
         <Group justify="center">
-          <Pagination total={pages} value={page} onChange={setPage} />
+          <ListPagination total={pages} value={page} onChange={setPage} />
         </Group>
       )}
     </Stack>

@@ -22,6 +22,7 @@ const STATIC = [
   '/faq',
   '/blog',
   '/jobs',
+  '/offer',
 ];
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -82,8 +82,10 @@ export const theme = createTheme({
   },
   components: {
     Button: { defaultProps: { radius: 'md' } },
-    Modal: { defaultProps: { closeButtonProps: CLOSE } },
-    Drawer: { defaultProps: { closeButtonProps: CLOSE } },
+    // The dialogs' title bar is a `<header>`, which outside article/section is a second `banner` landmark on the
+    // page (axe landmark-no-duplicate-banner): it is only the dialog's title and close button.
+    Modal: { defaultProps: { closeButtonProps: CLOSE, attributes: { header: { role: 'none' } } } },
+    Drawer: { defaultProps: { closeButtonProps: CLOSE, attributes: { header: { role: 'none' } } } },
     Alert: { defaultProps: { closeButtonLabel: 'Закрыть' } },
     // Mantine's grey description (#868e96) is 3.3:1 on white.
     Notification: {

@@ -1,0 +1,66 @@
+/**
+ * The pickup-point dialog finds the visitor's own city on a 360 px phone: typing replaces the city shown (it was
+ * appended to «Москва»), regional centres beyond the ten biggest cities have points, the ✕ clears the city to search
+ * an address in every city, and the service chips all fit on the screen.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { apiSignIn } from '../buy-helpers.js';
+import { browserAvailable, launch, settled, signedInPage } from '../helpers.js';
+
+/** The addresses of the points listed in the open dialog, once the list shows points of `city` (or any). */
+async function listedAddresses(page: Page, city?: string): Promise<string[]> {
+  const dialog = page.getByRole('dialog', { name: 'Пункт выдачи' });
+  const points = dialog.getByTestId('pickup-point');
+  if (city)
+    await points
+      .filter({ hasText: `г. ${city},` })
+      .first()
+      .waitFor();
+  else await points.first().waitFor();
+  return points.allTextContents();
+}
+
+describe.runIf(browserAvailable())('pickup-point dialog', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser?.close());
+
+  it('finds Kazan by «Каз», Tambov too, an address in every city after ✕, and fits its chips (360 px)', async () => {
+    const page = await signedInPage(browser, await apiSignIn(), 360);
+    await page.goto('/account');
+    await page.getByRole('button', { name: 'Добавить пункт выдачи' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Пункт выдачи' });
+    await settled(dialog);
+    await listedAddresses(page, 'Москва');
+
+    const city = dialog.getByRole('textbox', { name: 'Город' });
+    await city.click();
+    await city.pressSequentially('Каз', { delay: 30 });
+    await expect(city.inputValue()).resolves.toBe('Каз');
+    await page.getByRole('option', { name: 'Казань' }).click();
+    expect((await listedAddresses(page, 'Казань')).every((a) => a.includes('г. Казань,'))).toBe(true);
+
+    await city.click();
+    await city.pressSequentially('Тамб', { delay: 30 });
+    await page.getByRole('option', { name: 'Тамбов' }).click();
+    expect((await listedAddresses(page, 'Тамбов')).length).toBeGreaterThan(0);
+
+    await dialog.getByRole('button', { name: 'Очистить город' }).click();
+    await expect(city.inputValue()).resolves.toBe('');
+    await dialog.getByRole('textbox', { name: 'Адрес или название' }).fill('Гагарина');
+    await dialog.getByTestId('pickup-point').filter({ hasText: 'Гагарина' }).first().waitFor();
+    const addresses = await dialog.getByTestId('pickup-point').allTextContents();
+    const cities = new Set(addresses.map((a) => /г\. ([^,]+),/.exec(a)?.[1]));
+    expect(cities.size).toBeGreaterThan(3);
+    await dialog.getByRole('button', { name: 'Очистить адрес' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Адрес или название' }).inputValue()).resolves.toBe('');
+
+    const chips = dialog.getByRole('group', { name: 'Служба доставки' }).locator('label');
+    expect(await chips.count()).toBe(6);
+    for (const box of await chips.evaluateAll((ls) => ls.map((l) => l.getBoundingClientRect().toJSON() as DOMRect)))
+      expect(box.right).toBeLessThanOrEqual(360);
+  });
+});
