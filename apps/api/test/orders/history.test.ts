@@ -68,7 +68,11 @@ describe.runIf(dbAvailable())('order history', () => {
     await t.app.jobs.runDue();
     const { history } = await get(buyer, order.id);
     expect(history.map((s) => s.event)).toEqual(['created', 'paid', 'cancelled', 'refunded']);
-    expect(history[2]).toMatchObject({ by: 'seller', title: 'Отменён продавцом', note: expect.stringContaining('Нет в наличии') });
+    expect(history[2]).toMatchObject({
+      by: 'seller',
+      title: 'Отменён продавцом',
+      note: expect.stringContaining('Нет в наличии'),
+    });
     expect(history[3]).toMatchObject({ title: 'Деньги возвращены покупателю', note: '2 000 ₽' });
   });
 

@@ -44,13 +44,7 @@ export function SellerOrders() {
   const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
 
   if (orderId)
-    return (
-      <OrderPage
-        id={orderId}
-        role="seller"
-        back={{ to: '/account/sales?status=orders', label: 'Все продажи' }}
-      />
-    );
+    return <OrderPage id={orderId} role="seller" back={{ to: '/account/sales?status=orders', label: 'Все продажи' }} />;
   if (error)
     return (
       <Alert color="red" title="Не удалось загрузить продажи">
