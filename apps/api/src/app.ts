@@ -50,6 +50,7 @@ import { cardsRoutes } from './modules/cards/index.js';
 import { deliveryRoutes } from './modules/delivery/index.js';
 import { socialRoutes } from './modules/social/index.js';
 import { favoritesRoutes } from './modules/favorites/index.js';
+import { cartRoutes } from './modules/cart/index.js';
 import { ordersRoutes } from './modules/orders/index.js';
 import { paymentsRoutes } from './modules/payments/index.js';
 import { contentRoutes } from './modules/content/index.js';
@@ -238,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(deliveryRoutes);
   await app.register(socialRoutes);
   await app.register(favoritesRoutes);
+  await app.register(cartRoutes);
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);
   await app.register(contentRoutes);

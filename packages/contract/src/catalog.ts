@@ -207,6 +207,8 @@ export const facetValueSchema = z.object({ value: z.string(), count: z.number().
  * not listed, except ones chosen in the query (count 0), so they can be unchosen.
  */
 export const facetsSchema = z.object({
+  /** Listings every filter of the query leaves (the list call's `count` for the same filters). */
+  count: z.number().int(),
   /** In-stock offer sizes, in grid order; `group` is the grid's name («Обувь, детская»). */
   sizes: z.array(facetValueSchema.extend({ group: z.string() })),
   /** Conditions, in the order of {@link CONDITIONS}. */

@@ -13,6 +13,7 @@ import { DELETED_USER_NAME, type BlockingOrder } from '@vitrina/contract/account
 import { orderStatusLabel } from '@vitrina/contract/orders';
 import {
   cards,
+  cartItems,
   deliveryPoints,
   favorites,
   notificationSettings,
@@ -169,6 +170,7 @@ export async function eraseUser(app: FastifyInstance, tx: Tx, userId: number): P
     .where(and(eq(products.ownerId, userId), sql`${products.status} <> 'deleted'`));
   await tx.delete(subscriptions).where(or(eq(subscriptions.subscriberId, userId), eq(subscriptions.sellerId, userId)));
   await tx.delete(favorites).where(eq(favorites.userId, userId));
+  await tx.delete(cartItems).where(eq(cartItems.userId, userId));
   await tx.delete(deliveryPoints).where(eq(deliveryPoints.userId, userId));
   await tx.delete(cards).where(eq(cards.userId, userId));
   await tx.delete(notifications).where(eq(notifications.userId, userId));

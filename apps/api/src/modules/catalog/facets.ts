@@ -17,6 +17,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { COLORS, CONDITIONS, type Facets, type ProductListQuery } from '@vitrina/contract/catalog';
 import { queryRows, type Db } from '../../db/client.js';
 import { cachePer } from '../../lib/cache.js';
+import { countListings } from './counts.js';
 import { resolveFilters } from './filters.js';
 import { memo } from './memo.js';
 import { findMatches } from './search.js';
@@ -143,7 +144,8 @@ async function columnFacet(
 
 /**
  * `GET /v1/public/facets/`: the sizes, conditions and colours of the listings a listing page (or, with `q`,
- * a search page) shows, each with the number of listings it leaves when chosen, the other filters applied.
+ * a search page) shows, each with the number of listings it leaves when chosen, the other filters applied,
+ * and how many listings every filter together leaves (the phone drawer's «Показать 32 товара»).
  * @param q the list query (`page`, `page_size` and `sort` are ignored)
  * @returns facets (contract `facetsSchema`), reused for {@link FACETS_TTL_MS} per filter set
  * @throws ApiError 400 naming the field for bad filters (as the list call)
@@ -152,12 +154,14 @@ export function getFacets(db: Db, q: ProductListQuery): Promise<Facets> {
   const filters: ProductListQuery = {};
   for (const k of FILTER_FIELDS) if (q[k] !== undefined && q[k] !== '') Object.assign(filters, { [k]: q[k] });
   return facetsOf(db).fetch(JSON.stringify(filters), async () => {
-    const [bySize, byCondition, byColor] = await Promise.all([
+    const [bySize, byCondition, byColor, all] = await Promise.all([
       matching(db, { ...filters, size: undefined }),
       matching(db, { ...filters, condition: undefined }),
       matching(db, { ...filters, color: undefined }),
+      matching(db, filters),
     ]);
     return {
+      count: await countListings(db, all),
       sizes: await sizeFacet(db, bySize, splitList(filters.size)),
       conditions: await columnFacet(db, sql`p.condition`, byCondition, CONDITIONS, splitList(filters.condition)),
       colors: await columnFacet(db, sql`p.color`, byColor, COLORS, splitList(filters.color)),

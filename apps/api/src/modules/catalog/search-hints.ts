@@ -185,7 +185,8 @@ export function getSearchHints(db: Db, q: ProductListQuery): Promise<SearchHints
   const filters: ProductListQuery = { ...q, q: raw, page: 1, page_size: 1, sort: undefined };
   return hintsOf(db).fetch(JSON.stringify(filters), async () => {
     const found = await findMatches(db, filters);
-    const correction = await correctionOf(db, raw);
+    // Russian typed on the Latin layout: the search found the listings of the query as read on the Russian one.
+    const correction = found.layoutOf ?? (await correctionOf(db, raw));
     if (found.count > 0) return { correction, categories: [], popular: [], without: [] };
     const popular = (await popularQueries(db)).filter((p) => p !== normalize(raw));
     return {

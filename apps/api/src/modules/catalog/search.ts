@@ -12,7 +12,9 @@
  *    `products.search_vector` (GIN index): every word must match by its word forms («пуховики» →
  *    «Пуховик») or by those of the catalog word it resembles (category names, colour and condition
  *    labels: «кроссовок», «кросовки» → «кроссовки»; «пуховек» → «пуховики»).
- * 4. Attempts, each as long as the one before found nothing: the words with the brand, size and type
+ * 4. A Latin query that looks typed on the wrong keyboard layout («rhjccjdrb») is searched as read on the
+ *    Russian layout («кроссовки») first; any other Latin query is, when it finds nothing as typed.
+ * 5. Attempts, each as long as the one before found nothing: the words with the brand, size and type
  *    words as filters; without the size filter; every word as text (the brand still boosts); a word one
  *    letter off a brand spelling as that brand («адидос», «nkie»). Then the same attempts once more, a word
  *    that finds nothing by its own forms now matching a similar word of the title by `pg_trgm` word
@@ -29,6 +31,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ProductCard, ProductListQuery } from '@vitrina/contract/catalog';
 import { queryRows, type Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
+import { fromLatinLayout, looksLikeWrongLayout } from '../../lib/keyboard-layout.js';
 import { makePage, type Page } from '../../lib/pagination.js';
 import { cardOf } from './cards.js';
 import { resolveFilters } from './filters.js';
@@ -181,6 +184,8 @@ function attemptsOf(q: ProductListQuery, parsed: ParsedQuery): { attempts: Attem
 export interface SearchMatch extends PageOfMatches {
   /** The conditions of the attempt that found the matches (every condition, text included); `[]` when none did. */
   where: SQL[];
+  /** The query as read on the Russian keyboard layout, when that is what found the matches («кроссовки»). */
+  layoutOf?: string;
 }
 
 /**
@@ -190,6 +195,19 @@ export interface SearchMatch extends PageOfMatches {
  */
 export async function findMatches(db: Db, q: ProductListQuery): Promise<SearchMatch> {
   const raw = checkQuery(q.q);
+  const swapped = fromLatinLayout(raw);
+  if (!swapped) return findMatchesOf(db, q, raw);
+  // Russian typed on the Latin layout («rhjccjdrb»): tried first when the query looks so, else only when the
+  // query as typed finds nothing (lib/keyboard-layout.ts).
+  const first = looksLikeWrongLayout(raw);
+  const a = await findMatchesOf(db, q, first ? swapped : raw);
+  if (a.count > 0) return first ? { ...a, layoutOf: swapped } : a;
+  const b = await findMatchesOf(db, q, first ? raw : swapped);
+  return b.count > 0 && !first ? { ...b, layoutOf: swapped } : b;
+}
+
+/** {@link findMatches} of the query text `raw` as given. */
+async function findMatchesOf(db: Db, q: ProductListQuery, raw: string): Promise<SearchMatch> {
   const pq = pageOf(q);
   const [brands, sizes, vocabulary] = await Promise.all([
     brandDictionary(db),

@@ -6,6 +6,7 @@
 import type { Suggest } from '@vitrina/contract/catalog';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
+import { fromLatinLayout, looksLikeWrongLayout } from '../../lib/keyboard-layout.js';
 import { cardOf } from './cards.js';
 import { loadCategories, type CategoryRow } from './categories.js';
 import { findMatches, SEARCH_MAX_LENGTH } from './search.js';
@@ -76,7 +77,7 @@ async function listingSuggestions(db: Db, rawQ: string): Promise<Suggest['produc
 
 /**
  * `GET /v1/public/search/suggest/?q=`: up to 5 brands (Latin, Cyrillic, alias, typos), 5 categories and
- * 6 active listings for the header search box. Shorter than 2 characters → empty lists.
+ * 6 active listings for the header search box; Russian typed on the Latin layout is read as Russian. Shorter than 2 characters → empty lists.
  * @throws ApiError 400 for a query over 200 characters
  */
 export async function suggest(db: Db, rawQ: string | undefined): Promise<Suggest> {
@@ -84,9 +85,16 @@ export async function suggest(db: Db, rawQ: string | undefined): Promise<Suggest
   if ((rawQ ?? '').length > SEARCH_MAX_LENGTH) throw badRequest({ q: [`Не больше ${SEARCH_MAX_LENGTH} символов.`] });
   if (q.length < 2) return { brands: [], categories: [], products: [] };
   const [brands, cats] = await Promise.all([brandDictionary(db), loadCategories(db)]);
-  return {
-    brands: brandSuggestions(q, brands),
-    categories: categorySuggestions(q, cats),
-    products: await listingSuggestions(db, rawQ!),
-  };
+  const named = (text: string) => ({
+    brands: brandSuggestions(text, brands),
+    categories: categorySuggestions(text, cats),
+  });
+  let found = named(q);
+  // Russian typed on the Latin layout («rhjcc» → «кросс»): read on the Russian one when it looks so or names nothing.
+  const swapped = fromLatinLayout(q);
+  if (swapped && (looksLikeWrongLayout(q) || (!found.brands.length && !found.categories.length))) {
+    const alt = named(swapped);
+    if (alt.brands.length || alt.categories.length) found = alt;
+  }
+  return { ...found, products: await listingSuggestions(db, rawQ!) };
 }

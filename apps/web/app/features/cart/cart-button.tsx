@@ -1,11 +1,17 @@
-/** Header cart icon with the count badge (pieces in the cart; shown after mount to match the SSR HTML). */
+/**
+ * Header cart icon with the count badge (pieces in the cart; shown after mount to match the SSR HTML). Being on
+ * every page, it starts the cart's following of the account (server-sync.ts) once mounted.
+ */
 import { IconShoppingBag } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { LightIconButton } from '../../shared/ui/light-button';
 import { CountMark } from '../../shared/ui/light-marks';
 import { cartCount } from './cart-rules';
+import { startCartSync } from './server-sync';
 import { useCartItems } from './store';
 
 export function CartButton() {
+  useEffect(startCartSync, []);
   const count = cartCount(useCartItems());
   return (
     <CountMark count={count} color="var(--mantine-color-coral-7)">

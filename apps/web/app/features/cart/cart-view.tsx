@@ -16,6 +16,7 @@ import { countLabel, WORDS } from '../../shared/lib/plural';
 import { formatPrice } from '../../shared/lib/price';
 import { requireAuth, useAuth } from '../auth';
 import { checkAvailability } from './availability';
+import { refreshCart } from './server-sync';
 import { canIncrease, cartCount, cartTotal, groupBySeller, type CartItem } from './cart-rules';
 import { useCart, useCartItems } from './store';
 import classes from './cart.module.css';
@@ -101,11 +102,14 @@ export function CartView() {
 
   useEffect(() => {
     let alive = true;
-    void checkAvailability().then((r) => {
-      if (!alive) return;
-      setRemoved(r.removed);
-      setCheckFailed(!r.ok);
-    });
+    // The account's cart first (what was paid for is gone from it), then what is still on sale.
+    void refreshCart()
+      .then(checkAvailability)
+      .then((r) => {
+        if (!alive) return;
+        setRemoved(r.removed);
+        setCheckFailed(!r.ok);
+      });
     return () => {
       alive = false;
     };

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { useOpenAfterMount } from '../../shared/lib/lazy';
 import type { Facets } from '@vitrina/contract/catalog';
 import { getJson, queryClient } from '../../shared/api/query';
+import { countLabel, WORDS } from '../../shared/lib/plural';
 import { FILTER_KEYS } from './catalog-params';
 import { FilterPanel, type FilterPanelProps, type FilterValues } from './filter-panel';
 import classes from './filter-panel.module.css';
@@ -44,6 +45,8 @@ export interface FilterDrawerProps {
   onClose: () => void;
   /** The filters in the URL: the draft starts from them on every opening. */
   filters: FilterValues;
+  /** How many listings the URL's filters leave (the page's count). */
+  count: number;
   /** «Показать»: the draft to apply. */
   onApply: (draft: FilterValues) => void;
   panel: Omit<FilterPanelProps, 'values' | 'onChange'>;
@@ -51,13 +54,28 @@ export interface FilterDrawerProps {
   fixed: Record<string, string>;
 }
 
-export default function FilterDrawer({ opened: wanted, onClose, filters, onApply, panel, fixed }: FilterDrawerProps) {
+export default function FilterDrawer({
+  opened: wanted,
+  onClose,
+  filters,
+  count,
+  onApply,
+  panel,
+  fixed,
+}: FilterDrawerProps) {
   const opened = useOpenAfterMount(wanted);
   const [draft, setDraft] = useState<FilterValues>(filters);
   useEffect(() => {
     if (opened) setDraft(filters);
   }, [opened, filters]);
   const draftFacets = useDraftFacets(opened, fixed, filters, draft);
+  // The draft's count: the page's while the draft is the URL's filters, else the facets' (the last one known while
+  // the next loads).
+  const draftCount = draftFacets
+    ? draftFacets.count
+    : facetsQuery(fixed, draft) === facetsQuery(fixed, filters)
+      ? count
+      : null;
   return (
     <Drawer
       opened={opened}
@@ -92,7 +110,7 @@ export default function FilterDrawer({ opened: wanted, onClose, filters, onApply
             onApply(draft);
           }}
         >
-          Показать
+          {draftCount === null ? 'Показать' : `Показать ${countLabel(draftCount, WORDS.product)}`}
         </Button>
       </Group>
     </Drawer>

@@ -9,7 +9,7 @@
  * on phones (the drawer, `native`) the category is a native select (Mantine's NativeSelect), which the phone shows
  * in its own picker.
  */
-import { MultiSelect, NativeSelect, NumberInput, Select, Text } from '@mantine/core';
+import { Button, MultiSelect, NativeSelect, NumberInput, Select, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useId, useState, type CSSProperties, type ReactNode } from 'react';
 import type { Facets } from '@vitrina/contract/catalog';
@@ -82,38 +82,73 @@ const FIELD_PROPS = {
   },
 } as const;
 
-/** Price field that commits on blur or Enter (not on every keystroke). */
-function PriceField({
-  label,
-  value,
-  onCommit,
+/** How long typing in a price field pauses before the price applies, ms. */
+export const PRICE_PAUSE_MS = 800;
+
+/** A price field's text as the filter's value: whole rubles, `null` when empty or not a number. */
+function priceValue(v: string | number): string | null {
+  const n = typeof v === 'number' ? v : Number(String(v).replace(/\s/g, ''));
+  return v === '' || !Number.isFinite(n) ? null : String(Math.max(0, Math.floor(n)));
+}
+
+/**
+ * The price range «от» / «до»: applies after a pause in typing ({@link PRICE_PAUSE_MS}), on Enter, on leaving a
+ * field or with «Применить» (not on every keystroke: each change loads a page).
+ */
+function PriceRange({
+  values,
+  onChange,
   id,
+  withApply,
 }: {
-  label: string;
-  value: string | undefined;
-  onCommit: (v: string | null) => void;
+  values: FilterValues;
+  onChange: (key: FilterKey, value: string | null) => void;
   id: string;
+  withApply: boolean;
 }) {
-  const [local, setLocal] = useState<string | number>(value ?? '');
-  useEffect(() => setLocal(value ?? ''), [value]);
+  const { price_min: min, price_max: max } = values;
+  const [local, setLocal] = useState<Record<'price_min' | 'price_max', string | number>>({
+    price_min: min ?? '',
+    price_max: max ?? '',
+  });
+  useEffect(() => setLocal({ price_min: min ?? '', price_max: max ?? '' }), [min, max]);
+  const changed = PRICE_FIELDS.filter(([key]) => priceValue(local[key]) !== (values[key] ?? null));
   const commit = () => {
-    const n = typeof local === 'number' ? local : Number(String(local).replace(/\s/g, ''));
-    const next = local === '' || !Number.isFinite(n) ? null : String(Math.max(0, Math.floor(n)));
-    if (next !== (value ?? null)) onCommit(next);
+    for (const [key] of changed) onChange(key, priceValue(local[key]));
   };
+  const pending = changed.length > 0;
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(commit, PRICE_PAUSE_MS);
+    return () => clearTimeout(timer);
+    // Restarted by every keystroke (`local`), not by a new `commit` of each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [local, pending]);
   return (
-    <NumberInput
-      id={id}
-      aria-label={label}
-      placeholder={label}
-      value={local}
-      onChange={setLocal}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit();
-      }}
-      {...FIELD_PROPS.price}
-    />
+    <>
+      <div style={{ display: 'flex', gap: 8 }}>
+        {PRICE_FIELDS.map(([key, label]) => (
+          <NumberInput
+            key={key}
+            id={`${id}${key}`}
+            aria-label={label}
+            placeholder={label}
+            value={local[key]}
+            onChange={(v) => setLocal((l) => ({ ...l, [key]: v }))}
+            onBlur={commit}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') commit();
+            }}
+            {...FIELD_PROPS.price}
+          />
+        ))}
+      </div>
+      {withApply && (
+        <Button variant="default" size="xs" onClick={commit} disabled={!pending} className={classes.apply}>
+          Применить
+        </Button>
+      )}
+    </>
   );
 }
 
@@ -230,17 +265,7 @@ export function FilterPanel({ values, onChange, chars, facets, type, hide = {}, 
         </Section>
       )}
       <Section title="Цена">
-        <div style={{ display: 'flex', gap: 8 }}>
-          {PRICE_FIELDS.map(([key, label]) => (
-            <PriceField
-              key={key}
-              label={label}
-              value={values[key]}
-              onCommit={(v) => onChange(key, v)}
-              id={`${ids}${key}`}
-            />
-          ))}
-        </div>
+        <PriceRange values={values} onChange={onChange} id={ids} withApply={!native} />
       </Section>
       {conditions.length > 0 && (
         <Section title="Состояние">

@@ -12,7 +12,16 @@ import { LightButton } from '../../shared/ui/light-button';
 import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { countLabel, WORDS } from '../../shared/lib/plural';
 import { formatPrice } from '../../shared/lib/price';
-import { activeFilterCount, FILTER_KEYS, PAGE_SIZE, splitList, withChanges, type FilterKey } from './catalog-params';
+import {
+  activeFilterCount,
+  brandIdsOf,
+  FILTER_KEYS,
+  PAGE_SIZE,
+  readListingState,
+  splitList,
+  withChanges,
+  type FilterKey,
+} from './catalog-params';
 import type { ActivePill } from './active-filters';
 import type { FilterPanelProps, FilterValues } from './filter-panel';
 import { sizeLabel } from '@vitrina/contract/size-names';
@@ -80,8 +89,19 @@ export function ListingPage({ data: routeData, title, intro, before, type, hide,
   const [drawerUsed, setDrawerUsed] = useState(false);
 
   const loading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
-  const go = (changes: Record<string, string | number | null>) =>
-    navigate({ pathname: location.pathname, search: withChanges(params, changes) }, { preventScrollReset: true });
+  // Each change is built on the latest one asked for, not on the URL the page was rendered from: a second
+  // click while the first one's page loads (100 ms apart) keeps the first (S, then L: both).
+  const latest = useRef(location.search);
+  useEffect(() => {
+    if (navigation.state === 'idle') latest.current = location.search;
+  }, [navigation.state, location.search]);
+  const go = (changes: Record<string, string | number | null>) => {
+    const search = withChanges(new URLSearchParams(latest.current), changes);
+    latest.current = search;
+    navigate({ pathname: location.pathname, search }, { preventScrollReset: true });
+  };
+  // The filters shown are those of the page on its way (chosen at once), else the page's own.
+  const shownFilters = loading ? pendingFilters(navigation.location!.search, chars.brands) : state.filters;
   const totalPages = Math.max(1, Math.ceil(page.count / PAGE_SIZE));
   const filterCount = activeFilterCount(state);
   const sortOptions = withRelevance
@@ -147,7 +167,7 @@ export function ListingPage({ data: routeData, title, intro, before, type, hide,
       <div className={classes.body}>
         <aside className={`mantine-visible-from-md ${classes.sidebar}`} aria-label="Фильтры">
           <LazyPart>
-            <FilterSidebar {...panelProps} values={state.filters} onChange={(k, v) => go({ [k]: v })} />
+            <FilterSidebar {...panelProps} values={shownFilters} onChange={(k, v) => go({ [k]: v })} />
           </LazyPart>
         </aside>
         <div className={classes.results}>
@@ -193,6 +213,7 @@ export function ListingPage({ data: routeData, title, intro, before, type, hide,
             opened={drawerOpen}
             onClose={() => setDrawerOpen(false)}
             filters={state.filters}
+            count={page.count}
             onApply={(draft) => go(Object.fromEntries(FILTER_KEYS.map((k) => [k, draft[k] ?? null])))}
             panel={panelProps}
             fixed={data.fixed}
@@ -201,6 +222,13 @@ export function ListingPage({ data: routeData, title, intro, before, type, hide,
       )}
     </div>
   );
+}
+
+/** The filters of a listing URL's query, brands as ids (as the loader reads them: load-listing.ts). */
+function pendingFilters(search: string, brands: ListingData['chars']['brands']): FilterValues {
+  const { filters } = readListingState(new URLSearchParams(search));
+  if (filters.brand) filters.brand = brandIdsOf(filters.brand, brands);
+  return filters;
 }
 
 /**

@@ -1,0 +1,97 @@
+/**
+ * The cart of a signed-in buyer follows the account (contract `@vitrina/contract/cart`): the browser's cart
+ * (spec §9: browser storage under `STORAGE_KEYS.cart`, unchanged) stays the device's copy, and
+ * - at a page's start with a token, and whenever the tab comes back into view, the account's cart replaces it
+ *   (`GET /v1/cart/`: lines an order paid for are gone from it however it was paid, on whatever device);
+ * - at sign-in the device's guest cart joins the account's (`POST /v1/cart/merge/`);
+ * - every change while signed in is sent (`PUT /v1/cart/`, the whole cart, a moment after the last change);
+ * - at sign-out (or a lost token) the device's copy is emptied: nothing is left behind on a shared device.
+ * A page start is told from a sign-in by the token storage held when the page loaded.
+ */
+import type { CartAnswer } from '@vitrina/contract/cart';
+import { api, authToken, onAuthChange } from '../../shared/api/client';
+import { STORAGE_KEYS } from '../../shared/lib/storage-keys';
+import { sanitizeItems } from './cart-rules';
+import { useCart, type CartItem } from './store';
+
+/** How long after the last change the cart is sent, ms. */
+const PUSH_DELAY_MS = 400;
+
+let started = false;
+/** True while the store takes the account's cart (that change is not sent back). */
+let applying = false;
+let pushTimer: ReturnType<typeof setTimeout> | undefined;
+/** The token the cart was last synchronised for (null: signed out). */
+let syncedFor: string | null = null;
+
+/** Lines as the API takes them (the spec's four fields). */
+const linesOf = (items: CartItem[]) => items.map(({ slug, size, count, price }) => ({ slug, size, count, price }));
+
+/** Puts the account's cart into the store (the device's copy). */
+function apply(answer: CartAnswer) {
+  applying = true;
+  useCart.setState({ items: sanitizeItems(answer.items) });
+  applying = false;
+}
+
+/** The account's cart replaces the device's copy (a start, the tab back in view, the cart screen opened). */
+export async function refreshCart(): Promise<void> {
+  const token = authToken();
+  if (!token || pushTimer) return; // a change of this device is on its way: it wins
+  const r = await api<CartAnswer>('/v1/cart/');
+  if (r.ok && authToken() === token && !pushTimer) apply(r.data);
+}
+
+async function merge(token: string) {
+  const r = await api<CartAnswer>('/v1/cart/merge/', { json: linesOf(useCart.getState().items) });
+  if (r.ok && authToken() === token) apply(r.data);
+}
+
+function push() {
+  pushTimer = undefined;
+  const token = authToken();
+  if (token) void api('/v1/cart/', { method: 'PUT', json: linesOf(useCart.getState().items) });
+}
+
+/** Follows the signed-in identity and the cart's changes (once per page; the browser only). */
+export function startCartSync(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  const tokenAtLoad = readStoredToken();
+  let first = true;
+  const follow = () => {
+    const token = authToken();
+    if (token === syncedFor) return;
+    const was = syncedFor;
+    syncedFor = token;
+    if (!token) {
+      clearTimeout(pushTimer);
+      pushTimer = undefined;
+      if (was) apply({ items: [] }); // signed out: the device keeps no one's cart
+    } else if (first && token === tokenAtLoad) void refreshCart();
+    else void merge(token);
+    first = false;
+  };
+  onAuthChange(follow);
+  follow();
+  useCart.subscribe((s, prev) => {
+    if (applying || s.items === prev.items || !authToken()) return;
+    clearTimeout(pushTimer);
+    pushTimer = setTimeout(push, PUSH_DELAY_MS);
+  });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void refreshCart();
+  });
+}
+
+/** The token storage held when the page loaded (features/auth keeps it there: `{state: {token}}`). */
+function readStoredToken(): string | null {
+  try {
+    const raw = JSON.parse(localStorage.getItem(STORAGE_KEYS.token) ?? 'null') as {
+      state?: { token?: unknown };
+    } | null;
+    return typeof raw?.state?.token === 'string' ? raw.state.token : null;
+  } catch {
+    return null;
+  }
+}
