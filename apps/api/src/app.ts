@@ -58,6 +58,7 @@ import { jobsPlugin } from './modules/jobs/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { statsRoutes } from './modules/stats/index.js';
 import { reviewsRoutes } from './modules/reviews/index.js';
+import { chatsRoutes } from './modules/chats/index.js';
 import { useRussianZodMessages } from './lib/zod-ru.js';
 import { clientErrorHandler } from './plugins/client-error.js';
 
@@ -236,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationsRoutes);
   await statsRoutes(app);
   await reviewsRoutes(app);
+  await chatsRoutes(app);
   if (!config.isProduction) await app.register(devRoutes);
 
   return app;

@@ -12,3 +12,4 @@ export * from './testbank.js';
 export * from './stats.js';
 export * from './ledger.js';
 export * from './reviews.js';
+export * from './chats.js';
