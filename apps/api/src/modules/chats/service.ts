@@ -169,7 +169,7 @@ export async function appendMessage(
   }
   const to = otherOf(chat, authorId);
   await pushToUser(app, tx, to, PUSH_MESSAGE, { c: chat.id, m: id });
-  await noticeTo(app, tx, chat, authorId, to, m.kind === 'offer' ? 'Предложение цены' : m.text, m.photos?.length ?? 0);
+  await noticeTo(app, tx, chat, authorId, to, m.text, m.photos?.length ?? 0);
   // One job per unread streak: keyed by the streak's first message (the reader's mark moves → a new streak).
   const readId = roleOf(chat, to) === 'buyer' ? chat.buyerReadId : chat.sellerReadId;
   const [first] = await queryRows<{ id: number }>(
@@ -206,11 +206,11 @@ async function noticeTo(
     sql`select p.title, (select key from product_photos ph where ph.product_id = p.id order by ph.position, ph.id
         limit 1) as key from products p where p.id = ${chat.productId}`,
   );
-  const name = who ? `${who.firstName} ${who.lastName}`.trim() || 'Собеседник' : 'Собеседник';
+  const name = who ? `${who.firstName} ${who.lastName}`.trim() : '';
   const body = text.trim() || (photos ? 'Фотография' : 'Сообщение');
   await notifyWhileUnread(app, tx, to, chatNoticeKey(chat.id), {
     type: 'chat_message',
-    title: `Новое сообщение: ${name}`,
+    title: name ? `Новое сообщение: ${name}` : 'Новое сообщение',
     text: `«${p?.title ?? 'Объявление'}»: ${body.length > 140 ? `${body.slice(0, 139)}…` : body}`,
     link: `/account/messenger?chat=${chat.id}`,
     image: p?.key ? imageUrls(p.key).url_small : null,

@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { OrderChatButton } from '../messenger';
 import { deliveryServiceLabel, orderStatusLabel, type Order } from '@vitrina/contract/orders';
 import { formatDateTime } from '../../shared/lib/dates';
 import { formatPrice } from '../../shared/lib/price';
@@ -250,6 +251,9 @@ export function OrderDetails({ order, role }: { order: Order; role: 'buyer' | 's
             {[order.buyer.first_name, order.buyer.last_name].filter(Boolean).join(' ') || 'Имя не указано'}
           </Line>
         )}
+        <div>
+          <OrderChatButton orderId={order.id} role={role} />
+        </div>
         {order.card && role === 'buyer' && (
           <Line label="Оплата">
             {order.card.brand} •••• {order.card.last4}

@@ -5,7 +5,7 @@
 import type { CategoryItem } from '@vitrina/contract/catalog';
 import type { Page } from '@vitrina/contract/common';
 import type { Fee, Listing, OwnerListing, ProductStatus } from '@vitrina/contract/products';
-import { api, apiBase, authToken, reportUnauthorized, type ApiResult } from '../../shared/api/client';
+import { api, apiUpload, type ApiResult } from '../../shared/api/client';
 
 export interface Chars {
   brands: { id: number; name: string }[];
@@ -46,52 +46,13 @@ export function sendListing(
   form: FormData,
   opts: { id?: number; onProgress?: (part: number) => void },
 ): Promise<ApiResult<Listing>> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(opts.id ? 'PATCH' : 'POST', `${apiBase()}/v1/products/${opts.id ? `${opts.id}/` : ''}`);
-    xhr.setRequestHeader('accept', 'application/json');
-    const token = authToken();
-    if (token) xhr.setRequestHeader('authorization', `Token ${token}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) opts.onProgress?.(e.loaded / e.total);
-    };
-    xhr.onerror = () =>
-      resolve({
-        ok: false,
-        error: {
-          status: 0,
-          message: 'Нет соединения с сервером. Проверьте интернет и попробуйте ещё раз.',
-          fields: {},
-        },
-      });
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        body = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        resolve({ ok: true, data: body as Listing, status: xhr.status });
-        return;
-      }
-      const fields: Record<string, string[]> = {};
-      let message =
-        xhr.status === 413
-          ? 'Файл больше 15 МБ.'
-          : xhr.status >= 500
-            ? 'Сервер временно недоступен. Попробуйте ещё раз.'
-            : 'Не удалось сохранить товар.';
-      if (body && typeof body === 'object') {
-        const b = body as Record<string, unknown>;
-        if (typeof b.detail === 'string') message = b.detail;
-        for (const [k, v] of Object.entries(b)) if (Array.isArray(v)) fields[k] = v.map(String);
-        const first = Object.values(fields)[0]?.[0];
-        if (first && typeof b.detail !== 'string') message = first;
-      }
-      if (xhr.status === 401 && token) reportUnauthorized();
-      resolve({ ok: false, error: { status: xhr.status, message, fields } });
-    };
-    xhr.send(form);
+  return apiUpload<Listing>(opts.id ? 'PATCH' : 'POST', `/v1/products/${opts.id ? `${opts.id}/` : ''}`, form, {
+    onProgress: opts.onProgress,
+    fallback: (status) =>
+      status === 413
+        ? 'Файл больше 15 МБ.'
+        : status >= 500
+          ? 'Сервер временно недоступен. Попробуйте ещё раз.'
+          : 'Не удалось сохранить товар.',
   });
 }
