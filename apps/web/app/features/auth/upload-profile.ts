@@ -2,7 +2,8 @@
  * `PUT /v1/self/change/` (spec §7, multipart) through XMLHttpRequest, so an avatar upload can show progress.
  * Like `api()` it never throws: `{ok: true, data} | {ok: false, error}`; a 401 signs out.
  */
-import { apiUpload, type ApiResult } from '../../shared/api/client';
+import type { ApiResult } from '../../shared/api/client';
+import { apiUpload } from '../../shared/api/upload';
 import { useAuthStore } from './store';
 import type { SelfUser } from './types';
 

@@ -3,7 +3,8 @@
  * with photos goes through `apiUpload`, so its progress shows.
  */
 import type { Chat, ChatMessage, ChatPage, MessagePage, PriceOffer } from '@vitrina/contract/chats';
-import { api, apiUpload, type ApiResult } from '../../shared/api/client';
+import { api, type ApiResult } from '../../shared/api/client';
+import { apiUpload } from '../../shared/api/upload';
 
 /** Opens (or finds) the conversation about a listing or an order. */
 export const openChat = (body: { product: number } | { order: number }) =>

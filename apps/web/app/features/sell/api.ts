@@ -5,7 +5,8 @@
 import type { CategoryItem } from '@vitrina/contract/catalog';
 import type { Page } from '@vitrina/contract/common';
 import type { Fee, Listing, OwnerListing, ProductStatus } from '@vitrina/contract/products';
-import { api, apiUpload, type ApiResult } from '../../shared/api/client';
+import { api, type ApiResult } from '../../shared/api/client';
+import { apiUpload } from '../../shared/api/upload';
 
 export interface Chars {
   brands: { id: number; name: string }[];
