@@ -80,6 +80,8 @@ describe.runIf(browserAvailable())('messenger', () => {
       await buyerThread.getByText('Садится точно в размер. Звоните [скрыто]').waitFor({ timeout: 5000 });
       await buyerThread.getByText(/Общайтесь и платите на Витрине/).waitFor();
       await settled(buyerThread.getByText('Садится точно в размер. Звоните [скрыто]'));
+      // Nothing sticks out sideways (the header's icons, the thread): the page never scrolls horizontally.
+      await expect(buyer.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
       await shot(buyer, 'thread-buyer');
 
       // «Предложить цену» on the listing (7 490 ₽): 6 000 ₽.

@@ -82,7 +82,7 @@ export function OfferCard({ offer, chat }: { offer: PriceOffer; chat: Chat }) {
 
   return (
     <div className={classes.offer} data-testid="offer-card">
-      <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Group justify="space-between" gap={4}>
         <Text fw={700} className="vt-price">
           {formatPrice(offer.price)}{' '}
           <Text span fz="sm" c="dimmed" td="line-through" fw={400}>

@@ -1,5 +1,6 @@
 /**
- * The signed-in header's «Сообщения»: an icon with the unread total beside the avatar, and the avatar menu's item with
+ * The signed-in header's «Сообщения»: an icon with the unread total beside the avatar (from 48em: a phone's header has
+ * no room; there the bell counts a conversation's notice and the avatar menu the total), and the avatar menu's item with
  * the same count; kept live by the socket.
  */
 import { ActionIcon, Badge, Menu } from '@mantine/core';
@@ -20,6 +21,7 @@ export default function MessagesLink() {
       size={40}
       aria-label={total ? `Сообщения, непрочитанных: ${total}` : 'Сообщения'}
       pos="relative"
+      visibleFrom="sm"
       data-testid="messages-link"
     >
       <IconMessage2 size={24} stroke={1.6} />
