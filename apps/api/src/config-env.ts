@@ -103,6 +103,10 @@ export const envSchema = z.object({
   LISTING_EDITS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** Photos (listing photos and avatars) one user may upload per hour. */
   PHOTOS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /** Messages (and price offers) one user may send per minute in the messenger. */
+  CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** New conversations one user may open per day (24 hours from the first). */
+  CHATS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** Countries (ISO 3166 codes, comma-separated) whose numbers may get sign-in codes: against SMS pumping. */
   SMS_COUNTRIES: z
     .string()
@@ -241,12 +245,18 @@ export interface UserLimits {
   listingCreatesPerHour: number;
   listingEditsPerHour: number;
   photosPerHour: number;
+  /** Messenger: messages and offers per minute. */
+  chatMessagesPerMinute: number;
+  /** Messenger: new conversations per day. */
+  chatsPerDay: number;
 }
 /** Per-user limits when the environment does not set them: sensible for a person selling their wardrobe. */
 export const DEFAULT_USER_LIMITS: UserLimits = {
   listingCreatesPerHour: 30,
   listingEditsPerHour: 120,
   photosPerHour: 200,
+  chatMessagesPerMinute: 30,
+  chatsPerDay: 20,
 };
 
 /**

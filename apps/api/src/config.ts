@@ -241,6 +241,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       listingCreatesPerHour: e.LISTING_CREATES_PER_HOUR,
       listingEditsPerHour: e.LISTING_EDITS_PER_HOUR,
       photosPerHour: e.PHOTOS_PER_HOUR,
+      chatMessagesPerMinute: e.CHAT_MESSAGES_PER_MINUTE,
+      chatsPerDay: e.CHATS_PER_DAY,
     },
     payments: {
       provider: paymentProvider,

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { pageOf } from './common.js';
+import { messagesReadSocketSchema, newMessageSocketSchema } from './chats.js';
 
 /**
  * Notification types (`type` of a notification): who gets it, its label in the settings, and whether it may
@@ -35,6 +36,7 @@ export const NOTIFICATION_TYPES = [
   { type: 'claim_opened', label: 'Покупатель сообщил о проблеме с заказом', sms: false },
   { type: 'claim_updated', label: 'Новое в споре о заказе', sms: false },
   { type: 'claim_decided', label: 'Решение по спору о заказе', sms: false },
+  { type: 'chat_message', label: 'Новые сообщения (по SMS — если не прочитаны час)', sms: true },
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]['type'];
 export const notificationTypeSchema = z.enum(
@@ -74,10 +76,16 @@ export const newNotificationMessageSchema = z.object({
   type: z.literal('new_notification'),
   notification: notificationSchema,
 });
-/** Any message the server sends on `/ws/notifications/`. */
+/**
+ * Any message the server sends on `/ws/notifications/`: the notifications, and the messenger's `new_message` (a
+ * message in one of the reader's conversations — one with an id already shown replaces it: an offer's state
+ * changed) and `messages_read` (the other side read the reader's messages up to `up_to`).
+ */
 export const notificationsSocketMessageSchema = z.discriminatedUnion('type', [
   initialNotificationsMessageSchema,
   newNotificationMessageSchema,
+  newMessageSocketSchema,
+  messagesReadSocketSchema,
 ]);
 export type NotificationsSocketMessage = z.infer<typeof notificationsSocketMessageSchema>;
 

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { ShopLink } from '../shared/ui/shop-link';
 import { AccountMenu } from '../features/auth';
 import { CartButton } from '../features/cart';
+import { MessagesHeaderLink, MessagesMenuItem } from '../features/messenger';
 import { CatalogDrawer, CatalogMenuDesktop, type CatalogMenuData } from '../features/catalog';
 import { SearchBox } from '../features/search';
 import { LazyPart } from '../shared/lib/lazy';
@@ -16,6 +17,9 @@ import { LightButton, LightIconButton } from '../shared/ui/light-button';
 import { LightBurger } from '../shared/ui/light-marks';
 import { WordMark } from '../shared/ui/word-mark';
 import classes from './header.module.css';
+
+/** The messenger's parts of the signed-in header: the icon with the unread total and the avatar menu's item. */
+const ACCOUNT_EXTRAS = { header: <MessagesHeaderLink />, menu: <MessagesMenuItem /> };
 
 export function Header({ menu }: { menu: CatalogMenuData }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -58,7 +62,7 @@ export function Header({ menu }: { menu: CatalogMenuData }) {
             <IconHeart size={24} stroke={1.6} />
           </LightIconButton>
           <CartButton />
-          <AccountMenu />
+          <AccountMenu extras={ACCOUNT_EXTRAS} />
           <LightButton
             to="/account/sell-create"
             visibleFrom="md"

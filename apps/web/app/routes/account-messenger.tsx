@@ -1,10 +1,10 @@
-/** Screen `account-messenger` (/account/messenger, spec §2): a designed empty state (behaviour not shown in the spec). */
-import { MessengerEmpty } from '../features/auth';
+/** Screen `account-messenger` (/account/messenger, spec §2): conversations with buyers and sellers, price offers. */
+import { MessengerPage } from '../features/messenger';
 
 export function meta() {
   return [{ title: 'Сообщения — Витрина' }, { name: 'robots', content: 'noindex' }];
 }
 
 export default function Screen() {
-  return <MessengerEmpty />;
+  return <MessengerPage />;
 }

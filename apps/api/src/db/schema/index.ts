@@ -14,3 +14,4 @@ export * from './ledger.js';
 export * from './reviews.js';
 export * from './disputes.js';
 export * from './cart.js';
+export * from './chats.js';

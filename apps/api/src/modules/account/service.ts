@@ -30,6 +30,7 @@ import type { Tx } from '../../db/client.js';
 import { ApiError, badRequest, notFound, type FieldErrors } from '../../lib/errors.js';
 import { revokeUserTokensIn, sendCode, useCode } from '../auth/index.js';
 import { removeImage } from '../media/index.js';
+import { eraseChatAuthor } from '../chats/index.js';
 
 /** Domain event written in the erasure's transaction: `{userId}`. */
 export const USER_DELETED_EVENT = 'user.deleted';
@@ -136,10 +137,10 @@ export async function deleteAccount(app: FastifyInstance, userId: number, code: 
   const res = await app.db.transaction(async (tx) => {
     const used = await useCode(app, tx, { phone, code: digits, ip, purpose: 'delete' });
     if (!used.ok) return used;
-    return { ok: true as const, avatar: await eraseUser(app, tx, userId) };
+    return { ok: true as const, media: await eraseUser(app, tx, userId) };
   });
   if (!res.ok) throw badRequest({ code: [res.detail] });
-  if (res.avatar) await removeImage(app.storage, res.avatar);
+  await Promise.all(res.media.map((key) => removeImage(app.storage, key)));
   return { success: true as const };
 }
 
@@ -148,14 +149,17 @@ export async function deleteAccount(app: FastifyInstance, userId: number, code: 
  * carts and favourites see them unavailable), subscriptions both ways, own favourites, delivery points, cards
  * (neither payment provider offers deleting a saved card token, so the rows holding the tokens are deleted),
  * the recipient name and phone given at checkout, notifications and their settings, others' notifications that name the person (new subscriber, new listings),
- * sign-in codes and tokens (the sockets close on every process when `tx` commits) go; the user row stays for the orders that name it, anonymised: no phone (the number may sign up
+ * sign-in codes and tokens (the sockets close on every process when `tx` commits) go; in the messenger the person's
+ * messages lose their text and photos (the threads stay readable by the other side, who sees {@link DELETED_USER_NAME}),
+ * their offers and blocks go, and others' «new message» notices naming them; the user row stays for the orders and
+ * conversations that name it, anonymised: no phone (the number may sign up
  * again as a new account), name {@link DELETED_USER_NAME}, no avatar, city or about. Emits
  * {@link USER_DELETED_EVENT}. Locks the user's offers and listings first, in the order checkout takes them, so an
  * order racing the deletion either lands first (and blocks it) or finds the listing gone.
- * @returns the avatar's media key to remove after the commit, or null
+ * @returns the media keys to remove after the commit (the avatar, the messages' photos)
  * @throws ApiError 409 (open orders), 404 (already deleted)
  */
-export async function eraseUser(app: FastifyInstance, tx: Tx, userId: number): Promise<string | null> {
+export async function eraseUser(app: FastifyInstance, tx: Tx, userId: number): Promise<string[]> {
   const now = app.clock.now();
   await tx.execute(sql`select o.id from offers o join products p on p.id = o.product_id
     where p.owner_id = ${userId} order by o.id for update of o`);
@@ -176,6 +180,10 @@ export async function eraseUser(app: FastifyInstance, tx: Tx, userId: number): P
   await tx.delete(notifications).where(eq(notifications.userId, userId));
   // Others' notifications that name the person: «Анна теперь следит…», «Анна: новая вещь».
   await tx.delete(notifications).where(inArray(notifications.groupKey, [`subscriber:${userId}`, `listings:${userId}`]));
+  // Others' «Новое сообщение: Анна» notices of conversations with the person.
+  await tx.execute(sql`delete from notifications where group_key in
+    (select 'chat:' || id from chats where buyer_id = ${userId} or seller_id = ${userId})`);
+  const chatPhotos = await eraseChatAuthor(tx, userId);
   await tx.delete(notificationSettings).where(eq(notificationSettings.userId, userId));
   await tx.delete(notificationSms).where(eq(notificationSms.userId, userId));
   if (u.phone) {
@@ -198,5 +206,5 @@ export async function eraseUser(app: FastifyInstance, tx: Tx, userId: number): P
     })
     .where(eq(users.id, userId));
   await app.events.emit(tx, USER_DELETED_EVENT, { userId });
-  return u.avatar;
+  return [...(u.avatar ? [u.avatar] : []), ...chatPhotos];
 }

@@ -16,7 +16,7 @@ const tags = ['Споры'];
 const sec = [{ token: [] }];
 const errors = { 400: z.union([detailError, fieldErrors]), 401: detailError, 404: detailError };
 /** Claim and reply forms: multipart text fields and up to 5 `photos`, stored under `d/…`. */
-const photoRules = { maxPhotos: CLAIM_PHOTOS_MAX, tooMany: CLAIM_MESSAGES.photos, prefix: 'd' };
+const photoRules = { field: 'photos', max: CLAIM_PHOTOS_MAX, tooMany: CLAIM_MESSAGES.photos, prefix: 'd' };
 
 export default async function claimRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

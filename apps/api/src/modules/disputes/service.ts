@@ -24,7 +24,7 @@ import { badRequest, notFound, type FieldErrors } from '../../lib/errors.js';
 import { toKopecks, toRubles } from '../../lib/money.js';
 import { formatMoscowDate } from '../../lib/moscow-time.js';
 import { getOrderFor, openDispute, type OrderRow } from '../orders/index.js';
-import type { PhotoUpload } from '../media/index.js';
+import type { PhotoForm } from '../media/index.js';
 import { decideIn, escalateIn } from './decide.js';
 import { CLAIM_REPLY_MS, scheduleClaimDeadline } from './jobs.js';
 import { claimOfOrder, claimWindow, disputeOut, orderClaimOut, type ClaimRow } from './read.js';
@@ -47,7 +47,7 @@ async function lockBoth(tx: Tx, orderId: number) {
 }
 
 /** Runs `fn` and removes the request's photos when it fails. */
-async function keepPhotosOnlyIfDone<T>(upload: PhotoUpload, fn: () => Promise<T>): Promise<T> {
+async function keepPhotosOnlyIfDone<T>(upload: PhotoForm, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
@@ -74,7 +74,7 @@ function partialKopecks(o: OrderRow, rubles: number | undefined): number {
 async function sideForm<S extends z.ZodType>(
   app: FastifyInstance,
   who: { userId: number; orderId: number; side: 'buyer' | 'seller' },
-  upload: PhotoUpload,
+  upload: PhotoForm,
   schema: S,
   act: (tx: Tx, locked: OrderRow, c: ClaimRow | undefined, fields: z.infer<S>, now: Date) => Promise<void>,
 ): Promise<OrderClaim> {
@@ -108,7 +108,7 @@ export async function openClaim(
   app: FastifyInstance,
   userId: number,
   orderId: number,
-  upload: PhotoUpload,
+  upload: PhotoForm,
 ): Promise<OrderClaim> {
   const who = { userId, orderId, side: 'buyer' as const };
   return sideForm(app, who, upload, claimOpenFieldsSchema, async (tx, locked, c, fields, now) => {
@@ -165,7 +165,7 @@ export async function replyToClaim(
   app: FastifyInstance,
   userId: number,
   orderId: number,
-  upload: PhotoUpload,
+  upload: PhotoForm,
 ): Promise<OrderClaim> {
   const who = { userId, orderId, side: 'seller' as const };
   return sideForm(app, who, upload, claimReplyFieldsSchema, async (tx, locked, found, fields, now) => {

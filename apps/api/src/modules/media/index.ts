@@ -13,5 +13,5 @@ export { imageUrls, setMediaPublicUrl } from './urls.js';
 export { mediaRoutes } from './serve.js';
 /** HEIC/HEIF photos from phones: detection and conversion to PNG before resizing. */
 export { heicToPng, isHevcHeif } from './heic.js';
-/** Reading a multipart form with photos (listings, claims), storing them as they arrive. */
-export { readPhotoForm, type PhotoFormRules, type PhotoUpload } from './upload.js';
+/** A multipart form with photos: text fields, each photo stored as it arrives, all removed when the request fails. */
+export { readPhotoForm, type PhotoForm, type PhotoFormRules } from './photo-form.js';

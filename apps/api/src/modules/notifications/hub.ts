@@ -104,6 +104,22 @@ export class NotificationHub {
     return conns.length;
   }
 
+  /**
+   * Sends any socket message to the user's sockets here (the generic push, push.ts). A socket still connecting
+   * gets it after its initial list only if it is a notification; other messages are for live sockets (the client
+   * reads what it missed through the REST calls when it (re)connects).
+   * @returns how many sockets it went to
+   */
+  push(userId: number, message: NotificationsSocketMessage): number {
+    let n = 0;
+    for (const c of this.sockets(userId)) {
+      if (c.held) continue;
+      NotificationHub.send(c, message);
+      n += 1;
+    }
+    return n;
+  }
+
   /** Closes the sockets opened with a token (its sign-out). @returns how many */
   closeToken(tokenId: number): number {
     let n = 0;

@@ -14,3 +14,9 @@ export { notify, notifyGrouped, NOTIFICATIONS_CHANNEL, type NotificationInput } 
 export { notifyEach } from './service.js';
 /** `12 990 ₽` of kopecks, as notification texts write prices. */
 export { formatRub } from './texts.js';
+/** Notify once per thing while unread (a conversation's new messages), and mark such a notice read. */
+export { markGroupRead, notifyWhileUnread } from './service.js';
+/** A notification SMS under the common rules (the type switched on, at most 3 a day), sent after the commit. */
+export { queueSms, SMS_PER_DAY } from './sms.js';
+/** The generic push of any socket message to one person's sockets, on every process. */
+export { onUserPush, pushToUser, type PushLoader } from './push.js';

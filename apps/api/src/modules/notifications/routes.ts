@@ -27,6 +27,7 @@ import { findNotification, markAllRead, markRead, NOTIFICATIONS_CHANNEL, notific
 import { readSettings, updateSettings } from './settings.js';
 import { notificationsSocket, sendInitial } from './socket.js';
 import { subscribeNotifications } from './subscribers.js';
+import { pushLoaders, USER_PUSH_CHANNEL } from './push.js';
 import { DEFAULT_WS_CONNECTS_PER_MINUTE } from '../../config.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -64,6 +65,15 @@ async function notificationsModule(app: FastifyInstance) {
     if (!isId(u) || !isId(n) || !hub.has(u)) return;
     const found = await findNotification(app.db, u, n);
     if (found) hub.deliver(u, found);
+  });
+  // The generic push (push.ts): the process holding the user's sockets loads the message and sends it.
+  app.pubsub.on(USER_PUSH_CHANNEL, async (payload) => {
+    const { u, k, p } = (payload ?? {}) as { u?: unknown; k?: unknown; p?: unknown };
+    if (!isId(u) || typeof k !== 'string' || !hub.has(u)) return;
+    const load = pushLoaders(app).get(k);
+    if (!load) return;
+    const message = await load(u, (p ?? {}) as Record<string, unknown>);
+    if (message) hub.push(u, message);
   });
   app.pubsub.on(SIGN_OUT_CHANNEL, (payload) => {
     const { t } = (payload ?? {}) as { t?: unknown };

@@ -157,6 +157,54 @@ export async function notifyGrouped(
   return row!.id;
 }
 
+/**
+ * Makes a notification for a thing (`groupKey`, e.g. `chat:12`) unless one of it is still unread: then that one is
+ * renewed (texts from `input`, moved to the front, sent again) — a conversation counts once while unread, never once
+ * per message.
+ * @returns the notification id, or null when the user turned the type off
+ */
+export async function notifyWhileUnread(
+  app: FastifyInstance,
+  tx: Tx,
+  userId: number,
+  groupKey: string,
+  input: NotificationInput,
+): Promise<number | null> {
+  if (!(await wants(tx, userId, input.type, 'site'))) return null;
+  const now = app.clock.now();
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`notification-group:${userId}:${groupKey}`}))`);
+  const [open] = await tx
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.groupKey, groupKey), eq(notifications.isRead, false)))
+    .orderBy(desc(notifications.id))
+    .limit(1);
+  if (open) {
+    await tx
+      .update(notifications)
+      .set({ title: input.title, text: input.text, link: input.link, image: input.image ?? null, createdAt: now })
+      .where(eq(notifications.id, open.id));
+    await publishNotification(app, tx, userId, open.id);
+    return open.id;
+  }
+  const [row] = await tx
+    .insert(notifications)
+    .values({ userId, ...input, image: input.image ?? null, createdAt: now, groupKey, groupCount: 1 })
+    .returning({ id: notifications.id });
+  await publishNotification(app, tx, userId, row!.id);
+  return row!.id;
+}
+
+/** Marks a user's unread notifications of a thing (`groupKey`) read (the conversation was read). */
+export async function markGroupRead(conn: Db | Tx, userId: number, groupKey: string): Promise<void> {
+  await conn
+    .update(notifications)
+    .set({ isRead: true })
+    .where(
+      and(eq(notifications.userId, userId), eq(notifications.groupKey, groupKey), eq(notifications.isRead, false)),
+    );
+}
+
 const newestFirst = [desc(notifications.createdAt), desc(notifications.id)];
 
 /** A user's notification by id (null when it isn't theirs). */

@@ -4,7 +4,8 @@
  * 1. {@link validateOrder} (checkout-lines.ts) — the buyer's delivery point and card, the items (read without locks);
  * 2. {@link reserveStock} — in one transaction: offers taken (`count = count - n WHERE count >= n`, id order),
  *    then their listings locked (id order) and re-checked, listings with nothing left `reserved`;
- * 3. {@link priceOrder} — total, fee and payout by the contract's money rules (`@vitrina/contract/money`);
+ * 3. {@link priceOrder} — total, fee and payout by the contract's money rules (`@vitrina/contract/money`), on the
+ *    prices charged: a price the buyer agreed in the messenger replaces the size's (agreed-prices.ts);
  * 4. {@link insertOrder} — the order, its items and a pending payment, in the same transaction as step 2, with the
  *    job that expires the order at `reserved_until` (expiry.ts);
  * 5. {@link startPayment} (checkout-payment.ts) — the payment opened at the configured provider (outside the
@@ -46,6 +47,7 @@ import {
   type ValidOrder,
 } from './checkout-lines.js';
 import { startPayment, undoOrder } from './checkout-payment.js';
+import { applyAgreedPrices } from './agreed-prices.js';
 import { crashPoint } from '../../lib/crash-points.js';
 
 /**
@@ -68,7 +70,8 @@ export async function createOrder(
   const valid = await validateOrder(app.db, buyerId, body);
   const now = app.clock.now();
   const order = await app.db.transaction(async (tx) => {
-    const lines = await reserveStock(tx, valid.plan, now);
+    // A price agreed in the messenger (an accepted offer of this buyer for the size) replaces the size's price.
+    const lines = await applyAgreedPrices(tx, buyerId, await reserveStock(tx, valid.plan, now), now);
     const created = await insertOrder(tx, valid, lines, priceOrder(lines, feeRule(app.config.fee)), {
       now,
       provider: app.config.payments.provider,

@@ -1,13 +1,13 @@
 /**
  * Reading the multipart body of `POST /v1/products/` and `PATCH /v1/products/{id}/` (spec §7): the media module's
- * photo form ({@link readPhotoForm}) with the listing's photo limit and messages.
+ * photo form (text fields collected, every `photos` file stored as it arrives, removed again when anything fails).
  */
 import type { FastifyRequest } from 'fastify';
 import type { MediaStorage } from '../../providers/storage/index.js';
-import { readPhotoForm, type PhotoUpload } from '../media/index.js';
+import { readPhotoForm, type PhotoForm } from '../media/index.js';
 import { LISTING_LIMITS, LISTING_MESSAGES } from '@vitrina/contract/products';
 
-export type ListingUpload = PhotoUpload;
+export type ListingUpload = PhotoForm;
 
 /**
  * Parses the request; stores `photos` files (at most `maxPhotos`). `beforePhoto(photosSoFar)` runs before each photo
@@ -16,11 +16,17 @@ export type ListingUpload = PhotoUpload;
  * @throws ApiError 415 (not multipart), 413 (a file over 15 MB, a text value over 64 KB), 400 (not an image, too
  *   many pixels/photos, a broken multipart body, U+0000 in a field — every multipart error of `lib/multipart.ts`)
  */
-export async function readListingUpload(
+export function readListingUpload(
   request: FastifyRequest,
   storage: MediaStorage,
   maxPhotos = LISTING_LIMITS.photosMax,
   beforePhoto?: (photosSoFar: number) => Promise<void>,
 ): Promise<ListingUpload> {
-  return readPhotoForm(request, storage, { maxPhotos, tooMany: LISTING_MESSAGES.photosMax, prefix: 'p', beforePhoto });
+  return readPhotoForm(request, storage, {
+    field: 'photos',
+    max: maxPhotos,
+    prefix: 'p',
+    tooMany: LISTING_MESSAGES.photosMax,
+    beforePhoto,
+  });
 }

@@ -9,6 +9,7 @@ import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { LightButton, LightIconButton } from '../../shared/ui/light-button';
 import { openSignIn, useSignInDialog } from './sign-in-state';
 import { useAuth } from './use-auth';
+import type { AccountExtras } from './types';
 
 const SignInDialog = lazyWithReload<object>(() =>
   import('./sign-in-dialog').then((m) => ({ default: m.SignInDialog })),
@@ -47,12 +48,16 @@ const loading = (
   </span>
 );
 
-export function AccountMenu() {
+/**
+ * @param extras what another feature adds for a signed-in user: `header` beside the avatar (the messenger's icon),
+ *   `menu` among the avatar menu's sections (inside the menu: `Menu.Item`s)
+ */
+export function AccountMenu({ extras }: { extras?: AccountExtras }) {
   // Mounted from the first opening on (and kept, so the dialog can play its closing transition).
   const used = useSignInDialog((s) => s.opened || s.used);
   return (
     <>
-      <AccountControl />
+      <AccountControl extras={extras} />
       {used && (
         <LazyPart fallback={null}>
           <SignInDialog />
@@ -62,7 +67,7 @@ export function AccountMenu() {
   );
 }
 
-function AccountControl() {
+function AccountControl({ extras }: { extras?: AccountExtras }) {
   const { user, status, signOut, loadError } = useAuth();
 
   if (status === 'unknown' && loadError) {
@@ -78,7 +83,7 @@ function AccountControl() {
 
   return (
     <LazyPart fallback={loading}>
-      <AccountUserMenu user={user} signOut={signOut} />
+      <AccountUserMenu user={user} signOut={signOut} extras={extras} />
     </LazyPart>
   );
 }

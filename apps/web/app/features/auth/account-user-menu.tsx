@@ -11,7 +11,7 @@ import { Link, useNavigate } from 'react-router';
 import { NotificationBell } from '../notifications';
 import { displayPhone } from './phone-mask';
 import { useAuthStore } from './store';
-import { userDisplayName, type SelfUser } from './types';
+import { userDisplayName, type AccountExtras, type SelfUser } from './types';
 import classes from './account-user-menu.module.css';
 import { UserAvatar } from './user-avatar';
 
@@ -23,7 +23,16 @@ const LINKS = [
   { to: '/account/favorites', label: 'Избранное', Icon: IconHeart },
 ] as const;
 
-export default function AccountUserMenu({ user, signOut }: { user: SelfUser; signOut: () => Promise<void> }) {
+export default function AccountUserMenu({
+  user,
+  signOut,
+  extras,
+}: {
+  user: SelfUser;
+  signOut: () => Promise<void>;
+  /** Parts of other features: beside the avatar, and sections of the menu (account-menu.tsx). */
+  extras?: AccountExtras;
+}) {
   const navigate = useNavigate();
   const token = useAuthStore((s) => s.token);
   const exit = async () => {
@@ -35,6 +44,7 @@ export default function AccountUserMenu({ user, signOut }: { user: SelfUser; sig
 
   return (
     <>
+      {extras?.header}
       {token && <NotificationBell token={token} />}
       <Menu position="bottom-end" width={240} shadow="md" radius="md" withinPortal>
         <Menu.Target>
@@ -58,6 +68,7 @@ export default function AccountUserMenu({ user, signOut }: { user: SelfUser; sig
               {label}
             </Menu.Item>
           ))}
+          {extras?.menu}
           <Menu.Divider />
           <Menu.Item onClick={() => void exit()} leftSection={<IconLogout size={18} stroke={1.6} />}>
             Выйти

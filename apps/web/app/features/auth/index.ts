@@ -7,7 +7,7 @@ export { openSignIn, useAuth, useRequireUser, useSignInHere } from './use-auth';
 /** Runs an action that needs an account: at once when signed in, else right after signing in through the dialog. */
 export { requireAuth, type AuthAction } from './require-auth';
 /** The signed-in user (`GET /v1/self/` info) and the authentication status. */
-export type { AuthStatus, SelfUser } from './types';
+export type { AccountExtras, AuthStatus, SelfUser } from './types';
 /** The header's account control: «Войти» or the user menu. */
 export { AccountMenu } from './account-menu';
 /** «Как вас представить покупателям?»: the name asked of a seller who has none before a listing goes on sale. */
@@ -18,7 +18,5 @@ export { ACCOUNT_NAV, AccountNavStrip, AccountSidebar } from './account-nav';
 export { ProfilePage } from './profile-page';
 /** «Удалить аккаунт» (152-ФЗ): the explanation and the SMS-confirmed dialog; the last block of `/account`. */
 export { DeleteAccountSection } from './delete-account-section';
-/** The empty state of the messenger account section. */
-export { MessengerEmpty } from './account-empty-states';
 /** An E.164 number shown as `+7 (999) 123-45-67` (others as they are). */
 export { displayPhone } from './phone-mask';

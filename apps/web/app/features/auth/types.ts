@@ -1,4 +1,5 @@
 /** Shapes of the auth and profile calls (spec §3, §7). */
+import type { ReactNode } from 'react';
 import { displayPhone } from './phone-mask';
 
 /** Avatar URLs (WebP 96 / 256 / 512 px). */
@@ -42,4 +43,12 @@ export function userDisplayName(u: Pick<SelfUser, 'first_name' | 'last_name'> & 
 /** Initials for an avatar placeholder. */
 export function userInitials(u: Pick<SelfUser, 'first_name' | 'last_name'>): string {
   return ((u.first_name[0] ?? '') + (u.last_name[0] ?? '')).toUpperCase();
+}
+
+/** Parts another feature adds to the signed-in header controls (rendered only for a signed-in user). */
+export interface AccountExtras {
+  /** Beside the avatar (the messenger's icon). */
+  header?: ReactNode;
+  /** Among the avatar menu's sections (rendered inside the menu: `Menu.Item`s). */
+  menu?: ReactNode;
 }

@@ -2,7 +2,8 @@
  * `PUT /v1/self/change/` (spec §7, multipart) through XMLHttpRequest, so an avatar upload can show progress.
  * Like `api()` it never throws: `{ok: true, data} | {ok: false, error}`; a 401 signs out.
  */
-import { apiBase, type ApiResult } from '../../shared/api/client';
+import type { ApiResult } from '../../shared/api/client';
+import { apiUpload } from '../../shared/api/upload';
 import { useAuthStore } from './store';
 import type { SelfUser } from './types';
 
@@ -14,58 +15,19 @@ export type ProfileAnswer = Omit<SelfUser, 'delivery_points'>;
  * @param form multipart fields: first_name, last_name, city, about, avatar (file, or '' to remove)
  * @param onProgress upload progress 0…100 (only meaningful with a file)
  */
-export function uploadProfile(
+export async function uploadProfile(
   form: FormData,
   onProgress: (percent: number) => void,
 ): Promise<ApiResult<ProfileAnswer>> {
-  const token = useAuthStore.getState().token;
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', `${apiBase()}/v1/self/change/`);
-    xhr.setRequestHeader('accept', 'application/json');
-    if (token) xhr.setRequestHeader('authorization', `Token ${token}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        body = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        resolve({ ok: true, data: body as ProfileAnswer, status: xhr.status });
-        return;
-      }
-      if (xhr.status === 401) useAuthStore.getState().clear();
-      const fields: Record<string, string[]> = {};
-      let message = '';
-      if (body && typeof body === 'object') {
-        const b = body as Record<string, unknown>;
-        if (typeof b.detail === 'string') message = b.detail;
-        for (const [k, v] of Object.entries(b)) if (Array.isArray(v)) fields[k] = v.map(String);
-        message ||= Object.values(fields)[0]?.[0] ?? '';
-      }
-      if (!message) {
-        message =
-          xhr.status === 413
-            ? 'Файл слишком большой. Выберите фото до 10 МБ.'
-            : xhr.status >= 500
-              ? 'Сервер временно недоступен. Попробуйте ещё раз.'
-              : 'Не удалось сохранить профиль.';
-      }
-      resolve({ ok: false, error: { status: xhr.status, message, fields } });
-    };
-    xhr.onerror = () =>
-      resolve({
-        ok: false,
-        error: {
-          status: 0,
-          message: 'Нет соединения с сервером. Проверьте интернет и попробуйте ещё раз.',
-          fields: {},
-        },
-      });
-    xhr.send(form);
+  const res = await apiUpload<ProfileAnswer>('PUT', '/v1/self/change/', form, {
+    onProgress: (part) => onProgress(Math.round(part * 100)),
+    fallback: (status) =>
+      status === 413
+        ? 'Файл слишком большой. Выберите фото до 10 МБ.'
+        : status >= 500
+          ? 'Сервер временно недоступен. Попробуйте ещё раз.'
+          : 'Не удалось сохранить профиль.',
   });
+  if (!res.ok && res.error.status === 401) useAuthStore.getState().clear();
+  return res;
 }

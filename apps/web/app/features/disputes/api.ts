@@ -5,7 +5,7 @@
 import type { Dispute, DisputeFilter, DisputeResolve, OrderClaim } from '@vitrina/contract/disputes';
 import type { Page } from '@vitrina/contract/common';
 import { api } from '../../shared/api/client';
-import { sendForm } from '../../shared/api/upload';
+import { apiUpload } from '../../shared/api/upload';
 
 const base = (id: number) => `/v1/sales/orders/${id}/claim/`;
 
@@ -14,11 +14,17 @@ export const fetchOrderClaim = (id: number, signal?: AbortSignal) => api<OrderCl
 
 /** `POST /v1/sales/orders/{id}/claim/` (the buyer) — reason, text, photos. */
 export const sendClaim = (id: number, form: FormData, onProgress?: (part: number) => void) =>
-  sendForm<OrderClaim>('POST', base(id), form, { onProgress, failMessage: 'Не удалось отправить претензию.' });
+  apiUpload<OrderClaim>('POST', base(id), form, {
+    onProgress,
+    fallback: (s) => (s === 413 || s >= 500 ? undefined : 'Не удалось отправить претензию.'),
+  });
 
 /** `POST /v1/sales/orders/{id}/claim/reply/` (the seller) — action, amount, text, photos. */
 export const sendReply = (id: number, form: FormData, onProgress?: (part: number) => void) =>
-  sendForm<OrderClaim>('POST', `${base(id)}reply/`, form, { onProgress, failMessage: 'Не удалось отправить ответ.' });
+  apiUpload<OrderClaim>('POST', `${base(id)}reply/`, form, {
+    onProgress,
+    fallback: (s) => (s === 413 || s >= 500 ? undefined : 'Не удалось отправить ответ.'),
+  });
 
 /** `POST …/claim/accept-offer/` or `…/reject-offer/` (the buyer). */
 export const answerOffer = (id: number, accept: boolean) =>

@@ -22,6 +22,8 @@ import { markRead, useNotifications } from './store';
  */
 function toast(n: Notification) {
   if (document.visibilityState !== 'visible') return;
+  // The page it leads to is on screen (the very conversation of a new message): nothing to announce.
+  if (window.location.pathname + window.location.search === n.link) return;
   const id = `notification-${n.id}`;
   showNotification({
     id,

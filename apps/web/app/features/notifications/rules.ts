@@ -5,6 +5,7 @@
  * count follows; older pages from REST are appended without duplicates. And the socket's reconnect delay.
  */
 import type { Notification } from '@vitrina/contract/notifications';
+import type { ChatMessage } from '@vitrina/contract/chats';
 
 export type { Notification } from '@vitrina/contract/notifications';
 
@@ -106,9 +107,24 @@ export function isNotification(v: unknown): v is Notification {
 
 export type SocketMessage =
   | { type: 'initial_notifications'; notifications: Notification[] }
-  | { type: 'new_notification'; notification: Notification };
+  | { type: 'new_notification'; notification: Notification }
+  | { type: 'new_message'; message: ChatMessage }
+  | { type: 'messages_read'; chat: number; up_to: number };
 
-/** Parses a socket frame; null for anything that isn't one of the two messages (ignored, like unknown types). */
+/** Whether a value looks like a messenger message (the fields the messenger reads). */
+function isChatMessage(v: unknown): v is ChatMessage {
+  if (!v || typeof v !== 'object') return false;
+  const m = v as Record<string, unknown>;
+  return (
+    typeof m.id === 'number' &&
+    typeof m.chat === 'number' &&
+    typeof m.text === 'string' &&
+    Array.isArray(m.photos) &&
+    typeof m.created_at === 'string'
+  );
+}
+
+/** Parses a socket frame; null for anything that isn't one of the known messages (ignored, like unknown types). */
 export function parseMessage(data: unknown): SocketMessage | null {
   if (typeof data !== 'string') return null;
   let m: unknown;
@@ -123,6 +139,9 @@ export function parseMessage(data: unknown): SocketMessage | null {
     return { type: 'initial_notifications', notifications: msg.notifications.filter(isNotification) };
   if (msg.type === 'new_notification' && isNotification(msg.notification))
     return { type: 'new_notification', notification: msg.notification };
+  if (msg.type === 'new_message' && isChatMessage(msg.message)) return { type: 'new_message', message: msg.message };
+  if (msg.type === 'messages_read' && Number.isInteger(msg.chat) && Number.isInteger(msg.up_to))
+    return { type: 'messages_read', chat: msg.chat as number, up_to: msg.up_to as number };
   return null;
 }
 

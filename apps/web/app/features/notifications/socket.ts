@@ -9,6 +9,7 @@
 import { apiBase } from '../../shared/api/client';
 import { backoffDelay, parseMessage, socketUrl, type Notification } from './rules';
 import { socketEvents, type SocketStatus } from './store';
+import { emitChatSocketMessage } from './live';
 
 const UNAUTHORIZED = 4401;
 const TOO_MANY = 4429;
@@ -59,6 +60,9 @@ export function connectNotifications(
       if (msg.type === 'initial_notifications') {
         attempt = 0;
         socketEvents.initial(msg.notifications);
+        emitChatSocketMessage({ type: 'resync' });
+      } else if (msg.type === 'new_message' || msg.type === 'messages_read') {
+        emitChatSocketMessage(msg);
       } else {
         socketEvents.added(msg.notification);
         onNew(msg.notification);

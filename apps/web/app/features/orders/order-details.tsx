@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { OrderChatButton } from '../messenger';
 import { deliveryServiceLabel, orderStatusLabel, type Order } from '@vitrina/contract/orders';
 import { formatDateTime } from '../../shared/lib/dates';
 import { displayPhone } from '../auth';
@@ -285,6 +286,9 @@ export function OrderDetails({ order, role }: { order: Order; role: 'buyer' | 's
           </Line>
         )}
         <Recipient order={order} role={role} />
+        <div>
+          <OrderChatButton orderId={order.id} role={role} />
+        </div>
         {order.card && role === 'buyer' && (
           <Line label="Оплата">
             {order.card.brand} •••• {order.card.last4}

@@ -13,6 +13,7 @@ import { isOwnListing, OwnerPanel } from '../sell';
 import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { BuyBar } from './buy-bar';
 import { BuyBox } from './buy-box';
+import { ContactSeller } from '../messenger';
 import { DetailsTable } from './details-table';
 import { Gallery } from './gallery';
 import { productCrumbs, ProductJsonLd } from './json-ld';
@@ -105,7 +106,16 @@ export function ProductView({ product, origin }: { product: ProductPageData; ori
               <OwnerPanel product={product} />
             </LazyPart>
           ) : (
-            <BuyBox product={product} buy={buy} actionRef={buyAction} />
+            <>
+              <BuyBox product={product} buy={buy} actionRef={buyAction} />
+              <ContactSeller
+                productId={product.id}
+                sellerId={product.seller.id}
+                sizes={buy.offers.map((o) => ({ size: o.size, price: o.price }))}
+                size={buy.size}
+                onSale={buy.onSale}
+              />
+            </>
           )}
           <LazyPart>
             <SellerCard seller={product.seller} />

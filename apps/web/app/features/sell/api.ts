@@ -6,7 +6,7 @@ import type { CategoryItem } from '@vitrina/contract/catalog';
 import type { Page } from '@vitrina/contract/common';
 import type { Fee, Listing, OwnerListing, ProductStatus } from '@vitrina/contract/products';
 import { api, type ApiResult } from '../../shared/api/client';
-import { sendForm } from '../../shared/api/upload';
+import { apiUpload } from '../../shared/api/upload';
 
 export interface Chars {
   brands: { id: number; name: string }[];
@@ -47,8 +47,13 @@ export function sendListing(
   form: FormData,
   opts: { id?: number; onProgress?: (part: number) => void },
 ): Promise<ApiResult<Listing>> {
-  return sendForm<Listing>(opts.id ? 'PATCH' : 'POST', `/v1/products/${opts.id ? `${opts.id}/` : ''}`, form, {
+  return apiUpload<Listing>(opts.id ? 'PATCH' : 'POST', `/v1/products/${opts.id ? `${opts.id}/` : ''}`, form, {
     onProgress: opts.onProgress,
-    failMessage: 'Не удалось сохранить товар.',
+    fallback: (status) =>
+      status === 413
+        ? 'Файл больше 15 МБ.'
+        : status >= 500
+          ? 'Сервер временно недоступен. Попробуйте ещё раз.'
+          : 'Не удалось сохранить товар.',
   });
 }

@@ -69,7 +69,8 @@ export const apiBase = (): string => {
 export const publicConfigScript = (apiUrl: string): string =>
   `window.${API_BASE_GLOBAL}=${JSON.stringify(apiUrl).replace(/</g, '\\u003c')};`;
 
-function firstMessage(body: unknown, status: number): { message: string; fields: Record<string, string[]> } {
+/** The Russian message of a failed answer (its `detail` or first field message) and its field errors. */
+export function firstMessage(body: unknown, status: number): { message: string; fields: Record<string, string[]> } {
   const fields: Record<string, string[]> = {};
   if (body && typeof body === 'object') {
     const b = body as Record<string, unknown>;

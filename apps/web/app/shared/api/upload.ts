@@ -1,66 +1,55 @@
 /**
- * Sending a multipart form with upload progress (XMLHttpRequest, since fetch has none): the sell form, a claim
- * with photos. Never throws — the answer is an {@link ApiResult}, as every call of the client (spec §8).
+ * Uploads with progress: a multipart form sent through XMLHttpRequest (fetch cannot report the upload's progress), for
+ * the chunks that send photos (the profile, the sell form, messages) — kept out of `client.ts`, which every page loads.
  */
-import { apiBase, authToken, reportUnauthorized, type ApiResult } from './client';
+import { authToken, firstMessage, reportUnauthorized, apiBase, type ApiResult } from './client';
+
+const hasDetail = (body: unknown) =>
+  Boolean(body && typeof body === 'object' && typeof (body as { detail?: unknown }).detail === 'string');
 
 /**
- * @param method `POST` | `PATCH`
- * @param path the API path, e.g. `/v1/products/`
- * @param opts.onProgress 0…1 of the request body sent
- * @param opts.failMessage what a refusal without a message says (Russian)
+ * Sends a multipart form through XMLHttpRequest, so the upload's progress can be shown (fetch cannot report it).
+ * Like `api()` it never throws, sends the token, and reports a 401 to the token's provider.
+ * @param onProgress the share of the body sent, 0…1
+ * @param fallback the message for a failure whose answer names none (by HTTP status; default as `api()`)
  */
-export function sendForm<T>(
-  method: 'POST' | 'PATCH',
+export function apiUpload<T>(
+  method: 'POST' | 'PUT' | 'PATCH',
   path: string,
   form: FormData,
-  opts: { onProgress?: (part: number) => void; failMessage: string },
+  opts: { onProgress?: (part: number) => void; fallback?: (status: number) => string | undefined } = {},
 ): Promise<ApiResult<T>> {
+  const token = authToken();
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(method, `${apiBase()}${path}`);
+    xhr.open(method, apiBase() + path);
     xhr.setRequestHeader('accept', 'application/json');
-    const token = authToken();
     if (token) xhr.setRequestHeader('authorization', `Token ${token}`);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) opts.onProgress?.(e.loaded / e.total);
     };
-    xhr.onerror = () =>
-      resolve({
-        ok: false,
-        error: {
-          status: 0,
-          message: 'Нет соединения с сервером. Проверьте интернет и попробуйте ещё раз.',
-          fields: {},
-        },
-      });
+    xhr.onerror = () => resolve({ ok: false, error: { status: 0, ...firstMessage(null, 0) } });
     xhr.onload = () => {
-      let body: unknown;
+      let parsed: unknown;
       try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+        parsed = xhr.responseText ? JSON.parse(xhr.responseText) : null;
       } catch {
-        body = null;
+        parsed = null;
       }
       if (xhr.status >= 200 && xhr.status < 300) {
-        resolve({ ok: true, data: body as T, status: xhr.status });
+        resolve({ ok: true, data: parsed as T, status: xhr.status });
         return;
       }
-      const fields: Record<string, string[]> = {};
-      let message =
-        xhr.status === 413
-          ? 'Файл больше 15 МБ.'
-          : xhr.status >= 500
-            ? 'Сервер временно недоступен. Попробуйте ещё раз.'
-            : opts.failMessage;
-      if (body && typeof body === 'object') {
-        const b = body as Record<string, unknown>;
-        if (typeof b.detail === 'string') message = b.detail;
-        for (const [k, v] of Object.entries(b)) if (Array.isArray(v)) fields[k] = v.map(String);
-        const first = Object.values(fields)[0]?.[0];
-        if (first && typeof b.detail !== 'string') message = first;
-      }
       if (xhr.status === 401 && token) reportUnauthorized();
-      resolve({ ok: false, error: { status: xhr.status, message, fields } });
+      const named = firstMessage(parsed, xhr.status);
+      // The answer's own words first (its `detail` or a field's message); else the caller's wording for the status.
+      const answered = Boolean(named.fields && Object.keys(named.fields).length) || hasDetail(parsed);
+      const message = answered ? named.message : (opts.fallback?.(xhr.status) ?? named.message);
+      const retry = Number(xhr.getResponseHeader('retry-after'));
+      resolve({
+        ok: false,
+        error: { status: xhr.status, message, fields: named.fields, retryAfter: retry > 0 ? retry : undefined },
+      });
     };
     xhr.send(form);
   });
