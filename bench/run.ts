@@ -20,6 +20,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { cpuName, machineReference } from './machine.js';
 import { pageJs } from './page-js.js';
+import { CATALOG_PAGES, SIZES } from './pages.js';
 import { backends, cpuMs, cpuSince, prepareDatabase, ROOT, startServer, stopServer, waitReady } from './server.js';
 
 interface Args {
@@ -45,11 +46,6 @@ function parseArgs(argv: string[]): Args {
   return a;
 }
 
-export const SIZES: Record<string, { products: number; db: string }> = {
-  demo: { products: 640, db: 'vitrina_bench_demo' },
-  '100k': { products: 100_000, db: 'vitrina_bench_100k' },
-};
-
 interface Scenario {
   name: string;
   paths: string[];
@@ -58,15 +54,6 @@ interface Scenario {
   /** Warm-up before the measurement, s (default {@link WARMUP_S}). */
   warmup?: number;
 }
-
-/** Catalog pages as a visitor opens them: a section, a section sorted, a section filtered. */
-const CATALOG_PAGES = [
-  '/catalog/women',
-  '/catalog/men',
-  '/catalog/kids',
-  '/catalog/women?sort=new',
-  '/catalog/men?sort=price_asc',
-];
 
 /** Request paths drawn from the data itself: filtered pages, real slugs, real search words. */
 async function scenarios(base: string): Promise<Scenario[]> {
