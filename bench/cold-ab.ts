@@ -217,7 +217,7 @@ async function main() {
         for (const s of sides) {
           const n = await counted(s.child.pid!, s.out!, () => hammer(s.base, k.paths, args.per, 1));
           per[s.label] = n / args.per;
-          console.error(`[cold-ab] ${s.label} ${k.name}: ${(per[s.label] / 1e6).toFixed(1)} млн инструкций`);
+          console.error(`[cold-ab] ${s.label} ${k.name}: ${(n / args.per / 1e6).toFixed(1)} млн инструкций`);
         }
         rows.push(
           `| ${k.name} | ${(per.old! / 1e6).toFixed(1)} млн | ${(per.new! / 1e6).toFixed(1)} млн | ` +

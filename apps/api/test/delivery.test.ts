@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, multipart, type TestContext } from './helpers.js';
 import { makeUser, type TestUser } from './buy-fixtures.js';
-import { seedPickupPoints, pickupPointRows } from '../src/db/seed/pickup-points.js';
+import { seedPickupPoints, pickupPointRows } from '../src/seed/pickup-points.js';
 
 const point = {
   name: 'Работа',

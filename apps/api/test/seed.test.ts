@@ -8,7 +8,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
-import { planCatalog } from '../src/db/seed/index.js';
+import { planCatalog } from '../src/seed/index.js';
 import { CONDITIONS, COLORS } from '@vitrina/contract/catalog';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.js';
 

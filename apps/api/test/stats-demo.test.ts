@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
-import { DEMO_SELLER_PHONE } from '../src/db/seed/people.js';
+import { DEMO_SELLER_PHONE } from '../src/seed/people.js';
 import { createTestApp, dbAvailable, signIn, type TestContext } from './helpers.js';
 
 describe.runIf(dbAvailable())('demo sales history', () => {

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { migrateDatabase, openDatabase, queryRows, type Database } from '../src/db/client.js';
-import { seedDemo } from '../src/db/seed/index.js';
+import { seedDemo } from '../src/seed/index.js';
 import { createStorage } from '../src/providers/storage/index.js';
 import { makeFixture, type Fixture } from './catalog-fixtures.js';
 import {

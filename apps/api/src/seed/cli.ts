@@ -6,9 +6,9 @@
  */
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../../config.js';
-import { migrateDatabase, openDatabase } from '../client.js';
-import { createStorage } from '../../providers/storage/index.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { migrateDatabase, openDatabase } from '../db/client.js';
+import { createStorage } from '../providers/storage/index.js';
 import { isCatalogEmpty, seedDemo } from './index.js';
 
 function parseArgs(argv: string[]): { products?: number; seed?: number; reset: boolean } {

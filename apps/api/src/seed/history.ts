@@ -9,12 +9,12 @@
  */
 import { inArray, sql } from 'drizzle-orm';
 import { splitTotal } from '@vitrina/contract/money';
-import type { Db, Tx } from '../client.js';
-import { favorites, offers, orderItems, orders, payments, testgatewayPayments } from '../schema/index.js';
-import { shipByDeadline } from '../../lib/moscow-time.js';
+import type { Db, Tx } from '../db/client.js';
+import { favorites, offers, orderItems, orders, payments, testgatewayPayments } from '../db/schema/index.js';
+import { shipByDeadline } from '../lib/moscow-time.js';
 import { Random } from './random.js';
 import { seedLedger } from './ledger.js';
-import { pentadOf } from '../../modules/stats/index.js';
+import { pentadOf } from '../modules/stats/index.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

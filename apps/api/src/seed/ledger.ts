@@ -2,7 +2,7 @@
  * The demo history's money in the ledger (modules/ledger): see {@link seedLedger}.
  */
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../client.js';
+import type { Db, Tx } from '../db/client.js';
 
 /**
  * The money of the seeded orders as the app would have moved it (modules/ledger, architecture «Money ledger»):

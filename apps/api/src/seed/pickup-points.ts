@@ -3,8 +3,8 @@
  * Яндекс Доставки and 5Post in the big Russian cities — real street names, coordinates near the city centre,
  * opening hours. Deterministic (same input → same rows) and idempotent (`ON CONFLICT (service, point_id) DO NOTHING`).
  */
-import type { Db } from '../client.js';
-import { pickupPoints } from '../schema/delivery.js';
+import type { Db } from '../db/client.js';
+import { pickupPoints } from '../db/schema/delivery.js';
 
 interface CitySeed {
   city: string;

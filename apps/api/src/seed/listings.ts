@@ -4,7 +4,7 @@
  * the same catalog.
  */
 import type { CatalogType, Condition } from '@vitrina/contract/catalog';
-import { buildSearchText } from '../../modules/catalog/index.js';
+import { buildSearchText } from '../modules/catalog/index.js';
 import { BRANDS, TIER_FLOOR, TIER_PRICES, type BrandDef } from './brands.js';
 import type { ImagePool } from './images.js';
 import type { SellerDef } from './people.js';

@@ -6,7 +6,7 @@ import { COLORS, type CatalogType, type Condition } from '@vitrina/contract/cata
 import type { Random } from './random.js';
 import type { Family, Gender, LeafDef } from './reference.js';
 import type { BrandDef } from './brands.js';
-import { transliterate } from '../../lib/translit.js';
+import { transliterate } from '../lib/translit.js';
 
 /** Latin URL slug of a Russian/Latin text (`Пуховик Moncler Maya` → `pukhovik-moncler-maya`), at most `max` chars. */
 export function slugify(text: string, max = 60): string {

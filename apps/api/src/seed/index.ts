@@ -9,9 +9,9 @@
  * images.ts (photo pool), listings.ts (the plan), compilations.ts; this file writes it all in bulk.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import type { MediaStorage } from '../../providers/storage/index.js';
-import { queryRows } from '../client.js';
+import type { Db } from '../db/client.js';
+import type { MediaStorage } from '../providers/storage/index.js';
+import { queryRows } from '../db/client.js';
 import {
   brands,
   catalogTypes,
@@ -24,7 +24,7 @@ import {
   sizeGrids,
   sizes,
   users,
-} from '../schema/index.js';
+} from '../db/schema/index.js';
 import { BRANDS } from './brands.js';
 import { COMPILATIONS, fillCompilations } from './compilations.js';
 import { DEMO_SELLER_PHONE } from './people.js';
