@@ -119,30 +119,47 @@ async function hammer(base: string, paths: string[], n: number, conc: number): P
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** Instructions in the callgrind dumps of `out` made since `seen` (the file names already read). */
+/** Instructions in the complete callgrind dumps of `out` not in `seen` (the file names already read; added to it). */
 function dumpedInstructions(out: string, seen: Set<string>): number {
   const dir = path.dirname(out);
   let sum = 0;
   for (const f of readdirSync(dir)) {
     const full = path.join(dir, f);
     if (!full.startsWith(`${out}.`) || seen.has(full)) continue;
-    seen.add(full);
+    // A dump being written has no totals line yet: read again later.
     const m = /^(?:summary|totals):\s*(\d+)/m.exec(readFileSync(full, 'utf8'));
-    if (m) sum += Number(m[1]);
+    if (!m) continue;
+    seen.add(full);
+    sum += Number(m[1]);
   }
   return sum;
 }
 
+/**
+ * Valgrind names its control pipes after the HOST variable: the servers run with HOST=127.0.0.1, so every process
+ * under valgrind and every callgrind_control call gets the same (otherwise callgrind_control answers «OK» and
+ * reaches nobody).
+ */
+const VG_ENV = { ...process.env, HOST: '127.0.0.1' };
+
 /** Counts the instructions of `work` in a process under callgrind (instrumentation on only meanwhile). */
 async function counted(pid: number, out: string, work: () => Promise<void>): Promise<number> {
   const seen = new Set<string>();
-  execFileSync('callgrind_control', ['--zero', String(pid)], { stdio: 'ignore' });
+  const control = (arg: string) =>
+    execFileSync('callgrind_control', [arg, String(pid)], { env: VG_ENV, stdio: 'ignore' });
+  control('--zero');
   dumpedInstructions(out, seen);
-  execFileSync('callgrind_control', ['--instr=on', String(pid)], { stdio: 'ignore' });
+  control('--instr=on');
   await work();
-  execFileSync('callgrind_control', ['--dump', String(pid)], { stdio: 'ignore' });
-  execFileSync('callgrind_control', ['--instr=off', String(pid)], { stdio: 'ignore' });
-  return dumpedInstructions(out, seen);
+  control('--dump');
+  control('--instr=off');
+  // The dump is written by the process itself, a moment after the control call returns.
+  for (let i = 0; i < 100; i++) {
+    const n = dumpedInstructions(out, seen);
+    if (n > 0) return n;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`callgrind не записал счётчики процесса ${pid}`);
 }
 
 /** Instructions per unit of the machine's reference workload (bench/machine.ts `--steps`), counted by callgrind. */
@@ -162,7 +179,7 @@ async function referenceUnits(n: number): Promise<number> {
       '--steps',
       String(n),
     ],
-    { env: { ...process.env, NODE_ENV: 'production' }, stdio: ['pipe', 'pipe', 'ignore'] },
+    { env: { ...VG_ENV, NODE_ENV: 'production' }, stdio: ['pipe', 'pipe', 'ignore'] },
   );
   const lines: string[] = [];
   const line = (want: string) =>
