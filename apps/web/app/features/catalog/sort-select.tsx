@@ -1,7 +1,7 @@
 /**
  * The listing's sort select: a native `<select>` drawn like Mantine's `<NativeSelect size="sm">` by a CSS module on
  * Mantine's public CSS variables (sort-select.module.css), without NativeSelect's code — keeps catalog pages'
- * JavaScript small (e2e/js-budget.test.ts).
+ * JavaScript small (e2e/site/js-budget.test.ts).
  */
 import classes from './sort-select.module.css';
 
