@@ -4,7 +4,8 @@
  * - an API module (`apps/api/src/modules/<name>/`) or a web feature (`apps/web/app/features/<name>/`) is entered
  *   only through its public face, `index.ts(x)`: its other files are private to it;
  * - imports flow one way: web → contract ← api; inside web routes/layouts → features → shared; api lib/ and
- *   db/ never reach up into modules, plugins or providers' callers.
+ *   db/ never reach up into modules, plugins or providers' callers; the demo seed (apps/api/src/seed/) sits above the
+ *   modules, and only server.ts (and tests, the bench) call it.
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {
@@ -40,6 +41,20 @@ module.exports = {
       comment: 'lib/ holds shared building blocks: it may not depend on modules, plugins or providers.',
       from: { path: '^apps/api/src/lib/' },
       to: { path: '^apps/api/src/(modules|plugins|providers|app\\.ts|server\\.ts|web\\.ts)' },
+    },
+    {
+      name: 'api-db-is-low',
+      severity: 'error',
+      comment: 'db/ holds the client, the schema and the migrations: it may use lib/ only, nothing above it.',
+      from: { path: '^apps/api/src/db/' },
+      to: { path: '^apps/api/src/(modules|plugins|providers|seed|app\\.ts|server\\.ts|web\\.ts|config)' },
+    },
+    {
+      name: 'api-seed-on-top',
+      severity: 'error',
+      comment: 'The demo seed uses the modules; none of the API below server.ts may use the seed.',
+      from: { path: '^apps/api/src/', pathNot: ['^apps/api/src/seed/', '^apps/api/src/server\\.ts$'] },
+      to: { path: '^apps/api/src/seed/' },
     },
     {
       name: 'web-feature-face',

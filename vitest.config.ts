@@ -2,7 +2,7 @@
  * Test projects (architecture §5): `unit` (pure logic), `api` (HTTP through app.inject on PGlite),
  * `api-pg` (the same files on PostgreSQL at TEST_DATABASE_URL), `e2e` (Chromium against the built server).
  *
- * RACE TESTS — name them `*.race.test.ts` (e.g. apps/api/test/orders.race.test.ts). A test that fires
+ * RACE TESTS — name them `*.race.test.ts` (e.g. apps/api/test/orders/orders.race.test.ts). A test that fires
  * concurrent requests to prove a lock, a unique index or a limit holds (stock sold once, a webhook applied
  * once, at most N rows, no deadlock) belongs there: PGlite runs one query at a time on the event loop, so on
  * it the requests merely queue up and the test proves nothing. Such files are excluded from `api` and run

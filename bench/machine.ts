@@ -119,5 +119,21 @@ export function machineReference(): number {
   return Number(out.trim());
 }
 
-if (process.argv.includes('--measure') && process.argv[1] === fileURLToPath(import.meta.url))
-  console.log(measureHere().toFixed(4));
+/**
+ * `--steps N` (for a process under callgrind, bench/cold-ab.ts): 2 000 units of warm-up, then «ready» on stdout; on a
+ * line from stdin N units, then «done»; on the next line it exits.
+ */
+function steps(n: number): void {
+  for (let i = 0; i < 2000; i++) unit();
+  console.log('ready');
+  process.stdin.once('data', () => {
+    for (let i = 0; i < n; i++) unit();
+    console.log('done');
+    process.stdin.once('data', () => process.exit(0));
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--measure')) console.log(measureHere().toFixed(4));
+  else if (process.argv.includes('--steps')) steps(Number(process.argv[process.argv.indexOf('--steps') + 1]));
+}

@@ -1,7 +1,7 @@
 /**
  * How much JavaScript a page makes the browser fetch first: the scripts and modulepreloads its HTML
  * references, as files of the web build, summed raw and gzipped at level 9. Used by the bench (home page)
- * and by the browser tests' budget of 150 KB per page (e2e/js-budget.test.ts).
+ * and by the browser tests' budget of 150 KB per page (e2e/site/js-budget.test.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -20,6 +20,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { cpuName, machineReference } from './machine.js';
 import { pageJs } from './page-js.js';
+import { CATALOG_PAGES, SIZES } from './pages.js';
 import { backends, cpuMs, cpuSince, prepareDatabase, ROOT, startServer, stopServer, waitReady } from './server.js';
 
 interface Args {
@@ -45,11 +46,6 @@ function parseArgs(argv: string[]): Args {
   return a;
 }
 
-export const SIZES: Record<string, { products: number; db: string }> = {
-  demo: { products: 640, db: 'vitrina_bench_demo' },
-  '100k': { products: 100_000, db: 'vitrina_bench_100k' },
-};
-
 interface Scenario {
   name: string;
   paths: string[];
@@ -58,15 +54,6 @@ interface Scenario {
   /** Warm-up before the measurement, s (default {@link WARMUP_S}). */
   warmup?: number;
 }
-
-/** Catalog pages as a visitor opens them: a section, a section sorted, a section filtered. */
-const CATALOG_PAGES = [
-  '/catalog/women',
-  '/catalog/men',
-  '/catalog/kids',
-  '/catalog/women?sort=new',
-  '/catalog/men?sort=price_asc',
-];
 
 /** Request paths drawn from the data itself: filtered pages, real slugs, real search words. */
 async function scenarios(base: string): Promise<Scenario[]> {
@@ -106,10 +93,17 @@ async function scenarios(base: string): Promise<Scenario[]> {
     'сумка через плечо',
     'чёрные ботинки',
   ];
+  const noCache = { 'cache-control': 'no-cache' };
+  const productPaths = slugs.map((s) => `/v1/public/products/${s}/`);
+  const searchPaths = words.map((w) => `/v1/public/search/?q=${encodeURIComponent(w)}`);
   return [
     { name: 'Список: фильтры + сортировка', paths: filtered },
-    { name: 'Товар по slug (API)', paths: slugs.map((s) => `/v1/public/products/${s}/`) },
-    { name: 'Поиск', paths: words.map((w) => `/v1/public/search/?q=${encodeURIComponent(w)}`) },
+    { name: 'Товар по slug (API)', paths: productPaths },
+    { name: 'Поиск', paths: searchPaths },
+    // The long tail of filter combinations never hits the micro-cache: the same calls answered anew every time.
+    { name: 'Список: фильтры + сортировка без кэша', paths: filtered, headers: noCache },
+    { name: 'Товар по slug (API) без кэша', paths: productPaths, headers: noCache },
+    { name: 'Поиск без кэша', paths: searchPaths, headers: noCache },
     { name: 'SSR страницы товара', paths: slugs.slice(0, 20).map((s) => `/product/${s}`) },
     { name: 'SSR каталога', paths: CATALOG_PAGES },
     // Cold: every request renders (the micro-cache is skipped by `no-cache`); its Node CPU is the render's cost.
@@ -118,13 +112,13 @@ async function scenarios(base: string): Promise<Scenario[]> {
     {
       name: 'SSR товара без кэша',
       paths: slugs.slice(0, 20).map((s) => `/product/${s}`),
-      headers: { 'cache-control': 'no-cache' },
+      headers: noCache,
       warmup: COLD_WARMUP_S,
     },
     {
       name: 'SSR каталога без кэша',
       paths: CATALOG_PAGES,
-      headers: { 'cache-control': 'no-cache' },
+      headers: noCache,
       warmup: COLD_WARMUP_S,
     },
   ];
@@ -217,7 +211,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} КБ`;
 type Reference = [before: number, after: number];
 
 /** Cold renders' rows: their CPU is also given in units of the machine's reference. */
-const isCold = (f: Figure) => f.name.endsWith('без кэша');
+const isCold = (f: Figure) => f.name.startsWith('SSR') && f.name.endsWith('без кэша');
 
 function renderDoc(
   reports: SizeReport[],
@@ -292,6 +286,10 @@ function renderDoc(
   lines.push(
     '- 100 000 товаров, 10 соединений: страницы товара и каталога с тёплым микрокэшем ≥ 15 % ping и p99 < 50 мс;',
     '  публичный JSON — список и товар ≥ 30 %, поиск ≥ 15 %; холодный рендер страницы («без кэша») ≤ 5 мс CPU Node.',
+    '- Холодный рендер против сборки 1fde1ad (до рендера на публичных путях), в эталонах машины: не больше чем в 1,5 раза',
+    '  (тогда 11–16 эталонов → не больше 24); меряет `npm run bench:cold-ab` (раздел ниже).',
+    '- Lighthouse, мобильный профиль: производительность ≥ 90 (медиана 3 прогонов) на главной, каталоге и товаре,',
+    '  с `benchmarkIndex` машины рядом (`npm run bench:lighthouse`, раздел ниже).',
   );
   lines.push('- Главная: < 150 КБ JavaScript в gzip.', '');
   lines.push('## Как повторить', '');
@@ -306,6 +304,8 @@ function renderDoc(
   lines.push('npm run bench:scale                # 1 и 2 процесса на одной PostgreSQL (раздел ниже)');
   lines.push(
     'npm run bench:statistics           # статистика продавца: 3 прогона на вызов (--runs), медиана p99 в таблицу',
+    'npm run bench:lighthouse           # Lighthouse на телефоне: главная, каталог, товар, медиана 3 прогонов',
+    'npm run bench:cold-ab -- --old DIR [--callgrind]   # холодный рендер: другая сборка против этой (раздел ниже)',
   );
   lines.push('```', '');
   return lines.join('\n');

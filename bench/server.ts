@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, queryRows } from '../apps/api/src/db/client.js';
-import { isCatalogEmpty, seedDemo } from '../apps/api/src/db/seed/index.js';
+import { isCatalogEmpty, seedDemo } from '../apps/api/src/seed/index.js';
 import { localMediaStorage } from '../apps/api/src/providers/storage/index.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,4 +1,4 @@
-/** WCAG 2.5.8 (target size, minimum) in the browser tests: e2e/a11y.test.ts and e2e/filter-drawer.test.ts. */
+/** WCAG 2.5.8 (target size, minimum) in the browser tests: e2e/site/a11y.test.ts and e2e/filter-drawer.test.ts. */
 import type { Page } from 'playwright-core';
 
 /** A control smaller than 24×24 px whose 24 px circle (WCAG 2.5.8's spacing test) touches another control. */

@@ -98,7 +98,7 @@ for (const ok of await runParallel([
 ]))
   step(ok);
 
-// The web and the server are built (what is stale) before the API tests: apps/api/test/page-cache.test.ts serves the
+// The web and the server are built (what is stale) before the API tests: apps/api/test/web/page-cache.test.ts serves the
 // built pages, and the start-up tests run the compiled server as `npm start` does.
 step(run('Сборка сайта и сервера (что устарело)', 'node', ['scripts/ensure-build.mjs']));
 const projects = ['unit', 'api'];

@@ -10,7 +10,7 @@ import { openDatabase, migrateDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { serverClock } from './lib/installation-settings.js';
 import { mountWeb } from './web.js';
-import { isCatalogEmpty, seedDemo } from './db/seed/index.js';
+import { isCatalogEmpty, seedDemo } from './seed/index.js';
 import { withStartupLock } from './db/startup.js';
 import { createStorage } from './providers/storage/index.js';
 

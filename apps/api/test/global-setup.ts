@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, migrateDatabase } from '../src/db/client.js';
-import { seedDemo } from '../src/db/seed/index.js';
+import { seedDemo } from '../src/seed/index.js';
 import { localMediaStorage } from '../src/providers/storage/index.js';
 import { adminUrl, dbUrl, randomDbName, dropDatabase } from './pg-admin.js';
 

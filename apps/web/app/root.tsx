@@ -55,7 +55,7 @@ const WIDE_TOASTS = { position: 'bottom-right', zIndex: 400 } as const;
 
 /**
  * Shop links' clicks and prefetch (shared/lib/shop-link-navigation.tsx): a chunk of its own whose download
- * starts with this module, so it is not in the first scripts of the page (the budget of e2e/js-budget.test.ts). Until it is
+ * starts with this module, so it is not in the first scripts of the page (the budget of e2e/site/js-budget.test.ts). Until it is
  * there, a shop link is a plain link: a click loads the page from the server.
  */
 const ShopLinkNavigation = lazyWithReload<Record<string, never>>(() =>

@@ -2,7 +2,7 @@
  * Named crash points for the SIGKILL tests («a server killed at any moment of checkout loses no
  * money»). `crashPoint('bank.charged')` kills this process on the spot — `SIGKILL`, no cleanup, no answer —
  * when `VITRINA_CRASH_AT` names the point and `NODE_ENV` is not `production`; otherwise it does nothing.
- * The test (`apps/api/test/sigkill.race.test.ts`) starts the real server with the variable set, drives a
+ * The test (`apps/api/test/server/sigkill.race.test.ts`) starts the real server with the variable set, drives a
  * checkout to the point, and checks what the restarted server makes of it.
  */
 

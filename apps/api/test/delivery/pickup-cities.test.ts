@@ -3,8 +3,8 @@
  * points near their centre, so a visitor finds their own city (`GET /v1/public/pickup-points/cities/`, `?city=`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedPickupPoints } from '../../src/db/seed/pickup-points.js';
-import { MORE_CITIES } from '../../src/db/seed/russian-cities.js';
+import { seedPickupPoints } from '../../src/seed/pickup-points.js';
+import { MORE_CITIES } from '../../src/seed/russian-cities.js';
 import { createTestApp, dbAvailable, type TestContext } from '../helpers.js';
 
 describe.runIf(dbAvailable())('pickup-point cities', () => {

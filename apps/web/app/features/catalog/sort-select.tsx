@@ -1,7 +1,7 @@
 /**
  * The listing's sort select: a native `<select>` drawn like Mantine's `<NativeSelect size="sm">` by a CSS module on
  * Mantine's public CSS variables (sort-select.module.css), without NativeSelect's code — keeps catalog pages'
- * JavaScript small (e2e/js-budget.test.ts). Stepping through the options with the arrow keys only shows them; the
+ * JavaScript small (e2e/site/js-budget.test.ts). Stepping through the options with the arrow keys only shows them; the
  * sort applies on Enter or when the focus leaves (Escape goes back), not on every ↓ — each would load the listing
  * anew. A choice in the opened list (mouse, touch, the phone's picker) applies at once.
  */

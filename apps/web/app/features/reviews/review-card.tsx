@@ -6,7 +6,7 @@ import { Stars } from './stars';
 import classes from './reviews.module.css';
 
 /*
- * Light on purpose (the seller page's JavaScript budget, e2e/js-budget.test.ts): links are `Text` as `Link`, the
+ * Light on purpose (the seller page's JavaScript budget, e2e/site/js-budget.test.ts): links are `Text` as `Link`, the
  * refund mark is text, and the date is one `Intl` formatter (shared/lib/dates.ts writes the same «22 ноября 2026»).
  */
 const DAY = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });

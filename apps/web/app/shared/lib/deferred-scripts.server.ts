@@ -6,7 +6,7 @@
  * travels as escaped JavaScript strings.
  *
  * Safe on an upgrade: a page in which React Router writes these tags otherwise passes unchanged (its modules then
- * load at once, as React Router intends), and apps/api/test/ssr-render.test.ts fails on every kind of public page.
+ * load at once, as React Router intends), and apps/api/test/web/ssr-render.test.ts fails on every kind of public page.
  */
 import { DEFERRED_MODULE, DEFERRED_PRELOAD } from './deferred-scripts';
 

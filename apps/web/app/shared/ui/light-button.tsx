@@ -2,7 +2,7 @@
  * The shop's own light buttons, drawn like Mantine's Button and ActionIcon by a CSS module on Mantine's public
  * CSS variables (light-button.module.css), without Mantine's Button code (which brings its Loader along). Used where
  * the first page load needs a button (header, home hero, 404) to keep the home page under 150 KB of gzipped
- * JavaScript (e2e/js-budget.test.ts); e2e/catalog.test.ts checks their computed look.
+ * JavaScript (e2e/site/js-budget.test.ts); e2e/catalog/catalog.test.ts checks their computed look.
  */
 import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { ShopLink } from './shop-link';

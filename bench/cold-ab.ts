@@ -1,0 +1,287 @@
+/**
+ * `npm run bench:cold-ab -- --old DIR [options]`: the cold render (a page rendered anew, `Cache-Control: no-cache`
+ * past the micro-cache) of two builds side by side in one run, so the machine's load weighs on both alike.
+ *
+ * DIR is another checkout of Vitrina with its own build (`npm run build` run there; e.g. `git archive <commit> | tar
+ * -x -C DIR`, node_modules copied with `cp -al`); `--new` (default: this checkout) is the other. Both servers run the
+ * compiled server (as `npm start`) on the same PostgreSQL database (`--db`, default the bench's 100k one, created and
+ * seeded when missing) and render the same product and catalog pages.
+ *
+ * Two measures:
+ * - CPU (default): both servers up at once; after `--warmup` renders of each kind (V8 compiles the render's code over
+ *   its first few thousand), `--rounds` blocks of `--per` renders each, old and new in turns (the order alternating);
+ *   per block the server process's CPU time (`/proc`, user + system) per render. The median block is reported, in ms
+ *   and in units of the machine's reference (bench/machine.ts, measured before and after).
+ * - `--callgrind`: each server under `valgrind --tool=callgrind` with instrumentation off until its warm-up is done;
+ *   then `--per` renders of each kind are counted in instructions (every thread of the process: V8's compiler and
+ *   garbage collector threads included), and so is the reference workload. Instruction counts do not depend on the
+ *   other processes on the machine; the figure in reference units is instructions per render / instructions per
+ *   unit. About 50× slower than the real run: use a smaller `--warmup` (e.g. 400) and `--per` (e.g. 100).
+ *
+ * Prints a table (Markdown) to stdout; writes nothing.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cpuName, machineReference } from './machine.js';
+import { CATALOG_PAGES, SIZES } from './pages.js';
+import { cpuMs, cpuSince, prepareDatabase, ROOT, stopServer, waitReady } from './server.js';
+
+interface Args {
+  old: string;
+  new: string;
+  size: string;
+  warmup: number;
+  rounds: number;
+  per: number;
+  connections: number;
+  callgrind: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const a: Args = {
+    old: '',
+    new: ROOT,
+    size: '100k',
+    warmup: 2500,
+    rounds: 8,
+    per: 200,
+    connections: 2,
+    callgrind: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i]!.split('=', 2) as [string, string | undefined];
+    const val = () => inline ?? argv[++i] ?? '';
+    if (flag === '--old') a.old = path.resolve(val());
+    else if (flag === '--new') a.new = path.resolve(val());
+    else if (flag === '--size') a.size = val();
+    else if (flag === '--warmup') a.warmup = Number(val());
+    else if (flag === '--rounds') a.rounds = Number(val());
+    else if (flag === '--per') a.per = Number(val());
+    else if (flag === '--connections') a.connections = Number(val());
+    else if (flag === '--callgrind') a.callgrind = true;
+    else throw new Error(`Неизвестный параметр: ${argv[i]}`);
+  }
+  if (!a.old) throw new Error('Нужен --old DIR: другая копия Витрины со сборкой');
+  return a;
+}
+
+/** One server under test: its build's folder, address and process. */
+interface Side {
+  label: 'old' | 'new';
+  dir: string;
+  base: string;
+  child: ChildProcess;
+  /** The callgrind output file prefix (callgrind mode). */
+  out?: string;
+}
+
+function start(label: Side['label'], dir: string, port: number, url: string, dataDir: string, cg: boolean): Side {
+  const server = ['--conditions=compiled', path.join(dir, 'apps/api/dist/server.js')];
+  const out = cg ? path.join(os.tmpdir(), `vitrina-cold-ab-${label}-${process.pid}`) : undefined;
+  const argv = cg
+    ? ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${out}.%p`, process.execPath, ...server]
+    : server;
+  const child = spawn(cg ? 'valgrind' : process.execPath, argv, {
+    cwd: dir,
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      // Renders are slow under valgrind: the overload guards must not answer 503 instead.
+      OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+      OVERLOAD_MAX_IN_FLIGHT: '0',
+    },
+    stdio: ['ignore', 'inherit', cg ? 'ignore' : 'inherit'],
+  });
+  return { label, dir, base: `http://127.0.0.1:${port}`, child, out };
+}
+
+/** Requests `n` cold renders of `paths` in turn, `conc` at a time; every answer must be a 200. */
+async function hammer(base: string, paths: string[], n: number, conc: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < n) {
+      const p = paths[next++ % paths.length]!;
+      const res = await fetch(base + p, { headers: { 'cache-control': 'no-cache', 'accept-encoding': 'br' } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${base}${p}: ${res.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: conc }, worker));
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Instructions in the complete callgrind dumps of `out` not in `seen` (the file names already read; added to it). */
+function dumpedInstructions(out: string, seen: Set<string>): number {
+  const dir = path.dirname(out);
+  let sum = 0;
+  for (const f of readdirSync(dir)) {
+    const full = path.join(dir, f);
+    if (!full.startsWith(`${out}.`) || seen.has(full)) continue;
+    // A dump being written has no totals line yet: read again later.
+    const m = /^(?:summary|totals):\s*(\d+)/m.exec(readFileSync(full, 'utf8'));
+    if (!m) continue;
+    seen.add(full);
+    sum += Number(m[1]);
+  }
+  return sum;
+}
+
+/**
+ * Valgrind names its control pipes after the HOST variable: the servers run with HOST=127.0.0.1, so every process
+ * under valgrind and every callgrind_control call gets the same (otherwise callgrind_control answers «OK» and
+ * reaches nobody).
+ */
+const VG_ENV = { ...process.env, HOST: '127.0.0.1' };
+
+/** Counts the instructions of `work` in a process under callgrind (instrumentation on only meanwhile). */
+async function counted(pid: number, out: string, work: () => Promise<void>): Promise<number> {
+  const seen = new Set<string>();
+  const control = (arg: string) =>
+    execFileSync('callgrind_control', [arg, String(pid)], { env: VG_ENV, stdio: 'ignore' });
+  control('--zero');
+  dumpedInstructions(out, seen);
+  control('--instr=on');
+  await work();
+  control('--dump');
+  control('--instr=off');
+  // The dump is written by the process itself, a moment after the control call returns.
+  for (let i = 0; i < 100; i++) {
+    const n = dumpedInstructions(out, seen);
+    if (n > 0) return n;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`callgrind не записал счётчики процесса ${pid}`);
+}
+
+/** Instructions per unit of the machine's reference workload (bench/machine.ts `--steps`), counted by callgrind. */
+async function referenceUnits(n: number): Promise<number> {
+  const out = path.join(os.tmpdir(), `vitrina-cold-ab-ref-${process.pid}`);
+  const machine = fileURLToPath(new URL('./machine.ts', import.meta.url));
+  const child = spawn(
+    'valgrind',
+    [
+      '--tool=callgrind',
+      '--instr-atstart=no',
+      `--callgrind-out-file=${out}.%p`,
+      process.execPath,
+      '--import',
+      'tsx',
+      machine,
+      '--steps',
+      String(n),
+    ],
+    { env: { ...VG_ENV, NODE_ENV: 'production' }, stdio: ['pipe', 'pipe', 'ignore'] },
+  );
+  const lines: string[] = [];
+  const line = (want: string) =>
+    new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (b: Buffer) => {
+        lines.push(...b.toString().split('\n'));
+        if (lines.includes(want)) resolve();
+      });
+      child.once('exit', () => reject(new Error(`эталон под callgrind завершился до «${want}»`)));
+    });
+  await line('ready');
+  const total = await counted(child.pid!, out, async () => {
+    child.stdin!.write('go\n');
+    await line('done');
+  });
+  child.stdin!.end('exit\n');
+  return total / n;
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const spec = SIZES[args.size];
+  if (!spec) throw new Error(`Неизвестный размер данных: ${args.size}`);
+  const dataDir = path.join(os.tmpdir(), `vitrina-bench-${args.size}`);
+  mkdirSync(dataDir, { recursive: true });
+  const url = await prepareDatabase(spec.db, spec.products, dataDir);
+  const load = os.loadavg();
+  const sides = [
+    start('old', args.old, 3381, url, dataDir, args.callgrind),
+    start('new', args.new, 3382, url, dataDir, args.callgrind),
+  ];
+  try {
+    for (const s of sides) await waitReady(s.base, s.child);
+    const list = (await (await fetch(`${sides[1]!.base}/v1/public/products/?page_size=20&sort=popular`)).json()) as {
+      results: { slug: string }[];
+    };
+    const kinds = [
+      { name: 'Товар', paths: list.results.map((r) => `/product/${r.slug}`) },
+      { name: 'Каталог', paths: CATALOG_PAGES },
+    ];
+    for (const s of sides)
+      for (const k of kinds) {
+        console.error(`[cold-ab] ${s.label}: прогрев ${k.name}, ${args.warmup} рендеров`);
+        await hammer(s.base, k.paths, args.warmup, args.connections);
+      }
+    const rows: string[] = [];
+    if (args.callgrind) {
+      const ref = await referenceUnits(200);
+      console.error(`[cold-ab] эталон: ${ref.toFixed(0)} инструкций на единицу`);
+      for (const k of kinds) {
+        const per: Record<string, number> = {};
+        for (const s of sides) {
+          const n = await counted(s.child.pid!, s.out!, () => hammer(s.base, k.paths, args.per, 1));
+          per[s.label] = n / args.per;
+          console.error(`[cold-ab] ${s.label} ${k.name}: ${(n / args.per / 1e6).toFixed(1)} млн инструкций`);
+        }
+        rows.push(
+          `| ${k.name} | ${(per.old! / 1e6).toFixed(1)} млн | ${(per.new! / 1e6).toFixed(1)} млн | ` +
+            `${(per.old! / ref).toFixed(1)} | ${(per.new! / ref).toFixed(1)} | ${(per.new! / per.old!).toFixed(2)}× |`,
+        );
+      }
+      console.log(
+        `callgrind, ${args.warmup} рендеров прогрева и ${args.per} замеренных на вид страницы; эталон ${(ref / 1e6).toFixed(2)} млн инструкций; loadavg ${load.map((x) => x.toFixed(1)).join(' / ')}\n`,
+      );
+      console.log(
+        '| Страница | Старая, инструкций/рендер | Новая | Старая, эталонов | Новая, эталонов | Новая / старая |',
+      );
+    } else {
+      const before = machineReference();
+      const cpu: Record<string, number[]> = {};
+      for (let r = 0; r < args.rounds; r++)
+        for (const k of kinds)
+          for (const s of r % 2 ? [...sides].reverse() : sides) {
+            const c0 = cpuMs([s.child.pid!]);
+            await hammer(s.base, k.paths, args.per, args.connections);
+            (cpu[`${s.label} ${k.name}`] ??= []).push(cpuSince(c0) / args.per);
+          }
+      const ref = (before + machineReference()) / 2;
+      for (const k of kinds) {
+        const o = median(cpu[`old ${k.name}`]!);
+        const n = median(cpu[`new ${k.name}`]!);
+        rows.push(
+          `| ${k.name} | ${o.toFixed(2)} | ${n.toFixed(2)} | ${(o / ref).toFixed(1)} | ${(n / ref).toFixed(1)} | ${(n / o).toFixed(2)}× |`,
+        );
+        console.error(`[cold-ab] ${k.name}: old ${cpu[`old ${k.name}`]!.map((x) => x.toFixed(2)).join(' ')}`);
+        console.error(`[cold-ab] ${k.name}: new ${cpu[`new ${k.name}`]!.map((x) => x.toFixed(2)).join(' ')}`);
+      }
+      console.log(
+        `CPU, ${args.warmup} рендеров прогрева, медиана ${args.rounds} блоков по ${args.per}; эталон ${ref.toFixed(3)} мс; ${cpuName()}; loadavg ${load.map((x) => x.toFixed(1)).join(' / ')}\n`,
+      );
+      console.log(
+        '| Страница | Старая, мс CPU | Новая, мс CPU | Старая, эталонов | Новая, эталонов | Новая / старая |',
+      );
+    }
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const r of rows) console.log(r);
+  } finally {
+    for (const s of sides) await stopServer(s.child);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
