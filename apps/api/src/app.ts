@@ -59,6 +59,7 @@ import { notificationsRoutes } from './modules/notifications/index.js';
 import { statsRoutes } from './modules/stats/index.js';
 import { reviewsRoutes } from './modules/reviews/index.js';
 import { disputesRoutes } from './modules/disputes/index.js';
+import { moderationRoutes } from './modules/moderation/index.js';
 import { useRussianZodMessages } from './lib/zod-ru.js';
 import { clientErrorHandler } from './plugins/client-error.js';
 
@@ -245,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await statsRoutes(app);
   await reviewsRoutes(app);
   await disputesRoutes(app);
+  await moderationRoutes(app);
   if (!config.isProduction) await app.register(devRoutes);
 
   return app;

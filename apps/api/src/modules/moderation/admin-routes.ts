@@ -1,0 +1,61 @@
+/**
+ * Staff routes of moderation (`/v1/admin/…`, OpenAPI tag «Администрирование»): the audit log. Every call answers
+ * 401 without a token and 403 for anyone but staff from an `onRequest` guard — before the query or body is read.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditPageSchema } from '@vitrina/contract/admin';
+import { detailError, fieldErrors } from '@vitrina/contract/common';
+import { badRequest } from '../../lib/errors.js';
+import { parsePageQuery } from '../../lib/pagination.js';
+import { ADMIN_TAG } from '../disputes/index.js';
+import { auditPage } from './audit.js';
+
+const sec = [{ token: [] }];
+const denied = { 401: detailError, 403: detailError };
+const filterText = z.string().max(100).optional();
+
+export default async function moderationAdminRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', app.requireStaff);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/v1/admin/audit/',
+    {
+      schema: {
+        tags: [ADMIN_TAG],
+        summary: 'Журнал действий сотрудников (страницы DRF, новые сверху)',
+        description:
+          'Фильтры (точное совпадение): staff — id сотрудника, action (например dispute.resolve, report.dismiss, ' +
+          'product.block), object_type (order, product, user, report), object_id.',
+        querystring: z.object({
+          page: z.string().optional(),
+          page_size: z.string().optional(),
+          staff: filterText,
+          action: filterText,
+          object_type: filterText,
+          object_id: filterText,
+        }),
+        security: sec,
+        response: { 200: auditPageSchema, 400: z.union([detailError, fieldErrors]), ...denied, 404: detailError },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const staffRaw = q.staff?.trim();
+      let staff: number | undefined;
+      if (staffRaw) {
+        staff = Number(staffRaw);
+        if (!/^\d{1,10}$/.test(staffRaw) || staff < 1 || staff > 2_147_483_647)
+          throw badRequest({ staff: ['Укажите id сотрудника — целое положительное число.'] });
+      }
+      return auditPage(app.db, request.url, parsePageQuery(q), {
+        staff,
+        action: q.action?.trim() || undefined,
+        objectType: q.object_type?.trim() || undefined,
+        objectId: q.object_id?.trim() || undefined,
+      });
+    },
+  );
+}
