@@ -13,3 +13,4 @@ export * from './stats.js';
 export * from './ledger.js';
 export * from './reviews.js';
 export * from './disputes.js';
+export * from './moderation.js';
