@@ -117,3 +117,10 @@ export const reportDismissSchema = z.object({
     .max(1000, { error: 'Не больше 1000 символов.' })
     .default(''),
 });
+
+/** `POST /v1/admin/reports/{id}/dismiss/` → the closed item and how many reports it closed. */
+export const reportDismissedSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  closed_reports: z.number().int(),
+});

@@ -1,16 +1,24 @@
 /**
- * Staff routes of moderation (`/v1/admin/…`, OpenAPI tag «Администрирование»): the audit log. Every call answers
+ * Staff routes of moderation (`/v1/admin/…`, OpenAPI tag «Администрирование»): the audit log and the reports queue. Every call answers
  * 401 without a token and 403 for anyone but staff from an `onRequest` guard — before the query or body is read.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditPageSchema } from '@vitrina/contract/admin';
+import {
+  auditPageSchema,
+  reportCasePageSchema,
+  reportDismissSchema,
+  reportDismissedSchema,
+} from '@vitrina/contract/admin';
 import { detailError, fieldErrors } from '@vitrina/contract/common';
 import { badRequest } from '../../lib/errors.js';
+import { requireJsonBody } from '../../lib/json-body.js';
 import { parsePageQuery } from '../../lib/pagination.js';
+import { idPathParams } from '@vitrina/contract/orders';
 import { ADMIN_TAG } from '../disputes/index.js';
 import { auditPage } from './audit.js';
+import { dismissCase, reportQueuePage } from './queue.js';
 
 const sec = [{ token: [] }];
 const denied = { 401: detailError, 403: detailError };
@@ -57,5 +65,45 @@ export default async function moderationAdminRoutes(app: FastifyInstance) {
         objectId: q.object_id?.trim() || undefined,
       });
     },
+  );
+
+  r.get(
+    '/v1/admin/reports/',
+    {
+      schema: {
+        tags: [ADMIN_TAG],
+        summary: 'Очередь жалоб (страницы DRF): объект, на который жалуются, и тексты открытых жалоб',
+        description: 'Один элемент на объект (товар или пользователь); больше жалоб — выше, при равенстве — старше.',
+        querystring: z.object({ page: z.string().optional(), page_size: z.string().optional() }),
+        security: sec,
+        response: { 200: reportCasePageSchema, 400: z.union([detailError, fieldErrors]), ...denied, 404: detailError },
+      },
+    },
+    async (request) => reportQueuePage(app.db, request.url, parsePageQuery(request.query)),
+  );
+
+  r.post(
+    '/v1/admin/reports/:id/dismiss/',
+    {
+      preValidation: requireJsonBody,
+      schema: {
+        tags: [ADMIN_TAG],
+        summary: 'Отклонить жалобы на объект (без мер)',
+        description:
+          'id — элемент очереди. Закрывает все его открытые жалобы; reason (необязательно) — комментарий в журнал ' +
+          'аудита (report.dismiss). Уже рассмотренный элемент — 409.',
+        params: idPathParams,
+        body: reportDismissSchema,
+        security: sec,
+        response: {
+          200: reportDismissedSchema,
+          400: z.union([detailError, fieldErrors]),
+          ...denied,
+          404: detailError,
+          409: detailError,
+        },
+      },
+    },
+    async (request) => dismissCase(app, request.user!.id, request.params.id, request.body.reason),
   );
 }
