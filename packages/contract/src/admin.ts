@@ -124,3 +124,20 @@ export const reportDismissedSchema = z.object({
   status: z.string(),
   closed_reports: z.number().int(),
 });
+
+/** `POST /v1/admin/products/{id}/block/`: the reason is required (the owner sees it). */
+export const productBlockSchema = z.object({
+  reason: z
+    .string({ error: 'Укажите причину блокировки.' })
+    .trim()
+    .min(1, { error: 'Укажите причину блокировки.' })
+    .max(1000, { error: 'Не больше 1000 символов.' }),
+});
+/** `POST /v1/admin/products/{id}/unblock/`: an optional comment for the audit log. */
+export const productUnblockSchema = reportDismissSchema;
+/** Both calls' answer: the listing's status now and the block's reason (null when not blocked). */
+export const productBlockStateSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  block_reason: z.string().nullable(),
+});

@@ -1,5 +1,5 @@
 /**
- * Staff routes of moderation (`/v1/admin/…`, OpenAPI tag «Администрирование»): the audit log and the reports queue. Every call answers
+ * Staff routes of moderation (`/v1/admin/…`, OpenAPI tag «Администрирование»): the audit log, the reports queue, blocking listings. Every call answers
  * 401 without a token and 403 for anyone but staff from an `onRequest` guard — before the query or body is read.
  */
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +7,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   auditPageSchema,
+  productBlockSchema,
+  productBlockStateSchema,
+  productUnblockSchema,
   reportCasePageSchema,
   reportDismissSchema,
   reportDismissedSchema,
@@ -18,6 +21,7 @@ import { parsePageQuery } from '../../lib/pagination.js';
 import { idPathParams } from '@vitrina/contract/orders';
 import { ADMIN_TAG } from '../disputes/index.js';
 import { auditPage } from './audit.js';
+import { blockProduct, unblockProduct } from './block.js';
 import { dismissCase, reportQueuePage } from './queue.js';
 
 const sec = [{ token: [] }];
@@ -105,5 +109,49 @@ export default async function moderationAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => dismissCase(app, request.user!.id, request.params.id, request.body.reason),
+  );
+
+  const blockResponses = {
+    200: productBlockStateSchema,
+    400: z.union([detailError, fieldErrors]),
+    ...denied,
+    404: detailError,
+    409: detailError,
+  };
+  r.post(
+    '/v1/admin/products/:id/block/',
+    {
+      preValidation: requireJsonBody,
+      schema: {
+        tags: [ADMIN_TAG],
+        summary: 'Заблокировать объявление',
+        description:
+          'reason обязателен: его видит владелец («Заблокировано»). Объявление отвечает 404 всем, кроме владельца, и ' +
+          'уходит из списков, поиска и счётчиков на всех процессах сразу. Жалобы на него закрываются (upheld). ' +
+          'Забронированный или проданный товар — 409. Журнал аудита: product.block.',
+        params: idPathParams,
+        body: productBlockSchema,
+        security: sec,
+        response: blockResponses,
+      },
+    },
+    async (request) => blockProduct(app, request.user!.id, request.params.id, request.body.reason),
+  );
+  r.post(
+    '/v1/admin/products/:id/unblock/',
+    {
+      preValidation: requireJsonBody,
+      schema: {
+        tags: [ADMIN_TAG],
+        summary: 'Разблокировать объявление',
+        description:
+          'Возвращает статус, который был до блокировки. reason — необязательный комментарий в журнал (product.unblock).',
+        params: idPathParams,
+        body: productUnblockSchema,
+        security: sec,
+        response: blockResponses,
+      },
+    },
+    async (request) => unblockProduct(app, request.user!.id, request.params.id, request.body.reason),
   );
 }
