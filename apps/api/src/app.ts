@@ -61,6 +61,7 @@ import { statsRoutes } from './modules/stats/index.js';
 import { reviewsRoutes } from './modules/reviews/index.js';
 import { disputesRoutes } from './modules/disputes/index.js';
 import { chatsRoutes } from './modules/chats/index.js';
+import { moderationRoutes } from './modules/moderation/index.js';
 import { useRussianZodMessages } from './lib/zod-ru.js';
 import { clientErrorHandler } from './plugins/client-error.js';
 
@@ -249,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await reviewsRoutes(app);
   await disputesRoutes(app);
   await chatsRoutes(app);
+  await moderationRoutes(app);
   if (!config.isProduction) await app.register(devRoutes);
 
   return app;

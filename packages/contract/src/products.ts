@@ -149,6 +149,8 @@ export const listingSchemaOut = z.object({
   slug: z.string(),
   status: z.string(),
   status_label: z.string(),
+  /** Staff's reason while `status` is `blocked` («Заблокировано»). */
+  block_reason: z.string().nullable().optional(),
   title: z.string(),
   description: z.string(),
   brand: z.object({ id: z.number().int(), name: z.string() }).nullable(),
@@ -170,6 +172,8 @@ export type Listing = z.infer<typeof listingSchemaOut>;
 /** `GET /v1/product_owner/` result: a card plus status and offers. */
 export const ownerListingSchema = productCardSchema.extend({
   status_label: z.string(),
+  /** Staff's reason while `status` is `blocked` («Заблокировано»). */
+  block_reason: z.string().nullable().optional(),
   offers: z.array(listingOfferSchema),
   updated_at: z.string(),
 });

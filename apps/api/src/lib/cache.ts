@@ -132,6 +132,11 @@ export class Cache<K extends NonNullable<unknown>, V extends NonNullable<unknown
     this.#lru.delete(key);
   }
 
+  /** Forgets every entry (a purge after a change that many keys show, e.g. a listing blocked by staff). */
+  clear(): void {
+    this.#lru.clear();
+  }
+
   /** How many entries are stored (expired ones not yet dropped included). */
   get size(): number {
     return this.#lru.size;

@@ -15,3 +15,4 @@ export * from './reviews.js';
 export * from './disputes.js';
 export * from './cart.js';
 export * from './chats.js';
+export * from './moderation.js';

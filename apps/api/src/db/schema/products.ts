@@ -3,7 +3,7 @@
  * Spec §3, §4, §7 (`/v1/products/*`, `/v1/product_owner/`, `/v1/product/check-availability/`).
  * Owned by the `products` module; the `catalog` module reads it for public pages and search.
  *
- * Money is integer kopecks. `status` ∈ `active` | `draft` | `reserved` | `sold` | `deleted`.
+ * Money is integer kopecks. `status` ∈ `active` | `draft` | `reserved` | `sold` | `deleted` | `blocked` (by staff).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { pgTable, text, integer, serial, timestamp, index, uniqueIndex, customType, check } from 'drizzle-orm/pg-core';
@@ -33,6 +33,10 @@ export const products = pgTable(
     condition: text('condition').notNull(),
     color: text('color'),
     status: text('status').notNull().default('draft'),
+    /** Staff's reason while `status` is `blocked` (the owner sees it); null otherwise. */
+    blockReason: text('block_reason'),
+    /** The status a block replaced (`active` | `draft`), restored by the unblock; null when not blocked. */
+    statusBeforeBlock: text('status_before_block'),
     viewCount: integer('view_count').notNull().default(0),
     /** Lowest offer price in kopecks (kept by the products service; used for filters and sorting). */
     minPrice: integer('min_price').notNull().default(0),

@@ -79,3 +79,6 @@ export function countListings(db: Db, where: SQL[]): Promise<number> {
     return rows[0]?.n ?? 0;
   });
 }
+
+/** Forgets the database's remembered counts (a listing blocked by staff must leave them at once). */
+export const forgetCounts = (db: Db) => countsOf(db).clear();

@@ -168,3 +168,6 @@ export function getFacets(db: Db, q: ProductListQuery): Promise<Facets> {
     };
   });
 }
+
+/** Forgets the database's remembered facets (a listing blocked by staff must leave them at once). */
+export const forgetFacets = (db: Db) => facetsOf(db).clear();

@@ -7,3 +7,6 @@ export { buildSearchText, type SearchTextInput } from './search-text.js';
 export { cardRows, cardOf, type FullCardRow } from './cards.js';
 /** The hot public GETs of server-rendered pages answered in-process, as the routes would. */
 export { publicReader, type PublicReader, type PublicRead } from './ssr-reads.js';
+
+/** Forgets this process's remembered counts and facets (staff blocked or unblocked a listing). */
+export { forgetCatalogCaches } from './caches.js';

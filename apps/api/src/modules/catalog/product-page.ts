@@ -94,7 +94,8 @@ export async function getProduct(
   const p = await listingBySlug(db, slug);
   if (!p) throw notFound('Товар не найден.');
   const isOwner = viewerId != null && viewerId === p.owner_id;
-  if ((p.status === 'draft' || p.status === 'deleted') && !isOwner) throw notFound('Товар не найден.');
+  if ((p.status === 'draft' || p.status === 'deleted' || p.status === 'blocked') && !isOwner)
+    throw notFound('Товар не найден.');
 
   const cats = await categoriesHaving(db, (all) => p.category_id == null || all.some((c) => c.id === p.category_id));
   const byId = new Map(cats.map((c) => [c.id, c]));

@@ -56,7 +56,10 @@ async function listingFor(tx: Tx, userId: number, id: number, forAdd: boolean) {
     .select({ id: products.id, ownerId: products.ownerId, status: products.status })
     .from(products)
     .where(eq(products.id, id));
-  const hidden = p && forAdd && (p.status === 'deleted' || (p.status === 'draft' && p.ownerId !== userId));
+  const hidden =
+    p &&
+    forAdd &&
+    (p.status === 'deleted' || ((p.status === 'draft' || p.status === 'blocked') && p.ownerId !== userId));
   if (!p || hidden) throw notFound('Товар не найден.');
   return p;
 }

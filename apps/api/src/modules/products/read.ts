@@ -15,8 +15,8 @@ import { photoOut } from './photos.js';
 
 type Conn = Db | Tx;
 
-/** Statuses the owner manages (spec §4); `deleted` is never shown. */
-export const OWNER_STATUSES = ['active', 'draft', 'reserved', 'sold'] as const;
+/** Statuses the owner sees and filters by (spec §4; `blocked` is staff's); `deleted` is never shown. */
+export const OWNER_STATUSES = ['active', 'draft', 'reserved', 'sold', 'blocked'] as const;
 export type OwnerStatus = (typeof OWNER_STATUSES)[number];
 
 const STATUS_LABEL: Record<string, string> = {
@@ -25,6 +25,7 @@ const STATUS_LABEL: Record<string, string> = {
   reserved: 'Забронирован',
   sold: 'Продан',
   deleted: 'Удалён',
+  blocked: 'Заблокировано',
 };
 
 /** Loads a listing of `ownerId` (any status but deleted). @throws ApiError 404 */
@@ -68,6 +69,7 @@ export async function getListing(db: Conn, ownerId: number, id: number): Promise
     slug: p.slug,
     status: p.status,
     status_label: STATUS_LABEL[p.status] ?? p.status,
+    block_reason: p.blockReason,
     title: p.title,
     description: p.description,
     brand: brand ?? null,
@@ -161,6 +163,7 @@ export async function ownerPage(db: Db, ownerId: number, status: string | undefi
       seller_id: p.ownerId,
       status: p.status,
       status_label: STATUS_LABEL[p.status] ?? p.status,
+      block_reason: p.blockReason,
       created_at: p.createdAt.toISOString(),
       updated_at: p.updatedAt.toISOString(),
       offers: own.map((o) => ({ id: o.id, size: o.size, price: toRubles(o.price), count: o.count })),

@@ -175,6 +175,7 @@ export async function updateListing(
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {
     const p = await lockOwnedListing(tx, ownerId, id);
+    refuseBlocked(p);
     if (p.status === 'reserved' || p.status === 'sold') {
       throw badRequest(`Товар ${p.status === 'sold' ? 'продан' : 'забронирован покупателем'} — изменить его нельзя.`);
     }
@@ -235,6 +236,15 @@ export async function updateListing(
 }
 
 /**
+ * A listing blocked by staff stays as they left it until they unblock it: its owner may only delete it.
+ * @throws ApiError 400 naming the block's reason
+ */
+function refuseBlocked(p: { status: string; blockReason: string | null }): void {
+  if (p.status === 'blocked')
+    throw badRequest(`Объявление заблокировано модератором: ${p.blockReason ?? 'без причины'}. Изменить его нельзя.`);
+}
+
+/**
  * Soft-deletes a listing (`DELETE /v1/products/{id}/`): status `deleted`; it disappears everywhere.
  * A reserved listing cannot be deleted (a buyer is paying for it). The listing is locked first
  * ({@link lockOwnedListing}): a delete racing a buyer's order ends either deleted (the order is refused) or
@@ -257,6 +267,7 @@ export async function deleteListing(app: FastifyInstance, ownerId: number, id: n
 export async function makeDraft(app: FastifyInstance, ownerId: number, id: number): Promise<Listing> {
   return app.db.transaction(async (tx) => {
     const p = await lockOwnedListing(tx, ownerId, id);
+    refuseBlocked(p);
     if (p.status === 'reserved' || p.status === 'sold') {
       throw badRequest(
         `Товар ${p.status === 'sold' ? 'продан' : 'забронирован покупателем'} — в черновики его не перенести.`,

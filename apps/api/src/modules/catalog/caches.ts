@@ -1,0 +1,12 @@
+/** The catalog's per-process memory of counts and facets, forgotten on demand. */
+import type { Db } from '../../db/client.js';
+import { forgetCounts } from './counts.js';
+import { forgetFacets } from './facets.js';
+/**
+ * Forgets this process's remembered counts and facets of `db`, for a change they must show at once (staff block
+ * or unblock a listing) rather than within their 30 s lifetime.
+ */
+export function forgetCatalogCaches(db: Db): void {
+  forgetCounts(db);
+  forgetFacets(db);
+}

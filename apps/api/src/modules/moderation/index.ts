@@ -1,0 +1,22 @@
+/**
+ * Moderation (the back office's first part): the public face of the moderation module — the shop's reports
+ * (`POST /v1/products/{id}/report/`, `POST /v1/users/{id}/report/`), staff's queue of them
+ * (`GET /v1/admin/reports/`, `…/{id}/dismiss/`), blocking listings (`POST /v1/admin/products/{id}/block/`,
+ * `…/unblock/`) and the audit log (`GET /v1/admin/audit/`).
+ */
+import type { FastifyInstance } from 'fastify';
+import moderationAdminRoutes from './admin-routes.js';
+import reportRoutes from './routes.js';
+import { PUBLIC_CACHE_PURGE_CHANNEL } from './block.js';
+import { forgetCatalogCaches } from '../catalog/index.js';
+
+/** Registers the report calls and the staff routes (their own plugin: the staff guard covers only them). */
+export async function moderationRoutes(app: FastifyInstance): Promise<void> {
+  // A block or unblock anywhere: this process forgets its public answers, counts and facets (they show the old state).
+  app.pubsub.on(PUBLIC_CACHE_PURGE_CHANNEL, () => {
+    app.publicCache.cache.clear();
+    forgetCatalogCaches(app.db);
+  });
+  await app.register(reportRoutes);
+  await app.register(moderationAdminRoutes);
+}
