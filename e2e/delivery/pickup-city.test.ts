@@ -36,7 +36,7 @@ describe.runIf(browserAvailable())('pickup-point dialog', () => {
     await settled(dialog);
     await listedAddresses(page, 'Москва');
 
-    const city = dialog.getByRole('textbox', { name: 'Город' });
+    const city = dialog.getByLabel('Город', { exact: true });
     await city.click();
     await city.pressSequentially('Каз', { delay: 30 });
     await expect(city.inputValue()).resolves.toBe('Каз');
@@ -50,13 +50,13 @@ describe.runIf(browserAvailable())('pickup-point dialog', () => {
 
     await dialog.getByRole('button', { name: 'Очистить город' }).click();
     await expect(city.inputValue()).resolves.toBe('');
-    await dialog.getByRole('textbox', { name: 'Адрес или название' }).fill('Гагарина');
+    await dialog.getByLabel('Адрес или название', { exact: true }).fill('Гагарина');
     await dialog.getByTestId('pickup-point').filter({ hasText: 'Гагарина' }).first().waitFor();
     const addresses = await dialog.getByTestId('pickup-point').allTextContents();
     const cities = new Set(addresses.map((a) => /г\. ([^,]+),/.exec(a)?.[1]));
     expect(cities.size).toBeGreaterThan(3);
     await dialog.getByRole('button', { name: 'Очистить адрес' }).click();
-    await expect(dialog.getByRole('textbox', { name: 'Адрес или название' }).inputValue()).resolves.toBe('');
+    await expect(dialog.getByLabel('Адрес или название', { exact: true }).inputValue()).resolves.toBe('');
 
     const chips = dialog.getByRole('group', { name: 'Служба доставки' }).locator('label');
     expect(await chips.count()).toBe(6);

@@ -9,6 +9,7 @@ import { cards } from '../../db/schema/index.js';
 import type { Tx } from '../../db/client.js';
 import { paymentProvider } from '../../providers/payments/index.js';
 import { lockUser } from '../users/index.js';
+import { cardRow } from './service.js';
 
 /** Cards a user may keep at most (as `POST /v1/user/add-card/`). */
 const MAX_CARDS = 20;
@@ -37,18 +38,7 @@ export async function saveCardFromPayment(
   if (taken) return false;
   const [inserted] = await tx
     .insert(cards)
-    .values({
-      userId,
-      provider: provider.name,
-      token,
-      brand: card.brand,
-      last4: card.last4,
-      expMonth: card.expMonth,
-      expYear: card.expYear,
-      name: '',
-      isDefault: existing.length === 0,
-      createdAt: app.clock.now(),
-    })
+    .values(cardRow(userId, provider.name, token, card, '', existing.length === 0, app.clock.now()))
     .onConflictDoNothing({ target: [cards.provider, cards.token] })
     .returning({ id: cards.id });
   if (!inserted) return false;

@@ -8,7 +8,7 @@ import type { Card } from '@vitrina/contract/orders';
 import { cards } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound, type FieldErrors } from '../../lib/errors.js';
-import { paymentProvider } from '../../providers/payments/index.js';
+import { paymentProvider, type ResolvedCard } from '../../providers/payments/index.js';
 // Card writes lock the user's row: without it two concurrent «make default» calls lock the same card rows
 // in opposite orders and PostgreSQL kills one as a deadlock (a 500), and two first cards could both
 // become the default.
@@ -91,18 +91,7 @@ export async function addCard(
     if (existing.length >= 20) throw badRequest('Можно сохранить не больше 20 карт.');
     const inserted = await tx
       .insert(cards)
-      .values({
-        userId,
-        provider: provider.name,
-        token,
-        brand: card.brand,
-        last4: card.last4,
-        expMonth: card.expMonth,
-        expYear: card.expYear,
-        name,
-        isDefault: existing.length === 0,
-        createdAt: app.clock.now(),
-      })
+      .values(cardRow(userId, provider.name, token, card, name, existing.length === 0, app.clock.now()))
       .onConflictDoNothing({ target: [cards.provider, cards.token] })
       .returning();
     if (!inserted.length) {
@@ -122,6 +111,20 @@ export async function addCard(
     await app.events.emit(tx, 'card.added', { userId, cardId: inserted[0]!.id });
     return serializeCard(inserted[0]!);
   });
+}
+
+/** The row of a new card: `card` as the provider resolved its token; `isDefault` for a user's first card. */
+export function cardRow(
+  userId: number,
+  provider: string,
+  token: string,
+  card: ResolvedCard,
+  name: string,
+  isDefault: boolean,
+  now: Date,
+): typeof cards.$inferInsert {
+  const { brand, last4, expMonth, expYear } = card;
+  return { userId, provider, token, brand, last4, expMonth, expYear, name, isDefault, createdAt: now };
 }
 
 /** Parses a boolean form value (`true`/`false`/`1`/`0`/`on`). */

@@ -254,8 +254,10 @@ export function FilterPanel({ values, onChange, chars, facets, type, hide = {}, 
             data={chars.brands.map((b) => ({ value: String(b.id), label: b.name }))}
             value={splitList(values.brand)}
             onChange={(v) => toggleList('brand', v)}
-            // The open list scrolls: its viewport takes focus, so it can be scrolled without a mouse as well.
-            scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
+            // The list itself scrolls (not a scroll area inside it): a combobox's listbox is scrolled by the arrow
+            // keys, while a scroll area's viewport was a scrollable region the keyboard could not reach (axe).
+            withScrollArea={false}
+            styles={{ options: { maxHeight: 220, overflowY: 'auto' } }}
           />
         </Section>
       )}
