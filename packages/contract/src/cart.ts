@@ -6,14 +6,24 @@
  */
 import './zod-config.js';
 import { z } from 'zod';
+import { LISTING_LIMITS } from './products.js';
 
 /** Most lines a cart keeps; most pieces of one line. */
 export const CART_LIMITS = { lines: 100, count: 99 } as const;
 
 /** A cart line (spec §3): price is a number, or a string with spaces that is read as one. */
 export const serverCartItemSchema = z.object({
-  slug: z.string({ error: 'Укажите товар (slug).' }).trim().min(1, 'Укажите товар (slug).').max(200),
-  size: z.string({ error: 'Укажите размер.' }).trim().max(40, 'Размер — не длиннее 40 символов.'),
+  slug: z
+    .string({ error: 'Укажите товар (slug).' })
+    .trim()
+    .min(1, 'Укажите товар (slug).')
+    .max(200)
+    .refine((v) => !v.includes('\u0000'), 'Товар (slug) не может содержать символ U+0000.'),
+  size: z
+    .string({ error: 'Укажите размер.' })
+    .trim()
+    .max(40, 'Размер — не длиннее 40 символов.')
+    .refine((v) => !v.includes('\u0000'), 'Размер не может содержать символ U+0000.'),
   count: z.coerce
     .number({ error: `Количество — от 1 до ${CART_LIMITS.count}.` })
     .int(`Количество — от 1 до ${CART_LIMITS.count}.`)
@@ -21,7 +31,11 @@ export const serverCartItemSchema = z.object({
     .max(CART_LIMITS.count, `Количество — от 1 до ${CART_LIMITS.count}.`),
   price: z.preprocess(
     (v) => (typeof v === 'string' ? Number(v.replace(/\s/g, '')) : v),
-    z.number({ error: 'Цена — число рублей.' }).min(0, 'Цена — число рублей.').max(100_000_000, 'Цена — число рублей.'),
+    z
+      .number({ error: 'Цена — число рублей.' })
+      .min(0, 'Цена — число рублей.')
+      // A listing's own ceiling: its kopecks fit the integer column.
+      .max(LISTING_LIMITS.priceMax, 'Цена — число рублей.'),
   ),
 });
 export type ServerCartItem = z.infer<typeof serverCartItemSchema>;
