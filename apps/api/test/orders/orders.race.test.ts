@@ -52,7 +52,9 @@ describe.runIf(dbAvailable())('order and payment races', () => {
 
   it('sells the last item exactly once when 8 buyers race', async () => {
     const l = await makeListing(t.app, seller.id, [{ size: 'M', price: 7000, count: 1 }]);
-    const racers = await Promise.all(Array.from({ length: 8 }, (_, i) => makeUser(t.app, `Покупатель ${i}`)));
+    const racers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => makeUser(t.app, `Покупатель ${'АБВГДЕЖЗ'[i]}`)),
+    );
     const points = await Promise.all(racers.map((u) => makePoint(t.app, u)));
     const results = await Promise.all(
       racers.map((u, i) => order(u, { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: points[i] })),
@@ -73,7 +75,7 @@ describe.runIf(dbAvailable())('order and payment races', () => {
   it('handles crossing multi-item races without deadlocks or double sales', async () => {
     const a = await makeListing(t.app, seller.id, [{ size: 'M', price: 1100, count: 1 }], 'Куртка');
     const b = await makeListing(t.app, seller.id, [{ size: 'M', price: 2200, count: 1 }], 'Юбка');
-    const racers = await Promise.all(Array.from({ length: 8 }, (_, i) => makeUser(t.app, `Гонщик ${i}`)));
+    const racers = await Promise.all(Array.from({ length: 8 }, (_, i) => makeUser(t.app, `Гонщик ${'АБВГДЕЖЗ'[i]}`)));
     const points = await Promise.all(racers.map((u) => makePoint(t.app, u)));
     const results = await Promise.all(
       racers.map((u, i) => {
