@@ -63,6 +63,7 @@ describe('api', () => {
         message: 'Обязательное поле.',
         fields: { title: ['Обязательное поле.'] },
         retryAfter: undefined,
+        body: { title: ['Обязательное поле.'] },
       },
     });
   });
