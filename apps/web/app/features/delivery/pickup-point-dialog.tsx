@@ -196,8 +196,22 @@ export function PickupPointDialog({ opened, onClose, onSaved }: PickupPointDialo
             onSearchChange={setCitySearch}
             onDropdownOpen={() => setCitySearch('')}
             onDropdownClose={() => setCitySearch(cityRef.current)}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Очистить город' }}
+            // A clear button of its own: Mantine's is hidden from assistive technology and out of the Tab order.
+            rightSection={
+              shownCity ? (
+                <CloseButton
+                  size="sm"
+                  aria-label="Очистить город"
+                  onClick={() => {
+                    cityRef.current = '';
+                    setCity('');
+                    setCitySearch('');
+                    setSelected(null);
+                  }}
+                />
+              ) : undefined
+            }
+            rightSectionPointerEvents={shownCity ? 'all' : 'none'}
             allowDeselect={false}
             nothingFoundMessage="Нет такого города — очистите поле, чтобы искать адрес во всех"
             comboboxProps={{ withinPortal: true }}
