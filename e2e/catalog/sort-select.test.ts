@@ -22,11 +22,14 @@ describe.runIf(browserAvailable())('sort select', () => {
     const start = await select.inputValue();
     const target = options[options.indexOf(start) + 2]!;
     const historyBefore = await page.evaluate(() => history.length);
+    // The page's parts loaded after it (lazy chunks) are in: none of them replaces the select under the keys.
+    await page.waitForLoadState('networkidle');
     await select.focus();
     await expect.poll(() => select.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('ArrowDown');
+    await expect.poll(() => select.inputValue()).toBe(options[options.indexOf(start) + 1]);
     await page.keyboard.press('ArrowDown');
-    await expect(select.inputValue()).resolves.toBe(target);
+    await expect.poll(() => select.inputValue()).toBe(target);
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.searchParams.get('sort') === target);
     await expect(page.evaluate(() => history.length)).resolves.toBe(historyBefore + 1);
