@@ -205,6 +205,15 @@ describe.runIf(dbAvailable())('claims', () => {
     expect(pay).toMatchObject({ status: 'succeeded', refundedAmount: 100050 });
     const seen = (await t.app.inject({ url: `/v1/sales/orders/${o.id}/`, headers: s.seller.auth })).json();
     expect(seen).toMatchObject({ status: 'completed', payout: 1799.55 });
+    // Both sides read the claim's steps in the order's history, in time order among the order's own.
+    const steps = (seen as { history: { event: string; title: string; note: string | null }[] }).history;
+    expect(steps.map((h) => h.event)).toEqual(
+      expect.arrayContaining(['delivered', 'claim_opened', 'claim_replied', 'claim_offer_answered', 'claim_decided']),
+    );
+    expect(steps.findIndex((h) => h.event === 'claim_opened')).toBeGreaterThan(
+      steps.findIndex((h) => h.event === 'delivered'),
+    );
+    expect(steps.find((h) => h.event === 'claim_replied')?.note).toBe('1 000,5 ₽');
     expect((await noticesOf(s.buyer.id, 'payment_refunded')).some((n) => n.text.includes('По спору'))).toBe(true);
     expect((await noticesOf(s.seller.id, 'claim_decided')).some((n) => n.text.includes('1 799,55'))).toBe(true);
     await expectLedgerOk(t.app);
