@@ -4,7 +4,9 @@
  * - at a page's start with a token, and whenever the tab comes back into view, the account's cart replaces it
  *   (`GET /v1/cart/`: lines an order paid for are gone from it however it was paid, on whatever device);
  * - at sign-in the device's guest cart joins the account's (`POST /v1/cart/merge/`);
- * - every change while signed in is sent (`PUT /v1/cart/`, the whole cart, a moment after the last change);
+ * - every change while signed in is sent (`PUT /v1/cart/`, the whole cart, a moment after the last change); until
+ *   the account has it, `STORAGE_KEYS.cartUnsent` is set, so a page that starts before it was sent (a reload or a
+ *   link followed right after «В корзину») sends the device's copy instead of taking the account's older one;
  * - at sign-out (or a lost token) the device's copy is emptied: nothing is left behind on a shared device.
  * A page start is told from a sign-in by the token storage held when the page loaded.
  */
@@ -34,23 +36,56 @@ function apply(answer: CartAnswer) {
   applying = false;
 }
 
-/** The account's cart replaces the device's copy (a start, the tab back in view, the cart screen opened). */
+/** Marks (or clears) a change of this device not yet taken by the account. */
+function markUnsent(on: boolean) {
+  try {
+    if (on) localStorage.setItem(STORAGE_KEYS.cartUnsent, '1');
+    else localStorage.removeItem(STORAGE_KEYS.cartUnsent);
+  } catch {
+    // Storage refused (private mode, quota): the next change is sent all the same.
+  }
+}
+
+function hasUnsent(): boolean {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.cartUnsent) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The account's cart replaces the device's copy (a start, the tab back in view, the cart screen opened) — unless
+ * this device changed the cart and the account has not had it yet: then the device's copy is sent first.
+ */
 export async function refreshCart(): Promise<void> {
   const token = authToken();
   if (!token || pushTimer) return; // a change of this device is on its way: it wins
+  if (hasUnsent()) return sendNow(token);
   const r = await api<CartAnswer>('/v1/cart/');
-  if (r.ok && authToken() === token && !pushTimer) apply(r.data);
+  if (r.ok && authToken() === token && !pushTimer && !hasUnsent()) apply(r.data);
+}
+
+/** Sends the device's cart to the account (`PUT /v1/cart/`); its answer, the account's cart, becomes the copy. */
+async function sendNow(token: string): Promise<void> {
+  const r = await api<CartAnswer>('/v1/cart/', { method: 'PUT', json: linesOf(useCart.getState().items) });
+  if (!r.ok || authToken() !== token || pushTimer) return;
+  markUnsent(false);
+  apply(r.data);
 }
 
 async function merge(token: string) {
   const r = await api<CartAnswer>('/v1/cart/merge/', { json: linesOf(useCart.getState().items) });
-  if (r.ok && authToken() === token) apply(r.data);
+  if (r.ok && authToken() === token) {
+    markUnsent(false);
+    apply(r.data);
+  }
 }
 
 function push() {
   pushTimer = undefined;
   const token = authToken();
-  if (token) void api('/v1/cart/', { method: 'PUT', json: linesOf(useCart.getState().items) });
+  if (token) void sendNow(token);
 }
 
 /** Follows the signed-in identity and the cart's changes (once per page; the browser only). */
@@ -67,6 +102,7 @@ export function startCartSync(): void {
     if (!token) {
       clearTimeout(pushTimer);
       pushTimer = undefined;
+      markUnsent(false);
       if (was) apply({ items: [] }); // signed out: the device keeps no one's cart
     } else if (first && token === tokenAtLoad) void refreshCart();
     else void merge(token);
@@ -76,6 +112,7 @@ export function startCartSync(): void {
   follow();
   useCart.subscribe((s, prev) => {
     if (applying || s.items === prev.items || !authToken()) return;
+    markUnsent(true);
     clearTimeout(pushTimer);
     pushTimer = setTimeout(push, PUSH_DELAY_MS);
   });

@@ -6,4 +6,6 @@ export const STORAGE_KEYS = {
   reloadGuard: 'chunk-reload-at',
   /** A random id counting this browser's product views once a day. */
   visitor: 'visitor-id',
+  /** Set while a signed-in buyer's cart change has not reached the account yet (features/cart/server-sync.ts). */
+  cartUnsent: 'cart-unsent',
 } as const;
