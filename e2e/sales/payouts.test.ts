@@ -113,8 +113,8 @@ describe.runIf(browserAvailable())("payouts on the seller's sales", () => {
       // The received order opened: its steps end with the payout.
       await p.getByRole('button', { name: /Завершён/ }).click();
       const opened = p.getByTestId('sale').nth(1);
-      await settled(opened.getByText('Выплата на карту'));
-      expect(await opened.getByText('Выплата на карту').isVisible()).toBe(true);
+      await settled(opened.getByText('Выплата отправлена на карту'));
+      expect(await opened.getByText('Выплата отправлена на карту').isVisible()).toBe(true);
       await p.screenshot({ path: `${SHOTS}/sales-${width}.png`, fullPage: true });
     }
   }, 120_000);
