@@ -1,17 +1,19 @@
 /**
  * Header cart icon with the count badge (pieces in the cart; shown after mount to match the SSR HTML). Being on
- * every page, it starts the cart's following of the account (server-sync.ts) once mounted.
+ * every page, it starts the cart's following of the account (server-sync.ts) once mounted — loaded then, as its own
+ * chunk, so it adds nothing to the JavaScript a page needs at start (e2e/site/js-budget.test.ts).
  */
 import { IconShoppingBag } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { LightIconButton } from '../../shared/ui/light-button';
 import { CountMark } from '../../shared/ui/light-marks';
 import { cartCount } from './cart-rules';
-import { startCartSync } from './server-sync';
 import { useCartItems } from './store';
 
 export function CartButton() {
-  useEffect(startCartSync, []);
+  useEffect(() => {
+    void import('./server-sync').then((m) => m.startCartSync());
+  }, []);
   const count = cartCount(useCartItems());
   return (
     <CountMark count={count} color="var(--mantine-color-coral-7)">

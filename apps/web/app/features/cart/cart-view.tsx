@@ -16,7 +16,6 @@ import { countLabel, WORDS } from '../../shared/lib/plural';
 import { formatPrice } from '../../shared/lib/price';
 import { requireAuth, useAuth } from '../auth';
 import { checkAvailability } from './availability';
-import { refreshCart } from './server-sync';
 import { canIncrease, cartCount, cartTotal, groupBySeller, type CartItem } from './cart-rules';
 import { useCart, useCartItems } from './store';
 import classes from './cart.module.css';
@@ -103,7 +102,8 @@ export function CartView() {
   useEffect(() => {
     let alive = true;
     // The account's cart first (what was paid for is gone from it), then what is still on sale.
-    void refreshCart()
+    void import('./server-sync')
+      .then((m) => m.refreshCart())
       .then(checkAvailability)
       .then((r) => {
         if (!alive) return;
