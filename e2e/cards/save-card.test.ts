@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { addPickupPoint, apiSignIn, createListing, payOnBankPage } from '../buy-helpers.js';
+import { addPickupPoint, apiSignIn, createListing, fillRecipient, payOnBankPage } from '../buy-helpers.js';
 import { baseURL, browserAvailable, launch, signedInPage } from '../helpers.js';
 
 describe.runIf(browserAvailable())('saving a card while paying', () => {
@@ -30,6 +30,7 @@ describe.runIf(browserAvailable())('saving a card while paying', () => {
     await page.getByRole('link', { name: 'Оформить заказ' }).first().click();
     await page.getByRole('heading', { name: 'Оформление заказа' }).waitFor();
     await addPickupPoint(page);
+    await fillRecipient(page);
     const save = page.getByRole('checkbox', { name: 'Сохранить карту' });
     await expect(save.isChecked()).resolves.toBe(false);
     await save.check();
