@@ -15,7 +15,6 @@ import { LightButton } from '../../shared/ui/light-button';
 import { countLabel, WORDS } from '../../shared/lib/plural';
 import { formatPrice } from '../../shared/lib/price';
 import { requireAuth, useAuth } from '../auth';
-import { checkAvailability } from './availability';
 import { canIncrease, cartCount, cartTotal, groupBySeller, type CartItem } from './cart-rules';
 import { useCart, useCartItems } from './store';
 import classes from './cart.module.css';
@@ -104,7 +103,8 @@ export function CartView() {
     // The account's cart first (what was paid for is gone from it), then what is still on sale.
     void import('./server-sync')
       .then((m) => m.refreshCart())
-      .then(checkAvailability)
+      .then(() => import('./availability'))
+      .then((m) => m.checkAvailability())
       .then((r) => {
         if (!alive) return;
         setRemoved(r.removed);
