@@ -10,7 +10,6 @@ import { IconMinus, IconPlus, IconShoppingBag, IconTrash } from '@tabler/icons-r
 import { useEffect, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
-import { EmptyState } from '../../shared/ui/empty-state';
 import { LightButton } from '../../shared/ui/light-button';
 import { countLabel, WORDS } from '../../shared/lib/plural';
 import { formatPrice } from '../../shared/lib/price';
@@ -21,6 +20,8 @@ import classes from './cart.module.css';
 
 /** Only a cart that lost items to the availability check shows the notice (Mantine's Alert): a chunk of its own. */
 const Alert = lazyWithReload(() => import('../../shared/ui/notice'));
+/** «Корзина пуста» shows only once the browser's cart is read (never on the server): a chunk of its own too. */
+const EmptyState = lazyWithReload(() => import('../../shared/ui/empty-state'));
 
 function CartLine({ item }: { item: CartItem }) {
   const { increase, decrease, remove } = useCart.getState();
@@ -149,12 +150,14 @@ export function CartView() {
     return (
       <div className="vt-container" style={{ paddingTop: 24, paddingBottom: 24 }}>
         {notice}
-        <EmptyState
-          icon={<IconShoppingBag size={48} stroke={1.2} aria-hidden />}
-          title="Корзина пуста"
-          text="Добавьте вещи из каталога — они подождут вас здесь."
-          action={<LightButton to="/catalog/women">Перейти в каталог</LightButton>}
-        />
+        <LazyPart>
+          <EmptyState
+            icon={<IconShoppingBag size={48} stroke={1.2} aria-hidden />}
+            title="Корзина пуста"
+            text="Добавьте вещи из каталога — они подождут вас здесь."
+            action={<LightButton to="/catalog/women">Перейти в каталог</LightButton>}
+          />
+        </LazyPart>
       </div>
     );
   }

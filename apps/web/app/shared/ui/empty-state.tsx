@@ -28,3 +28,6 @@ export function EmptyState({
     </Stack>
   );
 }
+
+/** The default export: for a page that loads it as a chunk of its own (the cart). */
+export default EmptyState;
