@@ -16,3 +16,13 @@ export const feeRule = (fee: { percent: number; minRub: number }): FeeRule => ({
   percent: fee.percent,
   min: fee.minRub,
 });
+
+const rub = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 2 });
+const rubWhole = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
+
+/**
+ * Kopecks → Russian price text for people (notices, order histories): «12 990 ₽», «1 000,50 ₽» — no kopecks for whole
+ * rubles (architecture §3), ordinary spaces instead of the no-break ones `Intl` puts in.
+ */
+export const formatRub = (kopecks: number): string =>
+  (kopecks % 100 === 0 ? rubWhole : rub).format(kopecks / 100).replace(/\u00a0/g, ' ');

@@ -213,7 +213,7 @@ describe.runIf(dbAvailable())('claims', () => {
     expect(steps.findIndex((h) => h.event === 'claim_opened')).toBeGreaterThan(
       steps.findIndex((h) => h.event === 'delivered'),
     );
-    expect(steps.find((h) => h.event === 'claim_replied')?.note).toBe('1 000,5 ₽');
+    expect(steps.find((h) => h.event === 'claim_replied')?.note).toBe('1 000,50 ₽');
     expect((await noticesOf(s.buyer.id, 'payment_refunded')).some((n) => n.text.includes('По спору'))).toBe(true);
     expect((await noticesOf(s.seller.id, 'claim_decided')).some((n) => n.text.includes('1 799,55'))).toBe(true);
     await expectLedgerOk(t.app);

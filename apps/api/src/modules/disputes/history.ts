@@ -9,11 +9,8 @@ import { claimActionLabel, claimReasonLabel, disputeDecisionLabel } from '@vitri
 import type { OrderHistoryStep } from '@vitrina/contract/orders';
 import type { Db } from '../../db/client.js';
 import { claims } from '../../db/schema/index.js';
-import { toRubles } from '../../lib/money.js';
+import { formatRub as rub } from '../../lib/money.js';
 import type { OrderHistorySource } from '../orders/index.js';
-
-const rub = (kopecks: number) =>
-  `${new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 }).format(toRubles(kopecks)).replace(/\u00a0/g, ' ')} ₽`;
 
 const ESCALATED_WHY: Record<string, string> = {
   timeout: 'ответ не пришёл в срок',

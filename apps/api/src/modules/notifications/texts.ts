@@ -1,11 +1,8 @@
 /** Russian wording shared by the notification texts: prices, names of an order's items. */
 import { plural } from '@vitrina/contract/plural';
 
-const rub = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 2 });
-const rubWhole = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
-/** Kopecks → «12 990 ₽» (no kopecks for whole rubles, architecture §3). */
-export const formatRub = (kopecks: number): string =>
-  (kopecks % 100 === 0 ? rubWhole : rub).format(kopecks / 100).replace(/\u00a0/g, ' ');
+/** Kopecks → «12 990 ₽» (lib/money.ts, also used by the order histories). */
+export { formatRub } from '../../lib/money.js';
 
 /** «Имя Фамилия», or the fallback when the profile has no name. */
 export const personName = (u: { firstName: string; lastName: string }, fallback = 'Продавец') =>

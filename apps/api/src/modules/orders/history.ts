@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { deliveryServiceLabel, type CancelledBy, type OrderHistoryStep } from '@vitrina/contract/orders';
 import type { orders, payouts } from '../../db/schema/index.js';
-import { toRubles } from '../../lib/money.js';
+import { formatRub as rub } from '../../lib/money.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type PayoutRow = typeof payouts.$inferSelect;
@@ -28,9 +28,6 @@ const sources = new WeakMap<object, OrderHistorySource[]>();
 export function onOrderHistory(app: FastifyInstance, source: OrderHistorySource): void {
   sources.set(app.jobs, [...(sources.get(app.jobs) ?? []), source]);
 }
-
-const rub = (kopecks: number) =>
-  `${new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 }).format(toRubles(kopecks)).replace(/\u00a0/g, ' ')} ₽`;
 
 const CANCELLED_BY_TEXT: Record<CancelledBy, string> = {
   buyer: 'Отменён покупателем',
