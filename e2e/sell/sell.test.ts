@@ -190,6 +190,8 @@ describe.runIf(browserAvailable())('selling', () => {
     await page.goto('/account/sales');
     await page.getByRole('heading', { name: 'Мои товары и продажи' }).waitFor();
     await page.getByText('Пока пусто').waitFor();
+    // The signed-in header (favorites, cart, bell, avatar) is the widest: measure once it is there.
+    await page.getByRole('button', { name: 'Меню профиля' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: `${SHOTS}/sales-360.png`, fullPage: true });
     await context.close();
