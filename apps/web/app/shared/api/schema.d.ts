@@ -1238,7 +1238,23 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
                 };
             };
         };
@@ -1282,7 +1298,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code_length: number;
+                            retry_after: number;
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
                 };
             };
         };
@@ -1466,7 +1489,28 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            token: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            /** @enum {boolean} */
+                            success: false;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
                 };
             };
         };
@@ -9297,7 +9341,46 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            info: {
+                                about: string;
+                                avatar: {
+                                    srcset: string;
+                                    url: string;
+                                    url_large: string;
+                                    url_small: string;
+                                } | null;
+                                city: string;
+                                date_joined: string;
+                                delivery_points: {
+                                    address: string;
+                                    delivery_service_type: string;
+                                    id: number;
+                                    name: string;
+                                    point_id: string;
+                                }[];
+                                first_name: string;
+                                full_name: string;
+                                id: number;
+                                last_name: string;
+                                phone: string | null;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
                 };
             };
         };
@@ -9494,7 +9577,24 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            about: string;
+                            avatar: {
+                                srcset: string;
+                                url: string;
+                                url_large: string;
+                                url_small: string;
+                            } | null;
+                            city: string;
+                            date_joined: string;
+                            first_name: string;
+                            full_name: string;
+                            id: number;
+                            last_name: string;
+                            phone: string | null;
+                        };
+                    };
                 };
             };
         };
