@@ -25,6 +25,8 @@ export default tseslint.config(
       '**/data/**',
       'test-results/**',
       'apps/web/public/**',
+      // Generated from the server's OpenAPI document (scripts/openapi-types.ts).
+      'apps/web/app/shared/api/schema.d.ts',
     ],
   },
   js.configs.recommended,

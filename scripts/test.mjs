@@ -95,6 +95,8 @@ for (const ok of await runParallel([
   ['Форматирование (prettier --check)', 'npx', ['prettier', '--check', '.', '--log-level=warn']],
   ['Проверка типов (contract)', 'npx', ['tsc', '-p', 'packages/contract']],
   ['Границы модулей и циклы (dependency-cruiser)', 'npm', ['run', 'boundaries', '--silent']],
+  // The web's API types (apps/web/app/shared/api/schema.d.ts) match the server's OpenAPI document.
+  ['Типы API по документу OpenAPI актуальны', 'npx', ['tsx', 'scripts/openapi-types.ts', '--check']],
 ]))
   step(ok);
 

@@ -11,36 +11,16 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { createRequestHandler, type ServerBuild } from 'react-router';
-import { publicReader, type PublicReader } from './modules/catalog/index.js';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+// The loaders' `context` and its one augmentation of React Router's `AppLoadContext`.
+import type {} from '@vitrina/contract/load-context';
+import { publicReader } from './modules/catalog/index.js';
 import { allowViteDevServer, cspNonce } from './plugins/security-headers.js';
 import { hashInlineScripts } from './lib/script-hashes.js';
 import { publicAnswerOf, type PublicAnswer } from './plugins/public-cache.js';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 export const webBuildDir = path.join(webRoot, 'build');
-
-/** What the SSR loaders get as `context` (see apps/web/app/shared/lib/load-context.ts). */
-export interface WebLoadContext {
-  cspNonce: string;
-  /** Base URL for server-side API calls (in-process `inject`). */
-  apiFetch: (
-    path: string,
-    init?: { method?: string; headers?: Record<string, string>; body?: string },
-  ) => Promise<Response>;
-  /**
-   * The hot public GETs (listing by slug, listing pages, filter counts, reference data) answered in-process as
-   * the route's parsed JSON, without `inject` (modules/catalog/ssr-reads.ts); `null` for any other path.
-   */
-  apiRead: PublicReader;
-  publicUrl: string;
-  yandexMapsApiKey?: string;
-  /** The shop's contact addresses (`SUPPORT_EMAIL`, `JOBS_EMAIL`), when configured. */
-  contacts: { support?: string; jobs?: string };
-  buildId: string;
-  /** The public configuration handed to the browser (a whitelist: nothing else of the config goes out). */
-  publicConfig: { apiUrl: string };
-}
 
 interface InjectedAnswer {
   status: number;
@@ -163,7 +143,7 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean; build
     const nonce = page.nonce;
     const build = await getBuild();
     const handler = requestHandler(build);
-    const context: WebLoadContext = {
+    const context: AppLoadContext = {
       cspNonce: nonce,
       apiFetch: async (p, init) => {
         const res = await app.inject({
@@ -187,7 +167,7 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean; build
       buildId: build.assets.version,
       publicConfig: { apiUrl: app.config.publicApiUrl },
     };
-    const response = await handler(toFetchRequest(page, signal), context as never);
+    const response = await handler(toFetchRequest(page, signal), context);
     const headers: Record<string, string> = {};
     response.headers.forEach((v, k) => {
       if (k !== 'set-cookie') headers[k] = v;

@@ -13,7 +13,6 @@ import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceContext } from './shared/lib/nonce';
 import { deferScripts } from './shared/lib/deferred-scripts.server';
-import type { LoadContext } from './shared/lib/load-context';
 
 /** How long React Router waits for deferred loader data, ms (its documented export). */
 export const streamTimeout = 5_000;
@@ -37,7 +36,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ): Promise<Response> {
-  const nonce = (loadContext as unknown as LoadContext | undefined)?.cspNonce;
+  // `?.`: a render without the server's context (tests of the entry alone) has no nonce.
+  const nonce = loadContext?.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const chunks: Buffer[] = [];

@@ -26,7 +26,6 @@ import { publicConfigScript } from './shared/api/client';
 import { theme } from './shared/ui/theme';
 import { ThemeProvider } from './shared/ui/theme-provider';
 import { useNonce } from './shared/lib/nonce';
-import type { LoadContext } from './shared/lib/load-context';
 import { NotFound } from './shared/ui/not-found';
 import { ClientGuards } from './shared/lib/client-guards';
 import { START_SCRIPTS } from './shared/lib/deferred-scripts';
@@ -75,7 +74,7 @@ function LazyNotifications() {
 }
 
 export function loader({ context }: LoaderFunctionArgs) {
-  const ctx = context as unknown as LoadContext;
+  const ctx = context;
   return {
     origin: ctx.publicUrl,
     buildId: ctx.buildId,

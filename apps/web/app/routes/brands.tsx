@@ -4,7 +4,7 @@ import type { BrandListItem } from '@vitrina/contract/catalog';
 import type { Route } from './+types/brands';
 import { BrandDirectory } from '../features/catalog';
 import { jsonReader, toJsonText } from '../shared/lib/json-text';
-import { apiLoad, type LoadContext } from '../shared/lib/load-context';
+import { apiLoad } from '../shared/lib/load-context';
 import { countLabel, WORDS } from '../shared/lib/plural';
 import { seo } from '../shared/lib/seo';
 import { RouteError } from '../shared/ui/route-error';
@@ -12,7 +12,7 @@ import { RouteError } from '../shared/ui/route-error';
 export async function loader({ context }: Route.LoaderArgs) {
   const { results } = await apiLoad<{ results: BrandListItem[] }>(context, '/v1/public/brands/');
   // The index travels as JSON text (shared/lib/json-text.ts), its length beside it for the meta.
-  return { brands: toJsonText(results), count: results.length, origin: (context as unknown as LoadContext).publicUrl };
+  return { brands: toJsonText(results), count: results.length, origin: context.publicUrl };
 }
 
 const readBrands = jsonReader<BrandListItem[]>(1);

@@ -1,11 +1,10 @@
 /** Screen `cart` (/cart): the cart from browser storage, checked for availability on open. */
 import type { Route } from './+types/cart';
 import { CartView } from '../features/cart';
-import type { LoadContext } from '../shared/lib/load-context';
 import { seo } from '../shared/lib/seo';
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { origin: (context as unknown as LoadContext).publicUrl };
+  return { origin: context.publicUrl };
 }
 
 export function meta({ data }: Route.MetaArgs) {

@@ -2,12 +2,11 @@
 import type { Route } from './+types/catalog-search';
 import { ListingPage, LISTING_QUERY, loadListing } from '../features/catalog';
 import { SearchPrompt } from '../features/search';
-import type { LoadContext } from '../shared/lib/load-context';
 import { seo } from '../shared/lib/seo';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 200);
-  if (!q) return { q, listing: null, origin: (context as unknown as LoadContext).publicUrl };
+  if (!q) return { q, listing: null, origin: context.publicUrl };
   const listing = await loadListing(
     context,
     request,

@@ -6,12 +6,11 @@
 import type { Route } from './+types/faq';
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { FaqList, faqJsonLd, TextLink } from '../features/content';
-import type { LoadContext } from '../shared/lib/load-context';
 import { originFrom, seo } from '../shared/lib/seo';
 import { JsonLd } from '../shared/lib/nonce';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { support: (context as unknown as LoadContext).contacts?.support ?? null };
+  return { support: context.contacts?.support ?? null };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

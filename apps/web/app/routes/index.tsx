@@ -4,7 +4,7 @@ import type { BrandListItem, Compilation, ProductCard } from '@vitrina/contract/
 import type { Route } from './+types/index';
 import { CompilationsRow, FreshListings, Hero, PopularBrands } from '../features/catalog';
 import { jsonReader, toJsonText } from '../shared/lib/json-text';
-import { apiLoad, type LoadContext } from '../shared/lib/load-context';
+import { apiLoad } from '../shared/lib/load-context';
 import { seo } from '../shared/lib/seo';
 import { cardData, SectionTitle, type ProductCardData } from '../shared/ui/product-card';
 import { RouteError } from '../shared/ui/route-error';
@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       fresh: fresh.results.map(cardData),
       brands: (popular.length ? popular : [...brands.results].sort((a, b) => b.count - a.count)).slice(0, 12),
     }),
-    origin: (context as unknown as LoadContext).publicUrl,
+    origin: context.publicUrl,
   };
 }
 

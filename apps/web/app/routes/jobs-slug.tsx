@@ -5,13 +5,12 @@
 import type { Route } from './+types/jobs-slug';
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { JOBS, Bullets } from '../features/content';
-import type { LoadContext } from '../shared/lib/load-context';
 import { originFrom, seo } from '../shared/lib/seo';
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const job = JOBS.find((j) => j.slug === params.slug);
   if (!job) throw new Response('Страница не найдена', { status: 404 });
-  const contacts = (context as unknown as LoadContext).contacts;
+  const contacts = context.contacts;
   return { job, email: contacts?.jobs ?? contacts?.support ?? null };
 }
 

@@ -5,11 +5,10 @@
 import type { Route } from './+types/offer';
 import { Anchor } from '@mantine/core';
 import { Bullets, ContentPage } from '../features/content';
-import type { LoadContext } from '../shared/lib/load-context';
 import { originFrom, seo } from '../shared/lib/seo';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { support: (context as unknown as LoadContext).contacts?.support ?? null };
+  return { support: context.contacts?.support ?? null };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { loader } from './product-slug';
 
@@ -31,7 +32,9 @@ const product = {
   similar: Array.from({ length: 12 }, (_, i) => card(100 + i)),
 };
 
-const context = {
+const context: AppLoadContext = {
+  cspNonce: 'test',
+  buildId: 'test',
   publicUrl: 'http://localhost:3000',
   apiFetch: () => Promise.reject(new Error('no request expected')),
   apiRead: (path: string) =>

@@ -4,7 +4,7 @@ import { isRouteErrorResponse, useParams, useRouteError } from 'react-router';
 import type { Route } from './+types/product-slug';
 import { DraftFallback, ProductView, productPageOf } from '../features/product';
 import { jsonReader, toJsonText } from '../shared/lib/json-text';
-import { apiLoad, type LoadContext } from '../shared/lib/load-context';
+import { apiLoad } from '../shared/lib/load-context';
 import { formatPrice } from '../shared/lib/price';
 import { seo } from '../shared/lib/seo';
 import { RouteError } from '../shared/ui/route-error';
@@ -12,7 +12,7 @@ import { RouteError } from '../shared/ui/route-error';
 export async function loader({ params, context }: Route.LoaderArgs) {
   const product = await apiLoad<ProductDetail>(context, `/v1/public/products/${encodeURIComponent(params.slug)}/`);
   // Sent as JSON text (shared/lib/json-text.ts): cheaper to hand to the browser than value by value.
-  return { product: toJsonText(productPageOf(product)), origin: (context as unknown as LoadContext).publicUrl };
+  return { product: toJsonText(productPageOf(product)), origin: context.publicUrl };
 }
 
 /** The listing of the route data (parsed once: the meta and the screen read the same text). */

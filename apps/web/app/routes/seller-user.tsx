@@ -6,7 +6,7 @@ import { Box } from '@mantine/core';
 import type { Route } from './+types/seller-user';
 import { SELLER_PAGE_SIZE, SellerProfile } from '../features/social';
 import { jsonReader, toJsonText } from '../shared/lib/json-text';
-import { apiLoad, type LoadContext } from '../shared/lib/load-context';
+import { apiLoad } from '../shared/lib/load-context';
 import { countLabel, WORDS } from '../shared/lib/plural';
 import { seo } from '../shared/lib/seo';
 
@@ -28,7 +28,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     products: toJsonText(products),
     reviews,
     page,
-    origin: (context as unknown as LoadContext).publicUrl,
+    origin: context.publicUrl,
     now: new Date().toISOString(),
   };
 }

@@ -10,7 +10,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireJsonBody } from '../../lib/json-body.js';
 import { detailError, fieldErrors } from '@vitrina/contract/common';
-import { sessionListSchema, sessionsRevokedSchema, SESSION_IDLE_DAYS } from '@vitrina/contract/auth';
+import {
+  codeRefusedSchema,
+  codeSentSchema,
+  loggedOutSchema,
+  sessionListSchema,
+  sessionsRevokedSchema,
+  signedInSchema,
+  SESSION_IDLE_DAYS,
+} from '@vitrina/contract/auth';
 import {
   defineTokenExpiry,
   listSessions,
@@ -58,13 +66,14 @@ export default async function authRoutes(app: FastifyInstance) {
         description:
           'Повторная отправка на тот же номер — не раньше чем через 60 с (429 с Retry-After); есть лимит на адрес.',
         body: jsonObject({ phone: phoneField }, '{"phone": "+7 999 123-45-67"}'),
+        response: { 200: codeSentSchema },
       },
       preValidation: requireJsonBody,
     },
     async (request) => {
       const origin = publicOrigin(app.config, request);
       const res = await sendCode(app, { phone: request.body.phone, ip: clientKey(request.ip), origin });
-      return { success: true, retry_after: res.retryAfter, code_length: app.config.sms.codeLength };
+      return { success: true as const, retry_after: res.retryAfter, code_length: app.config.sms.codeLength };
     },
   );
 
@@ -77,6 +86,7 @@ export default async function authRoutes(app: FastifyInstance) {
         description:
           'Первый успешный вход создаёт пользователя. После 5 неверных попыток код перестаёт действовать; на номер — не больше SMS_WRONG_TRIES_PER_HOUR (36) неверных попыток за час (дальше номер закрыт до конца часа), с одного адреса (для IPv6 — сети /64) на номер — не больше SMS_WRONG_TRIES_PER_SENDER (7) за сутки, с одного адреса на все номера — SMS_WRONG_TRIES_PER_IP (100) за сутки (429 с Retry-After).',
         body: jsonObject({ phone: phoneField, code: codeField }, '{"phone": "+7 999 123-45-67", "code": "123456"}'),
+        response: { 200: signedInSchema, 400: codeRefusedSchema.or(fieldErrors) },
       },
       preValidation: requireJsonBody,
       config: { rateLimit: { max: 60, timeWindow: 60_000 } },
@@ -88,20 +98,25 @@ export default async function authRoutes(app: FastifyInstance) {
         ip: clientKey(request.ip),
         userAgent: request.headers['user-agent'],
       });
-      if (!res.ok) return reply.status(400).send({ success: false, detail: res.detail });
-      return { success: true, token: res.token };
+      if (!res.ok) return reply.status(400).send({ success: false as const, detail: res.detail });
+      return { success: true as const, token: res.token };
     },
   );
 
   r.post(
     '/v1/auth/logout/',
     {
-      schema: { tags: ['auth'], summary: 'Выйти: отозвать текущий токен', security: [{ token: [] }] },
+      schema: {
+        tags: ['auth'],
+        summary: 'Выйти: отозвать текущий токен',
+        security: [{ token: [] }],
+        response: { 200: loggedOutSchema, 401: detailError },
+      },
       preHandler: app.requireAuth,
     },
     async (request) => {
       await revokeToken(app, request.authTokenId!);
-      return { success: true };
+      return { success: true as const };
     },
   );
 

@@ -4,6 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { detailError } from '@vitrina/contract/common';
+import { selfAnswerSchema, selfUserSchema } from '@vitrina/contract/auth';
 import { readProfileForm, selfInfo, updateProfile } from './service.js';
 
 export default async function usersRoutes(app: FastifyInstance) {
@@ -17,10 +19,11 @@ export default async function usersRoutes(app: FastifyInstance) {
         summary: 'Текущий пользователь',
         description: 'info: id, phone, first_name, last_name, avatar, city, about, date_joined, delivery_points.',
         security: [{ token: [] }],
+        response: { 200: selfAnswerSchema, 401: detailError },
       },
       preHandler: app.requireAuth,
     },
-    async (request) => ({ success: true, info: await selfInfo(app, request.user!) }),
+    async (request) => ({ success: true as const, info: await selfInfo(app, request.user!) }),
   );
 
   r.put(
@@ -33,6 +36,7 @@ export default async function usersRoutes(app: FastifyInstance) {
           'multipart/form-data: first_name (до 50), last_name (до 50), city (до 100), about (до 1000), avatar — файл JPEG/PNG/WebP/HEIC до 10 МБ. Пустое текстовое поле avatar удаляет фотографию.',
         consumes: ['multipart/form-data', 'application/json'],
         security: [{ token: [] }],
+        response: { 200: selfUserSchema },
       },
       preHandler: app.requireAuth,
     },

@@ -3,9 +3,9 @@
  * one device out (`DELETE /v1/auth/sessions/{id}/`) and everywhere (`POST /v1/auth/logout-all/`).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { SessionList, SessionsRevoked } from '@vitrina/contract/auth';
-import { api } from '../../shared/api/client';
-import { getJson, queryClient, unwrap } from '../../shared/api/query';
+import type { SessionList } from '@vitrina/contract/auth';
+import { queryClient, unwrap } from '../../shared/api/query';
+import { apiClient } from '../../shared/api/typed';
 import { useAuthStore } from './store';
 
 /** Query keys of the devices list. */
@@ -13,7 +13,13 @@ export const sessionKeys = { list: ['auth', 'sessions'] as const };
 
 /** The user's signed-in devices, this one first. */
 export function useSessions() {
-  return useQuery({ queryKey: sessionKeys.list, queryFn: getJson<SessionList>('/v1/auth/sessions/') }, queryClient);
+  return useQuery(
+    {
+      queryKey: sessionKeys.list,
+      queryFn: async ({ signal }) => unwrap(await apiClient.GET('/v1/auth/sessions/', { signal })),
+    },
+    queryClient,
+  );
 }
 
 /** Signs one device out; the list drops it at once. */
@@ -21,7 +27,7 @@ export function useRevokeSession() {
   return useMutation(
     {
       mutationFn: async (id: number) =>
-        unwrap(await api<SessionsRevoked>(`/v1/auth/sessions/${id}/`, { method: 'DELETE' })),
+        unwrap(await apiClient.DELETE('/v1/auth/sessions/{id}/', { params: { path: { id } } })),
       onSuccess: (_res, id) => {
         queryClient.setQueryData<SessionList>(
           sessionKeys.list,
@@ -37,7 +43,7 @@ export function useRevokeSession() {
 export function useLogoutAll() {
   return useMutation(
     {
-      mutationFn: async () => unwrap(await api<SessionsRevoked>('/v1/auth/logout-all/', { method: 'POST' })),
+      mutationFn: async () => unwrap(await apiClient.POST('/v1/auth/logout-all/')),
       onSuccess: () => {
         queryClient.removeQueries({ queryKey: sessionKeys.list });
         useAuthStore.setState({ token: null, user: null, status: 'signed-out', loadError: null, exited: true });

@@ -1,36 +1,15 @@
 /** Shapes of the auth and profile calls (spec §3, §7). */
 import type { ReactNode } from 'react';
+import type { SelfAnswer } from '@vitrina/contract/auth';
 import { displayPhone } from './phone-mask';
 
-/** Avatar URLs (WebP 96 / 256 / 512 px). */
-export interface AvatarUrls {
-  url: string;
-  url_small: string;
-  url_large: string;
-  srcset: string;
-}
+export type { AvatarUrls } from '@vitrina/contract/auth';
 
-export interface DeliveryPointInfo {
-  id: number;
-  name: string;
-  address: string;
-  point_id: string;
-  delivery_service_type: string;
-}
+/** A saved pickup point (`GET /v1/self/` → `info.delivery_points`). */
+export type DeliveryPointInfo = SelfUser['delivery_points'][number];
 
-/** The signed-in user (`GET /v1/self/` → `info`). */
-export interface SelfUser {
-  id: number;
-  phone: string | null;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  avatar: AvatarUrls | null;
-  city: string;
-  about: string;
-  date_joined: string;
-  delivery_points: DeliveryPointInfo[];
-}
+/** The signed-in user (`GET /v1/self/` → `info`), as the route's response schema gives it. */
+export type SelfUser = SelfAnswer['info'];
 
 export type AuthStatus = 'unknown' | 'signed-out' | 'signed-in';
 

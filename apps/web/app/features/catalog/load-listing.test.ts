@@ -1,3 +1,4 @@
+import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { loadListing, readListing, type Chars } from './load-listing';
 
@@ -38,7 +39,9 @@ const apiCard = {
 };
 
 /** A load context whose in-process reads answer as the server does: the reference data is one cached object. */
-const context = {
+const context: AppLoadContext = {
+  cspNonce: 'test',
+  buildId: 'test',
   publicUrl: 'http://localhost:3000',
   apiFetch: () => Promise.reject(new Error('no request expected')),
   apiRead: (path: string) => {

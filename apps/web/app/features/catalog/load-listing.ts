@@ -3,10 +3,11 @@
  * calls `/v1/public/products/` (or `/v1/public/search/`), the filter counts (`/v1/public/facets/`: the
  * sizes, conditions and colours the page's listings have) and the filter reference data in one go.
  */
+import type { AppLoadContext } from 'react-router';
 import type { Page } from '@vitrina/contract/common';
 import type { Facets, ProductCard, SearchHints } from '@vitrina/contract/catalog';
 import { jsonReader, toJsonText, type JsonText } from '../../shared/lib/json-text';
-import { apiLoad, type LoadContext } from '../../shared/lib/load-context';
+import { apiLoad } from '../../shared/lib/load-context';
 import { pageNumber } from '../../shared/lib/seo';
 import { cardData, type ProductCardData } from '../../shared/ui/product-card';
 import { apiQuery, brandIdsOf, FILTER_KEYS, readListingState, type ListingState } from './catalog-params';
@@ -115,7 +116,7 @@ function charsFor(chars: Chars, fixed: Record<string, string>): Chars {
  *   the last page (DRF «Неверная страница.»): the route's 404, not an indexable copy of page 1
  */
 export async function loadListing(
-  context: unknown,
+  context: AppLoadContext,
   request: Request,
   fixed: Record<string, string>,
   opts: { endpoint?: string; defaultSort?: string } = {},
@@ -126,7 +127,7 @@ export async function loadListing(
     throw new Response('Страница не найдена', { status: 404 });
   const state = readListingState(url.searchParams, opts.defaultSort ?? 'new');
   const endpoint = opts.endpoint ?? '/v1/public/products/';
-  const ctx = context as LoadContext;
+  const ctx = context;
   const query = apiQuery(state, fixed);
   const [page, allChars, facets, hints] = await Promise.all([
     apiLoad<Page<ProductCard>>(context, `${endpoint}?${query}`).catch((e: unknown) => {

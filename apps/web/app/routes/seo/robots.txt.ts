@@ -1,9 +1,8 @@
 /** robots.txt: everything public is crawlable; account, cart and checkout are not. */
 import type { LoaderFunctionArgs } from 'react-router';
-import type { LoadContext } from '../../shared/lib/load-context';
 
 export function loader({ context }: LoaderFunctionArgs) {
-  const origin = (context as unknown as LoadContext).publicUrl;
+  const origin = context.publicUrl;
   const body = [
     'User-agent: *',
     'Disallow: /account',

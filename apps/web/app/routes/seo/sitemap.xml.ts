@@ -1,6 +1,6 @@
 /** sitemap.xml: static pages, catalog types, brands, compilations and active listings (`/v1/public/sitemap/`). */
 import type { LoaderFunctionArgs } from 'react-router';
-import { apiLoad, type LoadContext } from '../../shared/lib/load-context';
+import { apiLoad } from '../../shared/lib/load-context';
 
 interface SitemapData {
   products: { slug: string; updated_at: string }[];
@@ -28,7 +28,7 @@ const STATIC = [
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const origin = (context as unknown as LoadContext).publicUrl;
+  const origin = context.publicUrl;
   const data = await apiLoad<SitemapData>(context, '/v1/public/sitemap/').catch(
     () => ({ products: [], brands: [], compilations: [] }) as SitemapData,
   );
