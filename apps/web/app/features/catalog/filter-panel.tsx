@@ -5,11 +5,13 @@
  * listings have, each with how many listings it leaves (`/v1/public/facets/`), so no choice leads to an
  * empty page.
  *
- * The category, brand and price fields are Mantine's own, rendered as they are on the server and in the browser;
- * on phones (the drawer, `native`) the category is a native select (Mantine's NativeSelect), which the phone shows
- * in its own picker.
+ * The fields are Mantine's own, rendered as they are on the server and in the browser: the category is a native
+ * select (Mantine's NativeSelect: the phone shows it in its own picker, the keyboard picks a category by its first
+ * letters), the brand a searchable MultiSelect (hundreds of brands, chosen ones as pills), the price range two
+ * TextInputs for whole rubles. Native controls where they serve keep a catalog page's cold render cheap: Mantine's
+ * Select and NumberInput cost several times a NativeSelect and a TextInput (docs/performance.md).
  */
-import { Button, MultiSelect, NativeSelect, NumberInput, Select, Text } from '@mantine/core';
+import { Button, MultiSelect, NativeSelect, TextInput } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useId, useState, type CSSProperties, type ReactNode } from 'react';
 import type { Facets } from '@vitrina/contract/catalog';
@@ -29,7 +31,7 @@ export interface FilterPanelProps {
   type?: string;
   /** Filters the page fixes itself (the brand page hides «Бренд»). */
   hide?: Partial<Record<FilterKey, boolean>>;
-  /** The category as a native select (phones: the drawer), not Mantine's searchable Select. */
+  /** The phone's drawer: the price applies with the drawer's «Показать», without a «Применить» of its own. */
   native?: boolean;
 }
 
@@ -42,7 +44,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const PRICE_STYLE = { flex: 1 };
 /** The price range's fields: the filter each sets and its label. */
 const PRICE_FIELDS = [
   ['price_min', 'от'],
@@ -51,44 +52,37 @@ const PRICE_FIELDS = [
 /** The brand field's placeholder, shown while no brand is chosen (its pills take the place). */
 const BRAND_PLACEHOLDER = 'Все бренды';
 
-/** How the panel's Mantine fields are set up. */
-const FIELD_PROPS = {
-  category: {
-    'aria-label': 'Категория',
-    placeholder: 'Все категории',
-    searchable: true,
-    clearable: true,
-    nothingFoundMessage: 'Нет такой категории',
-    comboboxProps: { withinPortal: true },
-  },
-  brand: {
-    'aria-label': 'Бренд',
-    searchable: true,
-    clearable: true,
-    nothingFoundMessage: 'Нет такого бренда',
-    comboboxProps: { withinPortal: true },
-  },
-  price: {
-    min: 0,
-    step: 500,
-    thousandSeparator: ' ',
-    hideControls: true,
-    rightSection: (
-      <Text fz="sm" c="dimmed">
-        ₽
-      </Text>
-    ),
-    style: PRICE_STYLE,
-  },
+/** The category field's label (for assistive technology) and its option for «no category». */
+const CATEGORY = { label: 'Категория', all: 'Все категории' };
+
+/** How the brand field is set up. */
+const BRAND_PROPS = {
+  'aria-label': 'Бренд',
+  searchable: true,
+  clearable: true,
+  nothingFoundMessage: 'Нет такого бренда',
+  comboboxProps: { withinPortal: true },
 } as const;
+
+/** The price fields' ruble sign (dimmed, on the right). */
+const RUBLE = <span className={classes.ruble}>₽</span>;
+
+/** How much ↑ / ↓ in a price field adds or takes, rubles. */
+const PRICE_STEP = 500;
+
+/** A price as the field shows it: whole rubles in groups of three («12 990»), as typed when not a number. */
+function priceText(v: string): string {
+  const digits = v.replace(/\s/g, '');
+  return /^\d+$/.test(digits) ? digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ') : v;
+}
 
 /** How long typing in a price field pauses before the price applies, ms. */
 export const PRICE_PAUSE_MS = 800;
 
 /** A price field's text as the filter's value: whole rubles, `null` when empty or not a number. */
-function priceValue(v: string | number): string | null {
-  const n = typeof v === 'number' ? v : Number(String(v).replace(/\s/g, ''));
-  return v === '' || !Number.isFinite(n) ? null : String(Math.max(0, Math.floor(n)));
+function priceValue(v: string): string | null {
+  const n = Number(v.replace(/\s/g, ''));
+  return v.trim() === '' || !Number.isFinite(n) ? null : String(Math.max(0, Math.floor(n)));
 }
 
 /**
@@ -107,11 +101,11 @@ function PriceRange({
   withApply: boolean;
 }) {
   const { price_min: min, price_max: max } = values;
-  const [local, setLocal] = useState<Record<'price_min' | 'price_max', string | number>>({
-    price_min: min ?? '',
-    price_max: max ?? '',
+  const [local, setLocal] = useState<Record<'price_min' | 'price_max', string>>({
+    price_min: priceText(min ?? ''),
+    price_max: priceText(max ?? ''),
   });
-  useEffect(() => setLocal({ price_min: min ?? '', price_max: max ?? '' }), [min, max]);
+  useEffect(() => setLocal({ price_min: priceText(min ?? ''), price_max: priceText(max ?? '') }), [min, max]);
   const changed = PRICE_FIELDS.filter(([key]) => priceValue(local[key]) !== (values[key] ?? null));
   const commit = () => {
     for (const [key] of changed) onChange(key, priceValue(local[key]));
@@ -126,20 +120,32 @@ function PriceRange({
   }, [local, pending]);
   return (
     <>
-      <div style={{ display: 'flex', gap: 8 }}>
+      <div className={classes.prices}>
         {PRICE_FIELDS.map(([key, label]) => (
-          <NumberInput
+          <TextInput
             key={key}
             id={`${id}${key}`}
             aria-label={label}
             placeholder={label}
+            inputMode="numeric"
+            autoComplete="off"
             value={local[key]}
-            onChange={(v) => setLocal((l) => ({ ...l, [key]: v }))}
+            // Digits only (and the groups' spaces), as in a number field.
+            onChange={(e) => {
+              const v = e.currentTarget.value.replace(/[^\d\s]/g, '');
+              setLocal((l) => ({ ...l, [key]: v }));
+            }}
             onBlur={commit}
             onKeyDown={(e) => {
               if (e.key === 'Enter') commit();
+              else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+                e.preventDefault();
+                const n = Number(priceValue(local[key]) ?? 0) + (e.key === 'ArrowUp' ? PRICE_STEP : -PRICE_STEP);
+                setLocal((l) => ({ ...l, [key]: priceText(String(Math.max(0, n))) }));
+              }
             }}
-            {...FIELD_PROPS.price}
+            rightSection={RUBLE}
+            className={classes.price}
           />
         ))}
       </div>
@@ -226,29 +232,19 @@ export function FilterPanel({ values, onChange, chars, facets, type, hide = {}, 
     <div className={classes.panel}>
       {!hide.category && categoryData.length > 0 && (
         <Section title="Категория">
-          {native ? (
-            <NativeSelect
-              id={`${ids}c`}
-              aria-label={FIELD_PROPS.category['aria-label']}
-              data={[{ value: '', label: FIELD_PROPS.category.placeholder }, ...categoryData]}
-              value={values.category ?? ''}
-              onChange={(e) => onChange('category', e.currentTarget.value || null)}
-            />
-          ) : (
-            <Select
-              {...FIELD_PROPS.category}
-              id={`${ids}c`}
-              data={categoryData}
-              value={values.category ?? null}
-              onChange={(v) => onChange('category', v)}
-            />
-          )}
+          <NativeSelect
+            id={`${ids}c`}
+            aria-label={CATEGORY.label}
+            data={[{ value: '', label: CATEGORY.all }, ...categoryData]}
+            value={values.category ?? ''}
+            onChange={(e) => onChange('category', e.currentTarget.value || null)}
+          />
         </Section>
       )}
       {!hide.brand && chars.brands.length > 0 && (
         <Section title="Бренд">
           <MultiSelect
-            {...FIELD_PROPS.brand}
+            {...BRAND_PROPS}
             id={`${ids}b`}
             placeholder={splitList(values.brand).length ? undefined : BRAND_PLACEHOLDER}
             data={chars.brands.map((b) => ({ value: String(b.id), label: b.name }))}
