@@ -126,7 +126,7 @@ describe.runIf(browserAvailable())('selling: brand, one price, the browser draft
       results: { title: string; brand_text: string | null }[];
     };
     expect(found.results.find((r) => r.title === title)?.brand_text).toBe('Самошвей');
-  });
+  }, 240_000);
 
   it('discards a restored draft with «Начать заново»', async () => {
     const token = await apiSignIn();
