@@ -95,6 +95,11 @@ export const productCardSchema = z.object({
   slug: z.string(),
   title: z.string(),
   brand: brandRefSchema.nullable(),
+  /**
+   * A brand not in the list as the seller typed it, shown where `brand` would be (`brand` is then null); null
+   * for a listed brand and for «Без бренда».
+   */
+  brand_text: z.string().nullable(),
   /** Sizes on offer with stock, in grid order. */
   sizes: z.array(z.string()),
   /** Lowest price, rubles. */
@@ -249,6 +254,13 @@ export const suggestSchema = z.object({
   ),
 });
 export type Suggest = z.infer<typeof suggestSchema>;
+
+/**
+ * `GET /v1/public/search/brands/?q=` → up to 5 listed brands a typed name may mean (Latin, Cyrillic, aliases,
+ * typos, the Latin layout), best first: the sell form's «Бренд» field.
+ */
+export const brandMatchSchema = z.object({ results: z.array(brandRefSchema) });
+export type BrandMatch = z.infer<typeof brandMatchSchema>;
 
 /** Filters a search's ways out may suggest removing (`price` is `price_min` and `price_max` together). */
 export const HINT_FILTERS = ['category', 'brand', 'size', 'price', 'condition', 'color'] as const;

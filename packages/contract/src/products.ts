@@ -27,7 +27,8 @@ export const LISTING_LIMITS = {
 export const LISTING_MESSAGES = {
   title: `Название — от ${LISTING_LIMITS.titleMin} до ${LISTING_LIMITS.titleMax} символов.`,
   description: `Описание — не длиннее ${LISTING_LIMITS.descriptionMax} символов.`,
-  brand: 'Выберите бренд.',
+  brand: 'Выберите бренд из списка, «Без бренда» или впишите свой.',
+  brandText: `Название бренда — до 60 символов.`,
   category: 'Выберите категорию.',
   condition: 'Выберите состояние.',
   color: 'Выберите цвет из списка.',
@@ -79,6 +80,13 @@ export const listingSchema = z.object({
     .string({ error: LISTING_MESSAGES.description })
     .max(LISTING_LIMITS.descriptionMax, LISTING_MESSAGES.description),
   brand: id(LISTING_MESSAGES.brand).nullable(),
+  /**
+   * A brand not in the list, as the seller typed it (with `brand` null); the API files a spelling of a listed
+   * brand («левайс») under that brand. Optional: a client of the spec's payload leaves it out.
+   */
+  brand_text: z.string({ error: LISTING_MESSAGES.brandText }).trim().max(60, LISTING_MESSAGES.brandText).nullish(),
+  /** «Без бренда»: a home-made or unbranded item (with `brand` null). Optional, default false. */
+  no_brand: z.boolean().optional(),
   category: id(LISTING_MESSAGES.category),
   condition: z.enum(conditionValues, { error: LISTING_MESSAGES.condition }),
   color: z.enum(colorValues, { error: LISTING_MESSAGES.color }).nullable(),
@@ -103,7 +111,9 @@ function extraIssues(v: Record<string, unknown>): { path: (string | number)[]; m
   const photos = typeof v.photo_count === 'number' ? v.photo_count : 0;
   if (photos > LISTING_LIMITS.photosMax) out.push({ path: ['photos'], message: LISTING_MESSAGES.photosMax });
   if (v.publish !== true) return out;
-  if (v.brand === null || v.brand === undefined) out.push({ path: ['brand'], message: LISTING_MESSAGES.brand });
+  const typed = typeof v.brand_text === 'string' && v.brand_text.trim() !== '';
+  if ((v.brand === null || v.brand === undefined) && !typed && v.no_brand !== true)
+    out.push({ path: ['brand'], message: LISTING_MESSAGES.brand });
   if (Array.isArray(v.sizes) && sizes.length === 0) out.push({ path: ['sizes'], message: LISTING_MESSAGES.sizes });
   if (photos < LISTING_LIMITS.photosMin) out.push({ path: ['photos'], message: LISTING_MESSAGES.photos });
   return out;
@@ -154,6 +164,10 @@ export const listingSchemaOut = z.object({
   title: z.string(),
   description: z.string(),
   brand: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** A brand not in the list as the seller typed it (`brand` is then null); null otherwise. */
+  brand_text: z.string().nullable(),
+  /** «Без бренда» chosen (`brand` and `brand_text` are then null). */
+  no_brand: z.boolean(),
   category: z.object({ id: z.number().int(), name: z.string(), type: z.string() }).nullable(),
   type: z.string(),
   condition: z.string(),

@@ -6,7 +6,7 @@
  * Money is integer kopecks. `status` ∈ `active` | `draft` | `reserved` | `sold` | `deleted` | `blocked` (by staff).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { pgTable, text, integer, serial, timestamp, index, uniqueIndex, customType, check } from 'drizzle-orm/pg-core';
+import { pgTable, boolean, text, integer, serial, timestamp, index, uniqueIndex, customType, check } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 import { brands, categories } from './catalog.js';
 
@@ -26,7 +26,12 @@ export const products = pgTable(
       .references(() => users.id),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    /** A brand of the reference list; null for a brand the seller typed (`brandText`) or «Без бренда» (`noBrand`). */
     brandId: integer('brand_id').references(() => brands.id),
+    /** A brand not in the list, kept as the seller typed it (searchable, shown on the card); null otherwise. */
+    brandText: text('brand_text'),
+    /** The seller chose «Без бренда» (a home-made or unbranded item). */
+    noBrand: boolean('no_brand').notNull().default(false),
     categoryId: integer('category_id').references(() => categories.id),
     /** Catalog type (`women` | `men` | `kids`), copied from the category. */
     type: text('type').notNull(),

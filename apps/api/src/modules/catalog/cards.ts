@@ -23,7 +23,7 @@ export const conditionLabel = (v: string) => CONDITIONS.find((c) => c.value === 
 
 /** Columns of a card row (products `p` left-joined with brands `b`). */
 export const CARD_COLUMNS = sql`p.id, p.slug, p.title, p.condition, p.min_price, p.owner_id, p.status, p.created_at,
-  b.id as brand_id, b.slug as brand_slug, b.name as brand_name`;
+  p.brand_text, b.id as brand_id, b.slug as brand_slug, b.name as brand_name`;
 
 /** A card's columns ({@link CARD_COLUMNS}); `min_price` in kopecks. */
 export interface CardRow {
@@ -38,6 +38,8 @@ export interface CardRow {
   brand_id: number | null;
   brand_slug: string | null;
   brand_name: string | null;
+  /** A brand not in the list, as the seller typed it. */
+  brand_text: string | null;
 }
 
 /**
@@ -50,7 +52,7 @@ export interface CardRow {
 const cardsByIds = (
   ids: number[],
 ) => sql`select p.id, p.slug, p.title, p.condition, p.min_price, p.owner_id, p.status, p.created_at,
-  b.id as brand_id, b.slug as brand_slug, b.name as brand_name,
+  p.brand_text, b.id as brand_id, b.slug as brand_slug, b.name as brand_name,
   ph.key as photo_key, ph.width as photo_width, ph.height as photo_height,
   coalesce((select json_agg(json_build_object('size', o.size, 'price', o.price)
                             order by coalesce((select s.position from sizes s where s.id = o.size_id), 2147483647), o.id)
@@ -95,6 +97,7 @@ export function cardOf(r: FullCardRow): ProductCard {
     slug: r.slug,
     title: r.title,
     brand: r.brand_id != null ? { id: r.brand_id, slug: r.brand_slug!, name: r.brand_name! } : null,
+    brand_text: r.brand_id != null ? null : (r.brand_text ?? null),
     sizes: own.map((o) => o.size),
     price: toRubles(price),
     condition: r.condition,

@@ -3,6 +3,8 @@
 export { default as catalogRoutes } from './routes.js';
 /** The text a listing is found by (title, brand words, category, colour…), stored with the listing. */
 export { buildSearchText, type SearchTextInput } from './search-text.js';
+/** The listed brand a seller's typed brand spells («левайс» → Levi's), or null. */
+export { listedBrandOf } from './brand-match.js';
 /** Listing cards of given ids in one query (the catalog's card shape), for lists other modules keep. */
 export { cardRows, cardOf, type FullCardRow } from './cards.js';
 /** The hot public GETs of server-rendered pages answered in-process, as the routes would. */

@@ -147,6 +147,7 @@ function detailOf(
       p.brand_id != null
         ? { id: p.brand_id, slug: p.brand_slug!, name: p.brand_name!, name_ru: p.brand_name_ru ?? '' }
         : null,
+    brand_text: p.brand_id != null ? null : p.brand_text,
     category: cat ? { id: cat.id, name: cat.name, type: cat.type, path: categoryPath(byId, p.category_id) } : null,
     type: p.type,
     color: p.color,

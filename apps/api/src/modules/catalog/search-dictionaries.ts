@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { COLORS, CONDITIONS } from '@vitrina/contract/catalog';
-import { queryRows, type Db } from '../../db/client.js';
+import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { memo } from './memo.js';
 import { normalize } from './similarity.js';
 
@@ -26,7 +26,8 @@ export function brandDictionary(db: Db): Promise<BrandEntry[]> {
   return memo(db, 'brands', () => loadBrandDictionary(db));
 }
 
-async function loadBrandDictionary(db: Db): Promise<BrandEntry[]> {
+/** All brands with their normalised spellings, read now (inside a transaction too: `brandDictionary` reuses them). */
+export async function loadBrandDictionary(db: Db | Tx): Promise<BrandEntry[]> {
   const rows = await queryRows<{
     id: number;
     slug: string;
@@ -34,7 +35,7 @@ async function loadBrandDictionary(db: Db): Promise<BrandEntry[]> {
     name_ru: string;
     aliases: string[] | null;
     is_popular: boolean;
-  }>(db, sql`select b.id, b.slug, b.name, b.name_ru, b.aliases, b.is_popular from brands b`);
+  }>(db as Db, sql`select b.id, b.slug, b.name, b.name_ru, b.aliases, b.is_popular from brands b`);
   return rows.map((b) => {
     const keys = new Set<string>();
     for (const k of [b.name, b.name_ru, b.slug.replace(/-/g, ' '), ...(b.aliases ?? [])]) {

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  brandMatchSchema,
   facetsSchema,
   productCardSchema,
   productListQuery,
@@ -21,6 +22,7 @@ import { getFacets } from './facets.js';
 import { searchProducts } from './search.js';
 import { getSearchHints } from './search-hints.js';
 import { suggest } from './suggest.js';
+import { matchBrands } from './brand-match.js';
 
 const tags = ['Каталог'];
 /** The list query with the same lenient list fields but `q` length checked by the service (Russian message). */
@@ -73,6 +75,19 @@ export function searchRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => suggest(app.db, req.query.q),
+  );
+  app.get(
+    '/v1/public/search/brands/',
+    {
+      ...publicAnswer,
+      schema: {
+        tags,
+        summary: 'Бренды из списка, которые может означать введённое название (поле «Бренд» формы продажи)',
+        querystring: z.object({ q: z.string().max(200, 'Не больше 200 символов.').optional() }),
+        response: { 200: brandMatchSchema },
+      },
+    },
+    async (req) => ({ results: await matchBrands(app.db, req.query.q ?? '') }),
   );
   app.get(
     '/v1/public/facets/',

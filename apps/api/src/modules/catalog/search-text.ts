@@ -10,6 +10,8 @@ import { COLORS, CONDITIONS } from '@vitrina/contract/catalog';
 /** What a listing's search text is built from. */
 export interface SearchTextInput {
   brand?: { name: string; nameRu: string; aliases: string[] } | null;
+  /** A brand not in the list as the seller typed it. */
+  brandText?: string | null;
   /** Category names from the root down (e.g. «Обувь», «Кроссовки»). */
   categoryPath?: string[];
   color?: string | null;
@@ -42,6 +44,7 @@ export function brandWordsOf(alias: string, brand: { name: string; nameRu: strin
 export function buildSearchText(i: SearchTextInput): string {
   const parts: string[] = [];
   if (i.brand) parts.push(i.brand.name, i.brand.nameRu, ...i.brand.aliases.map((a) => brandWordsOf(a, i.brand!)));
+  if (i.brandText) parts.push(i.brandText);
   if (i.categoryPath) parts.push(...i.categoryPath);
   const color = COLORS.find((c) => c.value === i.color);
   if (color) parts.push(color.label);

@@ -35,7 +35,7 @@ function matchScore(q: string, keys: string[]): number {
 }
 
 /** Up to {@link SUGGEST_BRANDS} brands a normalised query names, best first (then popular, then A–Z). */
-function brandSuggestions(q: string, brands: BrandEntry[]): Suggest['brands'] {
+export function brandSuggestions(q: string, brands: BrandEntry[]): Suggest['brands'] {
   return brands
     .map((b) => ({ b, s: matchScore(q, b.keys) }))
     .filter((x) => x.s > 0)

@@ -64,6 +64,28 @@ const parseId = (v: string | undefined): number | null | undefined => {
 };
 
 /**
+ * The brand of the merged listing: one of a listed brand (`brand` id), the seller's own text (`brand_text`) or
+ * «Без бренда» (`no_brand=true`). A request naming one of them replaces the current choice; naming none keeps it.
+ */
+function brandFields(
+  raw: RawFields,
+  brand: number | null | undefined,
+  current: ListingInput | null,
+  errors: FieldErrors,
+): Pick<ListingInput, 'brand' | 'brand_text' | 'no_brand'> {
+  const flag = raw.no_brand?.trim().toLowerCase();
+  if (flag !== undefined && !TRUE_WORDS.includes(flag) && !FALSE_WORDS.includes(flag))
+    errors.no_brand = ['Ожидается «true» или «false».'];
+  const text = raw.brand_text?.trim() ? raw.brand_text : undefined;
+  if (brand != null) return { brand, brand_text: null, no_brand: false };
+  if (text !== undefined) return { brand: null, brand_text: text, no_brand: false };
+  if (isTrue(raw.no_brand)) return { brand: null, brand_text: null, no_brand: true };
+  const cleared = brand === null || raw.brand_text !== undefined || raw.no_brand !== undefined;
+  if (cleared || !current) return { brand: null, brand_text: null, no_brand: false };
+  return { brand: current.brand, brand_text: current.brand_text ?? null, no_brand: current.no_brand ?? false };
+}
+
+/**
  * Merges raw fields over the current values (PATCH) or over nothing (POST) and validates the result
  * with the shared `checkListing`.
  * @throws ApiError 400 naming every invalid field
@@ -82,7 +104,7 @@ export function validateListing(
     publish,
     title: raw.title ?? current?.title,
     description: raw.description ?? current?.description ?? '',
-    brand: brand === undefined ? (current?.brand ?? null) : brand,
+    ...brandFields(raw, brand, current, errors),
     category: category === undefined ? current?.category : (category ?? undefined),
     condition: raw.condition ?? current?.condition,
     color: raw.color === undefined ? (current?.color ?? null) : raw.color.trim() === '' ? null : raw.color,

@@ -8,10 +8,12 @@ import type { ListingInput } from '@vitrina/contract/products';
 import type { Db, Tx } from '../../db/client.js';
 import { brands, categories, sizes } from '../../db/schema/index.js';
 import { badRequest, type FieldErrors } from '../../lib/errors.js';
-import { buildSearchText } from '../catalog/index.js';
+import { buildSearchText, listedBrandOf } from '../catalog/index.js';
 
 /** A listing's references resolved: its section, search text and the size id of each size (null off-grid). */
 export interface Resolved {
+  /** The listed brand: `brand`, or the one `brand_text` spells («левайс» → Levi's); null otherwise. */
+  brandId: number | null;
   type: string;
   searchText: string;
   sizeIds: Map<string, number | null>;
@@ -25,11 +27,13 @@ export interface Resolved {
 export async function resolveRefs(db: Db | Tx, v: ListingInput): Promise<Resolved> {
   const errors: FieldErrors = {};
   let brand: { name: string; nameRu: string; aliases: string[] } | null = null;
-  if (v.brand !== null) {
+  // A typed brand that spells a listed one (Latin, Cyrillic, an alias, the Latin layout) is filed under it.
+  const brandId = v.brand ?? (v.brand_text ? await listedBrandOf(db, v.brand_text) : null);
+  if (brandId !== null) {
     const [b] = await db
       .select({ name: brands.name, nameRu: brands.nameRu, aliases: brands.aliases })
       .from(brands)
-      .where(eq(brands.id, v.brand));
+      .where(eq(brands.id, brandId));
     if (!b) errors.brand = ['Такого бренда нет. Выберите бренд из списка.'];
     brand = b ?? null;
   }
@@ -78,10 +82,12 @@ export async function resolveRefs(db: Db | Tx, v: ListingInput): Promise<Resolve
   }
   if (Object.keys(errors).length) throw badRequest(errors);
   return {
+    brandId,
     type,
     sizeIds,
     searchText: buildSearchText({
       brand,
+      brandText: brandId === null ? v.brand_text : null,
       categoryPath: path,
       color: v.color,
       condition: v.condition,

@@ -33,7 +33,9 @@ const errors = {
 };
 
 const MULTIPART_DOC =
-  'multipart/form-data: title, description, brand (id), category (id конечной категории), condition, color?, ' +
+  'multipart/form-data: title, description, brand (id бренда из списка), brand_text? (бренд не из списка, как написал ' +
+  'продавец, до 60 символов; написание бренда из списка — «левайс» — сохраняется как этот бренд), no_brand? ("true" — ' +
+  '«Без бренда»; для публикации нужен один из трёх), category (id конечной категории), condition, color?, ' +
   'sizes (JSON-строка `[{"size":"M","price":1990,"count":1}]`, цена в рублях), photos (файлы, повторяющееся поле), draft ("true" — черновик).';
 
 export default async function productsRoutes(app: FastifyInstance) {

@@ -6,6 +6,7 @@ const item = (id: number, price: number, available = true, status = 'active'): F
   id,
   slug: `p-${id}`,
   title: `Вещь ${id}`,
+  brand_text: null,
   brand: null,
   sizes: ['M'],
   price,

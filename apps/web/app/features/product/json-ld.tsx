@@ -42,7 +42,7 @@ export function productJsonLd(p: Omit<ProductDetail, 'similar'>, origin: string)
     description: p.description,
     sku: p.slug,
     image: p.photos.map((ph) => abs(ph.url_large)),
-    ...(p.brand ? { brand: { '@type': 'Brand', name: p.brand.name } } : {}),
+    ...(p.brand || p.brand_text ? { brand: { '@type': 'Brand', name: p.brand?.name ?? p.brand_text } } : {}),
     ...(p.color_label ? { color: p.color_label } : {}),
     offers: offers.length
       ? offers

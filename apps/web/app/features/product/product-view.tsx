@@ -90,10 +90,12 @@ export function ProductView({ product, origin }: { product: ProductPageData; ori
         </div>
         <div className={classes.info}>
           <div className={classes.heading}>
-            {product.brand && (
+            {product.brand ? (
               <ShopLink to={`/catalog/brand/${product.brand.slug}`} className={classes.brand}>
                 {product.brand.name}
               </ShopLink>
+            ) : (
+              product.brand_text && <span className={classes.brand}>{product.brand_text}</span>
             )}
             <div className={classes.titleRow}>
               <h1 className={classes.title}>{product.title}</h1>

@@ -59,7 +59,9 @@ export function OwnerListingRow({
             </Badge>
           </Group>
           <Text fz="sm" c="dimmed" truncate>
-            {[l.brand?.name, l.offers.map((o) => `${o.size} × ${o.count}`).join(', ')].filter(Boolean).join(' · ')}
+            {[l.brand?.name ?? l.brand_text, l.offers.map((o) => `${o.size} × ${o.count}`).join(', ')]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
           <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
             {l.price > 0 ? formatPrice(l.price) : 'Цена не указана'}

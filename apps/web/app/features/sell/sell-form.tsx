@@ -28,12 +28,14 @@ import { LISTING_LIMITS } from '@vitrina/contract/products';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { lacksName, NamePrompt, useAuth } from '../auth';
+import { BrandField } from './brand-field';
 import { LabelledSelect } from './labelled-select';
 import { PhotoPicker, type PhotoItem } from './photo-picker';
 import { categoryOptions, EMPTY, type Values } from './sell-values';
 import { SizesEditor } from './sizes-editor';
 import { useFieldErrors } from './use-field-errors';
 import { useSellData } from './use-sell-data';
+import { useSellDraft } from './use-sell-draft';
 import { useSubmitListing } from './use-submit-listing';
 
 /** The form of a new listing (`editId` null) or of the seller's listing `editId`. */
@@ -43,7 +45,10 @@ export function SellForm({ editId }: { editId: number | null }) {
   const { chars, fee, cats, gridSizes, listing, loadError } = useSellData(editId, values, setValues, setPhotos);
   const fields = useFieldErrors(values, photos.length);
   const { err, edited } = fields;
-  const saving = useSubmitListing({ editId, values, photos, listing, fields });
+  const { user } = useAuth();
+  // A new listing's typed fields survive a closed tab (not an edit: the listing itself is stored).
+  const draft = useSellDraft(editId === null ? (user?.id ?? null) : null, values, setValues);
+  const saving = useSubmitListing({ editId, values, photos, listing, fields, onSaved: draft.forget });
   const { submit, sending, progress, formError } = saving;
 
   const set = <K extends keyof Values>(field: K, value: Values[K]) => {
@@ -53,7 +58,6 @@ export function SellForm({ editId }: { editId: number | null }) {
   };
 
   // A seller without a name gives one before the listing goes on sale (buyers see it).
-  const { user } = useAuth();
   const [askName, setAskName] = useState(false);
   const publish = () => {
     if (!lacksName(user)) return void submit('publish');
@@ -71,7 +75,6 @@ export function SellForm({ editId }: { editId: number | null }) {
   }
   if (!chars || (editId && !listing)) return <SellFormSkeleton />;
 
-  const brandData = chars.brands.map((b) => ({ value: String(b.id), label: b.name }));
   const sizeData = gridSizes ?? values.sizes.map((s) => ({ value: s.size, label: s.size }));
   const isActive = listing?.status === 'active';
   const busy = sending !== null;
@@ -80,6 +83,16 @@ export function SellForm({ editId }: { editId: number | null }) {
     <>
       <form onSubmit={(e) => e.preventDefault()} noValidate aria-label="Продажа вещи">
         <Stack gap="lg">
+          {draft.restored && (
+            <Alert color="ink" variant="light" data-testid="sell-draft-restored">
+              <Group justify="space-between" gap="xs">
+                <Text fz="sm">Вернули то, что вы начали заполнять. Фото добавьте заново.</Text>
+                <Button variant="subtle" size="compact-sm" onClick={draft.discard}>
+                  Начать заново
+                </Button>
+              </Group>
+            </Alert>
+          )}
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
             <PhotoPicker
               items={photos}
@@ -121,19 +134,11 @@ export function SellForm({ editId }: { editId: number | null }) {
                 inputWrapperOrder={['label', 'input', 'error', 'description']}
                 disabled={busy}
               />
-              <LabelledSelect
-                label="Бренд"
-                placeholder="Начните вводить название"
-                data={brandData}
+              <BrandField
+                brands={chars.brands}
                 value={values.brand}
                 onChange={(v) => set('brand', v)}
-                error={err('brand')}
-                searchable
-                clearable
-                limit={60}
-                nothingFoundMessage="Такого бренда нет в списке"
-                required
-                withAsterisk={false}
+                error={err('brand') ?? err('brand_text')}
                 disabled={busy}
               />
               <Stack gap={4}>
@@ -193,6 +198,12 @@ export function SellForm({ editId }: { editId: number | null }) {
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
             <SizesEditor
               sizes={values.sizes}
+              price={values.price}
+              onPrice={(price) => {
+                setValues((v) => ({ ...v, price, sizes: v.sizes.map((r, i) => (i === 0 ? { ...r, price } : r)) }));
+                edited('sizes');
+                saving.edited();
+              }}
               sizeData={sizeData}
               hasCategory={values.category !== null}
               fee={fee}

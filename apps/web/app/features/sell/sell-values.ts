@@ -13,11 +13,16 @@ export interface SizeRow {
   count: number | string;
 }
 
-/** The form's fields; selects hold ids as strings (`null` when nothing is chosen). */
+/**
+ * The form's fields; selects hold ids as strings (`null` when nothing is chosen). `brand` is a listed brand's id,
+ * {@link NO_BRAND} or a brand the seller typed ({@link typedBrand}); `price` is the one price typed up front, before
+ * (or instead of) a price per size.
+ */
 export interface Values {
   title: string;
   description: string;
   brand: string | null;
+  price: number | string;
   type: string;
   category: string | null;
   condition: string | null;
@@ -30,12 +35,28 @@ export const EMPTY: Values = {
   title: '',
   description: '',
   brand: null,
+  price: '',
   type: 'women',
   category: null,
   condition: null,
   color: null,
   sizes: [],
 };
+
+/** The «Бренд» choice «Без бренда». */
+export const NO_BRAND = 'none';
+const TYPED = 'text:';
+/** The «Бренд» choice of a brand not in the list, as the seller typed it. */
+export const typedBrand = (text: string) => `${TYPED}${text.trim()}`;
+/** The typed brand of a «Бренд» choice, or null for a listed brand, «Без бренда» or none. */
+export const typedBrandOf = (brand: string | null) => (brand?.startsWith(TYPED) ? brand.slice(TYPED.length) : null);
+
+/** The brand fields of the API (`brand` id, `brand_text`, `no_brand`) of a «Бренд» choice. */
+export function brandPayload(brand: string | null) {
+  const text = typedBrandOf(brand);
+  const listed = brand && brand !== NO_BRAND && text === null ? Number(brand) : null;
+  return { brand: listed, brand_text: text, no_brand: brand === NO_BRAND };
+}
 
 /** A number input's value as a number; `undefined` when empty. Spaces (thousand separators) are ignored. */
 export const num = (v: number | string) =>
@@ -51,7 +72,7 @@ export function candidate(v: Values, publish: boolean, photoCount: number) {
     publish,
     title: v.title,
     description: v.description,
-    brand: v.brand ? Number(v.brand) : null,
+    ...brandPayload(v.brand),
     category: v.category ? Number(v.category) : undefined,
     condition: v.condition ?? undefined,
     color: v.color,
@@ -65,7 +86,8 @@ export function valuesFromListing(l: Listing): Values {
   return {
     title: l.title,
     description: l.description,
-    brand: l.brand ? String(l.brand.id) : null,
+    brand: l.brand ? String(l.brand.id) : l.brand_text ? typedBrand(l.brand_text) : l.no_brand ? NO_BRAND : null,
+    price: l.sizes.find((s) => s.count > 0)?.price ?? '',
     type: l.category?.type ?? l.type,
     category: l.category ? String(l.category.id) : null,
     condition: l.condition,

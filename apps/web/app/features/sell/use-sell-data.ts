@@ -54,7 +54,7 @@ export function useSellData(
       const kept = v.sizes.filter((s) => grid.some((g) => g.value === s.size));
       // One size in the grid («Без размера»): choose it for the seller.
       if (grid.length === 1 && kept.length === 0)
-        return { ...v, sizes: [{ size: grid[0]!.value, price: '', count: 1 }] };
+        return { ...v, sizes: [{ size: grid[0]!.value, price: v.price, count: 1 }] };
       return kept.length === v.sizes.length ? v : { ...v, sizes: kept };
     });
   }, [grid, setValues]);

@@ -12,7 +12,7 @@ import type { ApiResult } from '../../shared/api/client';
 import { sendListing } from './api';
 import { invalidateOwnerListings } from './queries';
 import type { PhotoItem } from './photo-picker';
-import { candidate, sizesPayload, type Values } from './sell-values';
+import { brandPayload, candidate, sizesPayload, type Values } from './sell-values';
 import type { SubmitKind, useFieldErrors } from './use-field-errors';
 
 type NewPhoto = Extract<PhotoItem, { kind: 'new' }>;
@@ -28,7 +28,10 @@ function listingFormData(
   const form = new FormData();
   form.set('title', values.title.trim());
   form.set('description', values.description);
-  form.set('brand', values.brand ?? '');
+  const brand = brandPayload(values.brand);
+  form.set('brand', brand.brand === null ? '' : String(brand.brand));
+  form.set('brand_text', brand.brand_text ?? '');
+  form.set('no_brand', String(brand.no_brand));
   form.set('category', values.category ?? '');
   form.set('condition', values.condition ?? '');
   form.set('color', values.color ?? '');
@@ -81,12 +84,15 @@ export function useSubmitListing({
   photos,
   listing,
   fields,
+  onSaved,
 }: {
   editId: number | null;
   values: Values;
   photos: PhotoItem[];
   listing: Listing | null;
   fields: ReturnType<typeof useFieldErrors>;
+  /** The listing was saved (the browser's draft of the form is then forgotten). */
+  onSaved?: () => void;
 }) {
   const navigate = useNavigate();
   /** The banner's message and whether it is about fields (then it lasts while a field is marked). */
@@ -115,12 +121,14 @@ export function useSubmitListing({
       setBanner({ message: r.error.message, aboutFields: Object.keys(r.error.fields).length > 0 });
       return;
     }
+    onSaved?.();
     for (const p of photos.filter((p): p is NewPhoto => p.kind === 'new')) URL.revokeObjectURL(p.preview);
     invalidateOwnerListings();
     if (kind === 'publish') {
       notifications.show({
         color: 'green',
-        title: editId ? 'Изменения сохранены' : 'Товар опубликован',
+        // Publishing a draft (or a listing taken off sale) puts it on sale; only a listing already on sale is «changed».
+        title: listing?.status === 'active' ? 'Изменения сохранены' : 'Товар опубликован',
         message: r.data.title,
       });
       void navigate(`/product/${r.data.slug}`);

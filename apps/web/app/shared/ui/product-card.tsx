@@ -34,7 +34,8 @@ export function cardData(p: ApiProductCard): ProductCardData {
     id: p.id,
     slug: p.slug,
     title: p.title,
-    brand: p.brand && { name: p.brand.name },
+    // A brand not in the list shows as the seller typed it.
+    brand: p.brand ? { name: p.brand.name } : p.brand_text ? { name: p.brand_text } : null,
     sizes: p.sizes,
     price: p.price,
     photo: photo && { url: photo.url, srcset: photo.srcset, width: photo.width, height: photo.height },
