@@ -245,7 +245,7 @@ describe.runIf(dbAvailable())('favorites API', () => {
       .returning({ id: users.id });
     await t.app.db.insert(favorites).values(crowd.map((u) => ({ userId: u.id, productId: l.id })));
     await t.app.db.transaction((tx) =>
-      t.app.events.emit(tx, 'listing.price_dropped', { product_id: l.id, old_price: 900_000, new_price: 800_000 }),
+      t.app.events.emit(tx, 'listing.price_dropped', { listingId: l.id, oldPrice: 900_000, newPrice: 800_000 }),
     );
     const queued = await t.app.db.select().from(jobs).where(eq(jobs.kind, 'event:favorites.price-drop'));
     await t.app.jobs.runDue();
