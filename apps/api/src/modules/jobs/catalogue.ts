@@ -72,7 +72,7 @@ export type EventCatalogue = Record<string, z.ZodType<Record<string, unknown>>>;
 /** The API's domain events. */
 export type DomainEvents = typeof domainEvents;
 /** A domain event's name. */
-export type DomainEventName = keyof DomainEvents & string;
+export type DomainEventName = Extract<keyof DomainEvents, string>;
 /** The payload `emit` takes for event `N`. */
 export type EventFacts<N extends DomainEventName> = z.input<DomainEvents[N]>;
 /** The payload a subscriber of event `N` receives (parsed). */
