@@ -51,7 +51,7 @@ for (const [name, source, chars] of [
   ['inter-cyrillic-400-800.woff2', 'inter-cyrillic-wght-normal.woff2', CYRILLIC],
   ['inter-latin-basic-400-800.woff2', 'inter-latin-wght-normal.woff2', LATIN_BASIC],
 ]) {
-  const from = file(source);
+  const from = file(String(source));
   const out = await subsetFont(from, String.fromCodePoint(...chars), { targetFormat: 'woff2', variationAxes: AXES });
   writeFileSync(path.join(OUT, name), out);
   console.log(`${name}: ${from.length} → ${out.length} bytes`);

@@ -32,7 +32,7 @@ export function openSocket(base: string, query?: string, opts: { autoPong?: bool
   }[] = [];
   let seen = 0;
   ws.on('message', (data) => {
-    const m = JSON.parse(String(data)) as NotificationsSocketMessage;
+    const m = JSON.parse((data as Buffer).toString('utf8')) as NotificationsSocketMessage;
     messages.push(m);
     for (const w of [...waiters]) {
       if (w.match(m)) {

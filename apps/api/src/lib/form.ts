@@ -36,7 +36,7 @@ export async function readFormFields(request: FastifyRequest): Promise<Record<st
   for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
     if (v === null || v === undefined) continue;
     if (typeof v === 'object') errors[k] = ['Ожидалась строка, а не объект или список.'];
-    else out[k] = String(v);
+    else out[k] = String(v as string | number | boolean);
   }
   if (Object.keys(errors).length) throw badRequest(errors);
   return out;

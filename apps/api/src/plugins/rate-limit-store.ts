@@ -18,7 +18,7 @@ type IncrCallback = (err: Error | null, res?: { current: number; ttl: number }) 
 
 /** What `@fastify/rate-limit` passes to `child()`: the route's merged options. */
 interface RouteParams {
-  timeWindow?: number | unknown;
+  timeWindow?: unknown;
   groupId?: string;
   routeInfo?: { method?: string | string[]; url?: string };
 }

@@ -33,7 +33,7 @@ describe.runIf(dbAvailable())('favorites API', () => {
     (await t.app.inject({ url: '/v1/notifications/?page_size=100', headers: u.auth })).json().results;
   const eventsOf = async (type: string, productId: number) =>
     (await t.app.db.select().from(events).where(eq(events.type, type))).filter(
-      (e) => (e.payload as { product_id: number }).product_id === productId,
+      (e) => (e.payload as { listingId: number }).listingId === productId,
     );
 
   beforeAll(async () => {
@@ -65,9 +65,9 @@ describe.runIf(dbAvailable())('favorites API', () => {
     const added = await eventsOf('favorite.added', b.id);
     expect(added).toHaveLength(1); // the repeat wrote nothing
     expect(added[0]!.payload).toEqual({
-      user_id: anna.id,
-      product_id: b.id,
-      seller_id: seller.id,
+      userId: anna.id,
+      listingId: b.id,
+      sellerId: seller.id,
       at: t.clock.now().toISOString(),
     });
 
@@ -79,7 +79,7 @@ describe.runIf(dbAvailable())('favorites API', () => {
     expect((await remove(anna, b.id)).json()).toEqual({ data: after }); // nothing left to remove: same list
     const removed = await eventsOf('favorite.removed', b.id);
     expect(removed).toHaveLength(1);
-    expect(removed[0]!.payload).toMatchObject({ user_id: anna.id, product_id: b.id, seller_id: seller.id });
+    expect(removed[0]!.payload).toMatchObject({ userId: anna.id, listingId: b.id, sellerId: seller.id });
   });
 
   it('parallel adds of one listing keep one row and write one event', async () => {
@@ -226,9 +226,9 @@ describe.runIf(dbAvailable())('favorites API', () => {
       read: false,
     });
     expect((await eventsOf('listing.price_dropped', l.id))[0]!.payload).toEqual({
-      product_id: l.id,
-      old_price: 3_200_000,
-      new_price: 2_499_000,
+      listingId: l.id,
+      oldPrice: 3_200_000,
+      newPrice: 2_499_000,
     });
     expect((await notes(quiet)).filter((n) => n.type === 'favorite_price_drop')).toEqual([]);
     expect((await notes(stranger)).filter((n) => n.type === 'favorite_price_drop')).toEqual([]);
@@ -245,7 +245,7 @@ describe.runIf(dbAvailable())('favorites API', () => {
       .returning({ id: users.id });
     await t.app.db.insert(favorites).values(crowd.map((u) => ({ userId: u.id, productId: l.id })));
     await t.app.db.transaction((tx) =>
-      t.app.events.emit(tx, 'listing.price_dropped', { product_id: l.id, old_price: 900_000, new_price: 800_000 }),
+      t.app.events.emit(tx, 'listing.price_dropped', { listingId: l.id, oldPrice: 900_000, newPrice: 800_000 }),
     );
     const queued = await t.app.db.select().from(jobs).where(eq(jobs.kind, 'event:favorites.price-drop'));
     await t.app.jobs.runDue();
@@ -256,7 +256,7 @@ describe.runIf(dbAvailable())('favorites API', () => {
     expect(made.map((n) => n.userId).sort((a, b) => a - b)).toEqual(crowd.map((u) => u.id).sort((a, b) => a - b));
     expect(
       queued.filter(
-        (j) => (j.payload as { event: { payload: { product_id: number } } }).event.payload.product_id === l.id,
+        (j) => (j.payload as { event: { payload: { listingId: number } } }).event.payload.listingId === l.id,
       ),
     ).toHaveLength(1);
   });

@@ -6,7 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { events, jobs } from '../../src/db/schema/index.js';
+import type { Tx } from '../../src/db/client.js';
+import { EventBus } from '../../src/modules/jobs/index.js';
 import { createTestApp, dbAvailable, type TestContext } from '../helpers.js';
 
 const rows = async (t: TestContext, kind: string) =>
@@ -190,36 +193,86 @@ describe.runIf(dbAvailable())('recurring jobs and after-commit effects', () => {
 describe.runIf(dbAvailable())('domain events', () => {
   let t: TestContext;
   const seen: string[] = [];
+  /** A bus over a catalogue of its own: the test's events reach no subscriber of the app. */
+  const catalogue = {
+    'test.order_paid': z.object({ orderId: z.number().int().positive() }),
+    'test.nobody_listens': z.object({ x: z.number() }),
+  };
+  let bus: EventBus<typeof catalogue>;
   beforeAll(async () => {
     t = await createTestApp({ JOBS_POLL_MS: '0' });
-    t.app.events.subscribe<{ orderId: number }>('test.order-paid', 'test.notify-seller', async ({ event }) => {
+    bus = new EventBus(t.app, t.app.jobs, catalogue);
+    bus.subscribe('test.order_paid', 'test.notify-seller', async ({ event }) => {
       seen.push(`seller ${event.payload.orderId}`);
     });
-    t.app.events.subscribe<{ orderId: number }>('test.order-paid', 'test.count-sale', async ({ event }) => {
+    bus.subscribe('test.order_paid', 'test.count-sale', async ({ event }) => {
       seen.push(`stats ${event.payload.orderId}`);
     });
   });
   afterAll(() => t?.close());
 
   it('records an event with its change and has every subscriber handle it once', async () => {
-    await t.app.db.transaction((tx) => t.app.events.emit(tx, 'test.order-paid', { orderId: 7 }));
+    await t.app.db.transaction((tx) => bus.emit(tx, 'test.order_paid', { orderId: 7 }));
     await t.app.db
       .transaction(async (tx) => {
-        await t.app.events.emit(tx, 'test.order-paid', { orderId: 8 });
+        await bus.emit(tx, 'test.order_paid', { orderId: 8 });
         throw new Error('the change rolled back');
       })
       .catch(() => undefined);
     expect(await t.app.jobs.runDue()).toBe(2);
     expect(await t.app.jobs.runDue()).toBe(0);
     expect(seen.sort()).toEqual(['seller 7', 'stats 7']);
-    const recorded = await t.app.db.select().from(events).where(eq(events.type, 'test.order-paid'));
+    const recorded = await t.app.db.select().from(events).where(eq(events.type, 'test.order_paid'));
     expect(recorded.map((e) => e.payload)).toEqual([{ orderId: 7 }]);
   });
 
   it('records an event nobody subscribes to without queueing jobs', async () => {
-    const id = await t.app.db.transaction((tx) => t.app.events.emit(tx, 'test.nobody-listens', { x: 1 }));
+    const id = await t.app.db.transaction((tx) => bus.emit(tx, 'test.nobody_listens', { x: 1 }));
     const queued = await t.app.db.select().from(jobs).where(eq(jobs.eventId, id));
     expect(queued).toEqual([]);
+  });
+
+  it('refuses a payload that breaks its schema at run time, recording nothing', async () => {
+    const before = await t.app.db.select().from(events).where(eq(events.type, 'test.order_paid'));
+    await expect(
+      t.app.db.transaction((tx) => bus.emit(tx, 'test.order_paid', { orderId: Number('семь') })),
+    ).rejects.toThrow(/orderId/);
+    const after = await t.app.db.select().from(events).where(eq(events.type, 'test.order_paid'));
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('ends the job of a stale payload dead at once, naming the field, without running the subscriber', async () => {
+    seen.length = 0;
+    // A row written before the schema changed (here: the old snake_case key).
+    const [ev] = await t.app.db
+      .insert(events)
+      .values({ type: 'test.order_paid', payload: { order_id: 9 }, createdAt: t.clock.now() })
+      .returning({ id: events.id });
+    const event = { id: ev!.id, type: 'test.order_paid', payload: { order_id: 9 }, createdAt: t.clock.now() };
+    await t.app.jobs.enqueue(t.app.db, 'event:test.notify-seller', { event }, { eventId: ev!.id });
+    await t.app.jobs.runDue();
+    expect(seen).toEqual([]);
+    const [job] = await t.app.db.select().from(jobs).where(eq(jobs.eventId, ev!.id));
+    expect(job).toMatchObject({ status: 'dead', attempts: 1 });
+    expect(job!.lastError).toMatch(/orderId/);
+  });
+
+  it("types the app's events by the catalogue: an unknown name or a wrong payload does not compile", () => {
+    const typed = (tx: Tx) => {
+      // @ts-expect-error — no such event in the catalogue
+      void t.app.events.emit(tx, 'order.payed', { orderId: 1 });
+      // @ts-expect-error — the payload of `order.paid` is {orderId}
+      void t.app.events.emit(tx, 'order.paid', { order_id: 1 });
+      // @ts-expect-error — `by` is one of the catalogue's cancellers
+      void t.app.events.emit(tx, 'order.cancelled', { orderId: 1, by: 'робот' });
+      t.app.events.subscribe('listing.sold_out', 'test.typed', async ({ event }) => {
+        const buyer: number | null = event.payload.buyerId;
+        // @ts-expect-error — the payload has no snake_case keys
+        void event.payload.buyer_id;
+        void buyer;
+      });
+    };
+    expect(typeof typed).toBe('function');
   });
 });
 

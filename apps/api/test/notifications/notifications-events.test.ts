@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Notification } from '@vitrina/contract/notifications';
 import { notifications, payments, productPhotos, products, subscriptions, users } from '../../src/db/schema/index.js';
+import type { EventFacts } from '../../src/modules/jobs/index.js';
 import { createTestApp, dbAvailable, type TestContext } from '../helpers.js';
 import { makeListing, makePoint, makeUser, type TestUser } from '../buy-fixtures.js';
 import { newOf, openSocket } from '../ws-client.js';
@@ -20,10 +21,10 @@ describe.runIf(dbAvailable())('notifications of domain events', () => {
   let buyer: TestUser;
   let point: number;
 
-  const emit = (type: string, payload: Record<string, unknown>) =>
-    t.app.db.transaction((tx) => t.app.events.emit(tx, type, payload));
-  const emitAndRun = async (type: string, payload: Record<string, unknown>) => {
-    await emit(type, payload);
+  const emit = (payload: EventFacts<'listing.published'>) =>
+    t.app.db.transaction((tx) => t.app.events.emit(tx, 'listing.published', payload));
+  const emitAndRun = async (payload: EventFacts<'listing.published'>) => {
+    await emit(payload);
     await t.app.jobs.runDue();
   };
   /** The user's notifications, newest first (through the REST call). */
@@ -235,7 +236,7 @@ describe.runIf(dbAvailable())('notifications of domain events', () => {
 
     const publish = async (title: string, price: number) => {
       const l = await makeListing(t.app, owner.id, [{ size: 'M', price, count: 1 }], title);
-      await emitAndRun('listing.published', { listingId: l.id, ownerId: owner.id });
+      await emitAndRun({ listingId: l.id, ownerId: owner.id });
       return l;
     };
     const first = await publish('Платье', 2500);
@@ -278,7 +279,7 @@ describe.runIf(dbAvailable())('notifications of domain events', () => {
 
     // A listing hidden before the job ran notifies nobody; nor does anything reach the follower who opted out.
     const hidden = await makeListing(t.app, owner.id, [{ size: 'M', price: 100, count: 1 }], 'Черновик');
-    await emit('listing.published', { listingId: hidden.id, ownerId: owner.id });
+    await emit({ listingId: hidden.id, ownerId: owner.id });
     await t.app.db.update(products).set({ status: 'draft' }).where(eq(products.id, hidden.id));
     await t.app.jobs.runDue();
     expect((await listOf(fan))[0]!.id).toBe(n4.id);
@@ -300,7 +301,7 @@ describe.runIf(dbAvailable())('notifications of domain events', () => {
       .insert(subscriptions)
       .values(many.map((u) => ({ subscriberId: u.id, sellerId: owner.id, createdAt: t.clock.now() })));
     const l = await makeListing(t.app, owner.id, [{ size: 'M', price: 900, count: 1 }], 'Ремень');
-    await emit('listing.published', { listingId: l.id, ownerId: owner.id });
+    await emit({ listingId: l.id, ownerId: owner.id });
     // The event's job, then one job per 200 followers.
     expect(await t.app.jobs.runDue()).toBe(1 + 3);
     const made = await t.app.db

@@ -8,7 +8,7 @@ import { createTestApp, dbAvailable, type TestContext } from '../helpers.js';
 /** The directives of a CSP header: name → sources. */
 function directives(header: unknown): Map<string, string[]> {
   const map = new Map<string, string[]>();
-  for (const part of String(header ?? '').split(';')) {
+  for (const part of String((header as string | undefined) ?? '').split(';')) {
     const [name, ...values] = part.trim().split(/\s+/);
     if (name) map.set(name, values);
   }

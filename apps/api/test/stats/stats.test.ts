@@ -63,7 +63,7 @@ describeDb('statistics', () => {
   };
   const favorite = async (productId: number, sellerId: number, at: string, userId = buyer.id) => {
     await t.app.db.transaction((tx) =>
-      t.app.events.emit(tx, 'favorite.added', { user_id: userId, product_id: productId, seller_id: sellerId, at }),
+      t.app.events.emit(tx, 'favorite.added', { userId, listingId: productId, sellerId, at }),
     );
     await t.app.jobs.runDue();
   };

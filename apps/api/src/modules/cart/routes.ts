@@ -18,8 +18,8 @@ export default async function cartRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { preHandler: app.requireAuth };
 
-  app.events.subscribe<{ orderId: number }>('order.paid', 'cart.remove-paid', async ({ tx, event }) => {
-    await removePaidLines(tx, Number(event.payload.orderId));
+  app.events.subscribe('order.paid', 'cart.remove-paid', async ({ tx, event }) => {
+    await removePaidLines(tx, event.payload.orderId);
   });
 
   r.get(

@@ -13,17 +13,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
+import type { DomainEventName } from '../jobs/index.js';
 import { chats, orders, products, users } from '../../db/schema/index.js';
 import { formatRub, queueSms } from '../notifications/index.js';
 import { cancelListingOffers } from './offers.js';
 import { otherOf, roleOf } from './read.js';
 import { appendMessage, ensureOrderChat, UNREAD_SMS_AFTER_MS, UNREAD_SMS_JOB } from './service.js';
-
-const orderIdOf = (p: Record<string, unknown>) => {
-  const id = Number(p.orderId);
-  if (!Number.isInteger(id) || id <= 0) throw new Error(`bad orderId in event payload: ${String(p.orderId)}`);
-  return id;
-};
 
 /**
  * Writes a system line about an order in its conversation (inside the event's transaction).
@@ -43,10 +38,16 @@ export async function orderLine(
   await appendMessage(app, tx, chat, null, { kind: 'system', text: line, orderId: o.id });
 }
 
+/** The order events the conversation shows a line of. */
+type OrderEventName = Extract<
+  DomainEventName,
+  'order.paid' | 'order.shipped' | 'order.delivered' | 'order.completed' | 'order.cancelled'
+>;
+
 /** Subscribes the messenger to the events it shows, and defines its timed jobs. */
 export function subscribeChatEvents(app: FastifyInstance): void {
-  const on = (type: string, name: string, text: (o: typeof orders.$inferSelect) => string | null) =>
-    app.events.subscribe(type, `chats.${name}`, ({ tx, event }) => orderLine(app, tx, orderIdOf(event.payload), text));
+  const on = (type: OrderEventName, name: string, text: (o: typeof orders.$inferSelect) => string | null) =>
+    app.events.subscribe(type, `chats.${name}`, ({ tx, event }) => orderLine(app, tx, event.payload.orderId, text));
   on('order.paid', 'order-paid', (o) => `Заказ ${o.number} оплачен: ${formatRub(o.total)}. Продавец готовит отправку.`);
   on('order.shipped', 'order-shipped', (o) =>
     o.trackingNumber ? `Заказ ${o.number} отправлен. Трек-номер: ${o.trackingNumber}.` : `Заказ ${o.number} отправлен.`,
@@ -58,8 +59,8 @@ export function subscribeChatEvents(app: FastifyInstance): void {
     o.paidAt ? `Заказ ${o.number} отменён${o.cancelReason ? `: ${o.cancelReason}` : '.'}` : null,
   );
 
-  app.events.subscribe<{ product_id: number }>('listing.sold_out', 'chats.offers-sold-out', async ({ tx, event }) => {
-    const id = Number(event.payload.product_id);
+  app.events.subscribe('listing.sold_out', 'chats.offers-sold-out', async ({ tx, event }) => {
+    const id = event.payload.listingId;
     const [p] = await tx.select({ status: products.status }).from(products).where(eq(products.id, id));
     if (!p) return;
     await cancelListingOffers(app, tx, id, 'Вещь продана: предложения цены больше не действуют.');

@@ -124,7 +124,7 @@ function messageFromJson(r: Record<string, unknown>): MessageRow {
     chatId: Number(r.chat_id),
     authorId: r.author_id == null ? null : Number(r.author_id),
     kind: String(r.kind),
-    text: String(r.text ?? ''),
+    text: String((r.text as string | null) ?? ''),
     photos: (r.photos ?? []) as MessagePhoto[],
     offerId: r.offer_id == null ? null : Number(r.offer_id),
     orderId: r.order_id == null ? null : Number(r.order_id),

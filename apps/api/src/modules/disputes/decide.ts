@@ -12,12 +12,13 @@ import type { FastifyInstance } from 'fastify';
 import type { DisputeDecision } from '@vitrina/contract/disputes';
 import type { Tx } from '../../db/client.js';
 import { claims } from '../../db/schema/index.js';
+import type { EventPayload } from '../jobs/index.js';
 import { refundDisputed, settleDisputed, type OrderRow } from '../orders/index.js';
 import { queueOrderRefund, queuePartialRefund } from '../payments/index.js';
 import type { ClaimRow } from './read.js';
 
 /** Why a dispute went to staff. */
-export type EscalationWhy = 'timeout' | 'contest' | 'rejected';
+export type EscalationWhy = EventPayload<'claim.escalated'>['why'];
 
 /** Sends an undecided dispute to staff (`escalated`); a dispute already there or decided is left as it is. */
 export async function escalateIn(

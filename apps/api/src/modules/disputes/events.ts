@@ -18,15 +18,21 @@ import type { Tx } from '../../db/client.js';
 import { claims, orderItems, orders } from '../../db/schema/index.js';
 import { formatMoscowDate } from '../../lib/moscow-time.js';
 import { imageUrls } from '../media/index.js';
+import type { EscalationWhy } from './decide.js';
 import { formatRub, notify, type NotificationInput } from '../notifications/index.js';
+
+/** Why a claim went to the staff, as both sides read it. */
+const ESCALATED_WHY: Record<EscalationWhy, string> = {
+  contest: 'продавец не согласен с претензией',
+  rejected: 'покупатель отклонил предложение продавца',
+  timeout: 'ответа не было в срок',
+};
 
 const PURCHASES = '/account/history';
 const SALES = '/account/sales';
 
 /** The claim, its order and what the notices show of it; null when gone. */
-async function load(tx: Tx, payload: Record<string, unknown>) {
-  const id = Number(payload.claimId);
-  if (!Number.isInteger(id) || id <= 0) throw new Error(`bad claimId in event payload: ${String(payload.claimId)}`);
+async function load(tx: Tx, { claimId: id }: { claimId: number }) {
   const [c] = await tx.select().from(claims).where(eq(claims.id, id));
   if (!c) return null;
   const [o] = await tx.select().from(orders).where(eq(orders.id, c.orderId));
@@ -95,12 +101,7 @@ export function subscribeClaimEvents(app: FastifyInstance): void {
     const x = await load(tx, event.payload);
     if (!x) return;
     const { o, what, image } = x;
-    const why =
-      event.payload.why === 'contest'
-        ? 'продавец не согласен с претензией'
-        : event.payload.why === 'rejected'
-          ? 'покупатель отклонил предложение продавца'
-          : 'ответа не было в срок';
+    const why = ESCALATED_WHY[event.payload.why];
     const n = {
       type: 'claim_updated' as const,
       title: `Спор передан Витрине: ${what}`,

@@ -1,7 +1,7 @@
 /**
- * What those who keep a listing hear: `listing.price_dropped` `{product_id, old_price, new_price}`
+ * What those who keep a listing hear: `listing.price_dropped` `{listingId, oldPrice, newPrice}`
  * (kopecks; products emits it when an edit lowers the lowest price) → `favorite_price_drop`;
- * `listing.sold_out` `{product_id, buyer_id}` (orders emits it when a payment sells the last piece) → `favorite_sold`
+ * `listing.sold_out` `{listingId, buyerId}` (orders emits it when a payment sells the last piece) → `favorite_sold`
  * to every keeper but the buyer who just bought it.
  * Each event is one job that notifies every keeper in one statement (`notifyEach`), whatever their number;
  * users who turned the type off are skipped, and the seller never hears of their own listing.
@@ -31,40 +31,32 @@ async function listing(tx: Tx, id: number) {
 /** Everyone who keeps listing `id` in favorites, except its seller (and `buyerId`, who bought it). */
 const keepers = (id: number, ownerId: number, buyerId?: number | null) =>
   sql`select user_id from favorites where product_id = ${id} and user_id <> ${ownerId}
-      and user_id <> ${Number.isInteger(buyerId) ? Number(buyerId) : 0}`;
+      and user_id <> ${buyerId ?? 0}`;
 
 /** Subscribes the favorites' notifications to the listing events. */
 export function subscribeFavoriteEvents(app: FastifyInstance): void {
-  app.events.subscribe<{ product_id: number; old_price: number; new_price: number }>(
-    'listing.price_dropped',
-    'favorites.price-drop',
-    async ({ tx, event }) => {
-      const { product_id, old_price, new_price } = event.payload;
-      const p = await listing(tx, Number(product_id));
-      if (!p) return;
-      await notifyEach(app, tx, keepers(p.id, p.ownerId), {
-        type: 'favorite_price_drop',
-        title: `Цена снижена: ${p.title}`,
-        text: `Вещь из вашего избранного подешевела: было ${rub(old_price)}, стало ${rub(new_price)}.`,
-        link: `/product/${p.slug}`,
-        image: p.image,
-      });
-    },
-  );
+  app.events.subscribe('listing.price_dropped', 'favorites.price-drop', async ({ tx, event }) => {
+    const { listingId, oldPrice, newPrice } = event.payload;
+    const p = await listing(tx, listingId);
+    if (!p) return;
+    await notifyEach(app, tx, keepers(p.id, p.ownerId), {
+      type: 'favorite_price_drop',
+      title: `Цена снижена: ${p.title}`,
+      text: `Вещь из вашего избранного подешевела: было ${rub(oldPrice)}, стало ${rub(newPrice)}.`,
+      link: `/product/${p.slug}`,
+      image: p.image,
+    });
+  });
 
-  app.events.subscribe<{ product_id: number; buyer_id?: number | null }>(
-    'listing.sold_out',
-    'favorites.sold',
-    async ({ tx, event }) => {
-      const p = await listing(tx, Number(event.payload.product_id));
-      if (!p) return;
-      await notifyEach(app, tx, keepers(p.id, p.ownerId, event.payload.buyer_id), {
-        type: 'favorite_sold',
-        title: `Вещь из избранного продана: ${p.title}`,
-        text: 'Её уже купили. Загляните к продавцу — возможно, у него есть похожие вещи.',
-        link: `/seller/${p.ownerId}`,
-        image: p.image,
-      });
-    },
-  );
+  app.events.subscribe('listing.sold_out', 'favorites.sold', async ({ tx, event }) => {
+    const p = await listing(tx, event.payload.listingId);
+    if (!p) return;
+    await notifyEach(app, tx, keepers(p.id, p.ownerId, event.payload.buyerId), {
+      type: 'favorite_sold',
+      title: `Вещь из избранного продана: ${p.title}`,
+      text: 'Её уже купили. Загляните к продавцу — возможно, у него есть похожие вещи.',
+      link: `/seller/${p.ownerId}`,
+      image: p.image,
+    });
+  });
 }

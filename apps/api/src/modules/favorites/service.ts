@@ -1,7 +1,7 @@
 /**
  * Favorites (spec §3, §4, §7): a signed-in user's kept listings. Every change answers the caller's
  * whole list (spec §4: it replaces the client's local favorites). Adding and removing write a domain event in
- * their transaction — `favorite.added` / `favorite.removed` `{user_id, product_id, seller_id, at}` (ISO time) —
+ * their transaction — `favorite.added` / `favorite.removed` `{userId, listingId, sellerId, at}` (ISO time) —
  * which seller statistics count. Sold, withdrawn and deleted listings stay in the list with `available: false`.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -12,9 +12,9 @@ import { favorites, products } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { cardOf, cardRows } from '../catalog/index.js';
 
-/** Event of a listing added to someone's favorites (not on a repeat): `{user_id, product_id, seller_id, at}`. */
+/** Event of a listing added to someone's favorites (not on a repeat): `{userId, listingId, sellerId, at}`. */
 export const FAVORITE_ADDED = 'favorite.added';
-/** Event of a listing taken out of someone's favorites: `{user_id, product_id, seller_id, at}`. */
+/** Event of a listing taken out of someone's favorites: `{userId, listingId, sellerId, at}`. */
 export const FAVORITE_REMOVED = 'favorite.removed';
 
 const newestFirst = [desc(favorites.createdAt), desc(favorites.productId)];
@@ -91,9 +91,9 @@ export async function addFavorite(app: FastifyInstance, userId: number, id: numb
       throw badRequest(`В избранном может быть не больше ${FAVORITES_MAX} вещей. Уберите что-нибудь из списка.`);
     if (made.length)
       await app.events.emit(tx, FAVORITE_ADDED, {
-        user_id: userId,
-        product_id: id,
-        seller_id: p.ownerId,
+        userId,
+        listingId: id,
+        sellerId: p.ownerId,
         at: now.toISOString(),
       });
   });
@@ -116,9 +116,9 @@ export async function removeFavorite(app: FastifyInstance, userId: number, id: n
       .returning({ id: favorites.productId });
     if (gone.length)
       await app.events.emit(tx, FAVORITE_REMOVED, {
-        user_id: userId,
-        product_id: id,
-        seller_id: p.ownerId,
+        userId,
+        listingId: id,
+        sellerId: p.ownerId,
         at: app.clock.now().toISOString(),
       });
   });

@@ -6,6 +6,7 @@ export {
   DEFAULT_MAX_ATTEMPTS,
   defaultBackoffMs,
   JobQueue,
+  PermanentJobError,
   type EnqueueOptions,
   type Job,
   type JobContext,
@@ -13,4 +14,13 @@ export {
   type JobOptions,
 } from './queue.js';
 /** The outbox: emit an event in the change's transaction; subscribe a handler run once per event. */
-export { EventBus, type DomainEvent, type EventHandler } from './events.js';
+export { EventBus, type DomainEvent, type EventHandler, type EventSubscriber } from './events.js';
+/** The catalogue of domain events: each name with the zod schema of its payload. */
+export {
+  domainEvents,
+  type DomainEventName,
+  type DomainEvents,
+  type EventCatalogue,
+  type EventFacts,
+  type EventPayload,
+} from './catalogue.js';

@@ -7,6 +7,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { EventBus } from './events.js';
+import { domainEvents, type DomainEvents } from './catalogue.js';
 import { JobQueue } from './queue.js';
 import { defineJobMetrics } from './metrics.js';
 
@@ -15,14 +16,14 @@ declare module 'fastify' {
     /** Work for later or elsewhere (architecture §6). */
     jobs: JobQueue;
     /** Domain events, recorded in the change's transaction (architecture §6). */
-    events: EventBus;
+    events: EventBus<DomainEvents>;
   }
 }
 
 async function jobsPlugin(app: FastifyInstance) {
   const queue = new JobQueue(app);
   app.decorate('jobs', queue);
-  app.decorate('events', new EventBus(app, queue));
+  app.decorate('events', new EventBus(app, queue, domainEvents));
   defineJobMetrics(app);
   app.addHook('onReady', async () => queue.start(app.config.jobsPollMs));
   app.addHook('onClose', async () => queue.stop());

@@ -48,6 +48,14 @@ export interface JobOptions {
   backoffMs?: (attempt: number) => number;
 }
 
+/**
+ * A failure that another run cannot mend (a payload that breaks its schema): the job is `dead` at once, with
+ * the error's message as its `last_error`, instead of being retried.
+ */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
 /** Default back-off: 10 s, 20 s, 40 s … capped at one hour (ms). */
 export const defaultBackoffMs = (attempt: number) => Math.min(10_000 * 2 ** (attempt - 1), 3_600_000);
 export const DEFAULT_MAX_ATTEMPTS = 10;
@@ -241,7 +249,7 @@ export class JobQueue {
       } catch (error) {
         after.length = 0;
         const attempts = row.attempts + 1;
-        const dead = attempts >= row.maxAttempts;
+        const dead = attempts >= row.maxAttempts || error instanceof PermanentJobError;
         failed = { job, error, dead };
         const backoff = def?.backoffMs ?? defaultBackoffMs;
         await tx

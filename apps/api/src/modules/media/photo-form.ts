@@ -16,7 +16,7 @@ export interface PhotoForm {
   /** Images stored for this request, in upload order. */
   photos: StoredImage[];
   /** Removes every image of this request (call when the request fails after parsing). */
-  discard(): Promise<void>;
+  discard: () => Promise<void>;
 }
 
 /** What a form's photos are: the field, how many, the storage key prefix and the message for too many. */

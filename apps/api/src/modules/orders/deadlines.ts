@@ -69,7 +69,7 @@ async function lockOrder(tx: Tx, orderId: number) {
 /** Defines the deadline jobs, their sweep and the scheduling of a paid order's deadline (one call per app). */
 export function defineDeadlineJobs(app: FastifyInstance): void {
   app.events.subscribe('order.paid', 'orders.schedule-ship-deadline', async ({ tx, event }) => {
-    const o = await lockOrder(tx, Number(event.payload.orderId));
+    const o = await lockOrder(tx, event.payload.orderId);
     if (o?.status === 'paid' && o.paidAt) await scheduleShipDeadline(app, tx, o.id, o.paidAt);
   });
 

@@ -14,6 +14,7 @@ import { orderItems, orders, payments } from '../../db/schema/index.js';
 import type { Db, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { paymentProvider } from '../../providers/payments/index.js';
+import type { DomainEventName, EventFacts } from '../jobs/index.js';
 
 /** How long an unpaid order holds its stock: 15 minutes. */
 export const RESERVATION_MS = 15 * 60_000;
@@ -73,11 +74,11 @@ export async function returnStock(tx: Conn, orderId: number, now: Date) {
 }
 
 /** Records a domain event in the order's transaction (`app.events.emit` bound to it). */
-export type EmitEvent = (type: string, payload: Record<string, unknown>) => Promise<unknown>;
+export type EmitEvent = <N extends DomainEventName>(type: N, payload: EventFacts<N>) => Promise<unknown>;
 
 /**
  * Listings of an order with nothing left and no other unpaid order → `sold`; each emits `listing.sold_out`
- * `{product_id, buyer_id}` (favorites tell those who keep it, except the buyer who just bought it).
+ * `{listingId, buyerId}` (favorites tell those who keep it, except the buyer who just bought it).
  */
 async function markSoldOut(tx: Conn, orderId: number, now: Date, emit?: EmitEvent) {
   const sold = await queryRows<{ id: number }>(
@@ -95,7 +96,7 @@ async function markSoldOut(tx: Conn, orderId: number, now: Date, emit?: EmitEven
   if (!sold.length || !emit) return;
   // The buyer of this order is never told «Вещь из избранного продана» about what they just bought.
   const [o] = await tx.select({ buyerId: orders.buyerId }).from(orders).where(eq(orders.id, orderId));
-  for (const p of sold) await emit('listing.sold_out', { product_id: Number(p.id), buyer_id: o?.buyerId ?? null });
+  for (const p of sold) await emit('listing.sold_out', { listingId: Number(p.id), buyerId: o?.buyerId ?? null });
 }
 
 /**

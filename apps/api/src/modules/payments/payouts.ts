@@ -111,7 +111,7 @@ async function payOut(app: FastifyInstance, tx: Tx, orderId: number, now: Date, 
 /** Defines the payout job and its subscriptions (`order.completed`, `card.added`) on this process. */
 export function definePayouts(app: FastifyInstance): void {
   app.events.subscribe('order.completed', 'payments.payout-on-complete', async ({ tx, event, now }) => {
-    const orderId = Number(event.payload.orderId);
+    const { orderId } = event.payload;
     const [o] = await tx
       .select({ sellerId: orders.sellerId, payout: orders.payout })
       .from(orders)
@@ -134,8 +134,7 @@ export function definePayouts(app: FastifyInstance): void {
   });
 
   app.events.subscribe('card.added', 'payments.payout-card-added', async ({ tx, event }) => {
-    const userId = Number(event.payload.userId);
-    const cardId = Number(event.payload.cardId);
+    const { userId, cardId } = event.payload;
     const waiting = await tx
       .update(payouts)
       .set({ status: 'processing', cardId })

@@ -14,6 +14,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { CancelledBy } from '@vitrina/contract/orders';
 import type { Tx } from '../../db/client.js';
 import { orders, payments } from '../../db/schema/index.js';
 import { paymentProvider } from '../../providers/payments/index.js';
@@ -31,7 +32,7 @@ const REFUND_REASON = 'Заказ не может быть выполнен: о�
 export const refundKey = (paymentId: string) => `refund-${paymentId}`;
 
 /** Cancellations of a paid order that return the buyer's money in full. */
-export const REFUNDED_CANCELS: readonly string[] = ['deadline', 'seller', 'staff'];
+export const REFUNDED_CANCELS: readonly CancelledBy[] = ['deadline', 'seller', 'staff'];
 
 /**
  * Queues the refund of a succeeded payment in the caller's transaction (one queued per payment).
@@ -57,14 +58,10 @@ export async function queueOrderRefund(app: FastifyInstance, tx: Tx, orderId: nu
 
 /** Defines the payments module's jobs on this process (called when the module's routes are registered). */
 export function definePaymentJobs(app: FastifyInstance): void {
-  app.events.subscribe<{ orderId: number; reason?: string; by?: string }>(
-    'order.cancelled',
-    'payments.refund-cancelled-order',
-    async ({ tx, event }) => {
-      if (!REFUNDED_CANCELS.includes(event.payload.by ?? '')) return;
-      await queueOrderRefund(app, tx, Number(event.payload.orderId), 'Заказ отменён до отправки.');
-    },
-  );
+  app.events.subscribe('order.cancelled', 'payments.refund-cancelled-order', async ({ tx, event }) => {
+    if (!REFUNDED_CANCELS.includes(event.payload.by)) return;
+    await queueOrderRefund(app, tx, event.payload.orderId, 'Заказ отменён до отправки.');
+  });
   app.jobs.define(
     REFUND_JOB,
     async ({ tx, job, now, afterCommit }) => {

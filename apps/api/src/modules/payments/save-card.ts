@@ -12,8 +12,8 @@ import { saveCardFromPayment } from '../cards/index.js';
 
 /** Subscribes the saving of a paid-with card to `order.paid` (called when the module's routes are registered). */
 export function defineCardSaving(app: FastifyInstance): void {
-  app.events.subscribe<{ orderId: number }>('order.paid', 'payments.save-paid-card', async ({ tx, event }) => {
-    const orderId = Number(event.payload.orderId);
+  app.events.subscribe('order.paid', 'payments.save-paid-card', async ({ tx, event }) => {
+    const { orderId } = event.payload;
     const [paid] = await tx
       .select({ buyerId: orders.buyerId, provider: payments.provider, providerPaymentId: payments.providerPaymentId })
       .from(payments)

@@ -227,9 +227,9 @@ export async function updateListing(
     // Those who keep it in favorites hear of a lower price of a listing on sale (kopecks).
     if (target === 'active' && p.status === 'active' && minPrice > 0 && minPrice < p.minPrice)
       await app.events.emit(tx, 'listing.price_dropped', {
-        product_id: id,
-        old_price: p.minPrice,
-        new_price: minPrice,
+        listingId: id,
+        oldPrice: p.minPrice,
+        newPrice: minPrice,
       });
     const removedKeys = await applyPhotoEdit(tx, id, photoEdit, added);
     // Followers hear of a listing once: when it is first published, not when a draft is republished.

@@ -17,9 +17,7 @@ export const starsText = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
 /** The orders page of a side: the seller's sales or the buyer's purchases. */
 const ordersPage = (role: 'buyer' | 'seller') => (role === 'seller' ? '/account/sales' : '/account/history');
 
-async function load(tx: Tx, payload: Record<string, unknown>) {
-  const id = Number(payload.reviewId);
-  if (!Number.isInteger(id) || id <= 0) throw new Error(`bad reviewId in event payload: ${String(payload.reviewId)}`);
+async function load(tx: Tx, { reviewId: id }: { reviewId: number }) {
   const [row] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, id));
   return row ? reviewById(tx, id) : null;
 }

@@ -124,46 +124,26 @@ async function orderLines(tx: Tx, orderId: number) {
   return { o, byProduct, itemsTotal: [...byProduct.values()].reduce((a, b) => a + b, 0) };
 }
 
-const orderIdOf = (p: Record<string, unknown>) => {
-  const id = Number(p.orderId);
-  if (!Number.isInteger(id) || id <= 0) throw new Error(`bad orderId in event payload: ${String(p.orderId)}`);
-  return id;
-};
-
-/** `favorite.added` as the favorites module emits it. */
-export interface FavoriteAdded {
-  user_id: number;
-  product_id: number;
-  seller_id: number;
-  /** ISO time of the add. */
-  at: string;
-}
-
 /** Subscribes the roll-ups to `favorite.added`, `order.paid`, `order.refunded`; defines the pruning and pack jobs. */
 export function subscribeStats(app: FastifyInstance): void {
-  app.events.subscribe<FavoriteAdded>('favorite.added', 'stats.favorite-added', async ({ tx, event }) => {
-    const p = event.payload;
-    const sellerId = Number(p.seller_id);
-    const productId = Number(p.product_id);
-    if (!Number.isInteger(sellerId) || !Number.isInteger(productId) || productId <= 0)
-      throw new Error(`bad favorite.added payload: ${JSON.stringify(p)}`);
+  app.events.subscribe('favorite.added', 'stats.favorite-added', async ({ tx, event }) => {
+    const { userId, sellerId, listingId, at } = event.payload;
     // A seller's own heart is not interest in the listing.
-    if (Number(p.user_id) === sellerId) return;
-    const at = p.at ? new Date(p.at) : event.createdAt;
+    if (userId === sellerId) return;
     await addToRollups(
       tx,
       sellerId,
-      Number.isNaN(at.getTime()) ? event.createdAt : at,
+      new Date(at),
       [
         { productId: 0, favorites: 1 },
-        { productId, favorites: 1 },
+        { productId: listingId, favorites: 1 },
       ],
       app.clock.now(),
     );
   });
 
   app.events.subscribe('order.paid', 'stats.order-paid', async ({ tx, event }) => {
-    const lines = await orderLines(tx, orderIdOf(event.payload));
+    const lines = await orderLines(tx, event.payload.orderId);
     if (!lines) return;
     const { o, byProduct, itemsTotal } = lines;
     await addToRollups(
@@ -179,7 +159,7 @@ export function subscribeStats(app: FastifyInstance): void {
   });
 
   app.events.subscribe('order.refunded', 'stats.order-refunded', async ({ tx, event }) => {
-    const lines = await orderLines(tx, orderIdOf(event.payload));
+    const lines = await orderLines(tx, event.payload.orderId);
     // An order refunded without ever being paid (a payment that came too late) was never counted.
     if (!lines || !lines.o.paidAt) return;
     const { o, byProduct, itemsTotal } = lines;
