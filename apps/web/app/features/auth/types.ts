@@ -29,6 +29,8 @@ export interface SelfUser {
   city: string;
   about: string;
   date_joined: string;
+  /** A member of the shop's staff: the back office (`/admin`) and «Кабинет сотрудника» in the menu. */
+  is_staff?: boolean;
   delivery_points: DeliveryPointInfo[];
 }
 
