@@ -244,7 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cartRoutes);
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);
-  await app.register(contentRoutes);
+  await contentRoutes(app);
   await app.register(notificationsRoutes);
   await statsRoutes(app);
   await reviewsRoutes(app);

@@ -11,6 +11,7 @@ import { buildApp } from './app.js';
 import { serverClock } from './lib/installation-settings.js';
 import { mountWeb } from './web.js';
 import { isCatalogEmpty, seedDemo } from './seed/index.js';
+import { seedContent } from './modules/content/index.js';
 import { withStartupLock } from './db/startup.js';
 import { createStorage } from './providers/storage/index.js';
 
@@ -39,6 +40,8 @@ async function main() {
   const storage = createStorage(config);
   await withStartupLock(database, async () => {
     await migrateDatabase(database);
+    // The content pages' and entries' first texts, also on a production database without the demo seed.
+    await seedContent(database.db);
     const shouldSeed = config.seedDemo ?? !config.isProduction;
     if (shouldSeed && (await isCatalogEmpty(database.db))) {
       announce(`Витрина: создаю демо-каталог (${config.seedProducts} товаров)…`);

@@ -1,6 +1,7 @@
 /**
  * The route table = spec §2; route ids are the spec's screen names. `/account/*` uses the account
- * layout except `/account/sell-create` (default layout). Unmatched paths render the 404 page.
+ * layout except `/account/sell-create` (default layout); `/admin/*` the back office's layout (staff only, checked
+ * in the browser). Unmatched paths render the 404 page.
  */
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
@@ -21,7 +22,12 @@ export default [
       r('account/sales', 'account-sales'),
     ]),
     r('account/sell-create', 'account-sell-create'),
-    r('admin/disputes', 'admin-disputes'),
+    layout('layouts/admin.tsx', { id: 'layout-admin' }, [
+      r('admin', 'admin'),
+      r('admin/compilations', 'admin-compilations'),
+      r('admin/content', 'admin-content'),
+      r('admin/disputes', 'admin-disputes'),
+    ]),
     r('blog', 'blog'),
     r('blog/:slug', 'blog-slug'),
     r('brands', 'brands'),

@@ -87,6 +87,10 @@ export const deliveryPointInfoSchema = z.object({
 /** Answer of `GET /v1/self/`: the user and their saved pickup points (oldest first). */
 export const selfAnswerSchema = z.object({
   success: z.literal(true),
-  info: selfUserSchema.extend({ delivery_points: z.array(deliveryPointInfoSchema) }),
+  info: selfUserSchema.extend({
+    /** A member of the shop's staff: the back office (`/admin`) and «Кабинет сотрудника» in the menu. */
+    is_staff: z.boolean(),
+    delivery_points: z.array(deliveryPointInfoSchema),
+  }),
 });
 export type SelfAnswer = z.infer<typeof selfAnswerSchema>;

@@ -1,49 +1,21 @@
-/** Screen `about` (spec §2): who we are. */
+/** Screen `about` (spec §2): who we are — the text staff edit in the back office, rendered on the server. */
 import type { Route } from './+types/about';
-import { ContentPage, Bullets, TextLink } from '../features/content';
+import { loadContentPage, MarkdownPage } from '../features/content';
 import { originFrom, seo } from '../shared/lib/seo';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export async function loader({ context }: Route.LoaderArgs) {
+  return { page: await loadContentPage(context, 'about') };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
   seo({
-    title: 'О Витрине',
+    title: data?.page.title ?? '',
     description:
       'Витрина — маркетплейс одежды, обуви и аксессуаров: новые вещи и вещи с историей от людей и небольших магазинов.',
     path: '/about',
     origin: originFrom(matches),
   });
 
-export default function About() {
-  return (
-    <ContentPage
-      title="О Витрине"
-      lead="Витрина — место, где вещи находят новых хозяев. Новые и с историей: от масс-маркета до люкса, от людей со всей России."
-      sections={[
-        {
-          title: 'Зачем мы это делаем',
-          body: 'Хорошие вещи живут дольше, чем мода на них. Мы хотим, чтобы продать куртку было так же просто, как сфотографировать её, а купить — так же надёжно, как в магазине.',
-        },
-        {
-          title: 'Как мы работаем',
-          body: (
-            <Bullets
-              items={[
-                'Продавец выставляет вещь за минуту с телефона',
-                'Покупатель платит через Витрину — деньги продавец получит после получения заказа',
-                'Доставка в пункты выдачи СДЭК, Boxberry, Почты России, Яндекс Доставки и 5Post',
-              ]}
-            />
-          ),
-        },
-        {
-          title: 'Узнать больше',
-          body: (
-            <>
-              Прочитайте, <TextLink to="/how-buy">как купить</TextLink>, <TextLink to="/how-sell">как продать</TextLink>{' '}
-              и какие у нас <TextLink to="/garanties">гарантии</TextLink>.
-            </>
-          ),
-        },
-      ]}
-    />
-  );
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return <MarkdownPage title={loaderData.page.title} html={loaderData.page.html} />;
 }

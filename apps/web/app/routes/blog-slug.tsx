@@ -1,15 +1,13 @@
-/** Screen `blog-slug` (spec §2): one article; unknown slug → 404. */
+/** Screen `blog-slug` (spec §2): one published post (its text rendered by the API); unknown slug → 404. */
 import type { Route } from './+types/blog-slug';
 import { Container, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
-import { ARTICLES } from '../features/content';
+import { loadEntry, RichText } from '../features/content';
 import { originFrom, seo } from '../shared/lib/seo';
 
-export function loader({ params }: Route.LoaderArgs) {
-  const article = ARTICLES.find((a) => a.slug === params.slug);
-  if (!article) throw new Response('Страница не найдена', { status: 404 });
-  return { article };
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return { article: await loadEntry(context, 'blog', params.slug) };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
@@ -29,7 +27,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
     <Container size={720} py={{ base: 'lg', sm: 48 }} component="article">
       <Stack gap="md">
         <Text c="dimmed" fz="sm">
-          {dayjs(a.date).locale('ru').format('D MMMM YYYY')}
+          {dayjs(a.published_at).locale('ru').format('D MMMM YYYY')}
         </Text>
         <Title order={1} fz={{ base: 28, sm: 36 }}>
           {a.title}
@@ -37,11 +35,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
         <Text fz="lg" fw={500}>
           {a.lead}
         </Text>
-        {a.paragraphs.map((p) => (
-          <Text key={p} lh={1.7}>
-            {p}
-          </Text>
-        ))}
+        <RichText html={a.html} />
       </Stack>
     </Container>
   );

@@ -1,11 +1,15 @@
-/** Screen `blog` (spec §2): the journal. */
+/** Screen `blog` (spec §2): the journal — the posts staff published in the back office, newest first. */
 import type { Route } from './+types/blog';
 import { Anchor, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
-import { ARTICLES } from '../features/content';
+import { loadEntries } from '../features/content';
 import { originFrom, seo } from '../shared/lib/seo';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { articles: (await loadEntries(context, 'blog')).results };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -15,18 +19,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFrom(matches),
   });
 
-export default function Blog() {
+export default function Blog({ loaderData }: Route.ComponentProps) {
   return (
     <Container size="xl" py={{ base: 'lg', sm: 48 }}>
       <Title order={1} fz={{ base: 28, sm: 36 }} mb="lg">
         Журнал
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-        {ARTICLES.map((a) => (
+        {loaderData.articles.map((a) => (
           <Card key={a.slug} withBorder padding="lg">
             <Stack gap={6}>
               <Text fz="sm" c="dimmed">
-                {dayjs(a.date).locale('ru').format('D MMMM YYYY')}
+                {dayjs(a.published_at).locale('ru').format('D MMMM YYYY')}
               </Text>
               <Anchor component={Link} to={`/blog/${a.slug}`} c="ink.9" fw={700} fz="lg" prefetch="intent">
                 {a.title}

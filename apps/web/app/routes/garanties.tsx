@@ -1,86 +1,21 @@
-/** Screen `garanties` (spec §2): buyer and seller protection. */
+/** Screen `garanties` (spec §2): buyer and seller protection — the text staff edit in the back office, rendered on the server. */
 import type { Route } from './+types/garanties';
-import { ContentPage, Bullets } from '../features/content';
+import { loadContentPage, MarkdownPage } from '../features/content';
 import { originFrom, seo } from '../shared/lib/seo';
-import { BUYER_PROTECTION, REFUND_NOTE } from '@vitrina/contract/orders';
-import { plural } from '@vitrina/contract/plural';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export async function loader({ context }: Route.LoaderArgs) {
+  return { page: await loadContentPage(context, 'garanties') };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
   seo({
-    title: 'Гарантии',
+    title: data?.page.title ?? '',
     description:
       'Гарантии Витрины: деньги у нас до завершения сделки, отправка за 5 дней, 48 часов на проверку вещи, споры и возвраты.',
     path: '/garanties',
     origin: originFrom(matches),
   });
 
-const { shipWithinDays, deliverWithinDays, confirmWithinHours, claimAnswerDays } = BUYER_PROTECTION;
-const days = (n: number) => `${n} ${plural(n, ['день', 'дня', 'дней'])}`;
-const hours = (n: number) => `${n} ${plural(n, ['час', 'часа', 'часов'])}`;
-
-export default function Garanties() {
-  return (
-    <ContentPage
-      title="Гарантии"
-      lead="Деньги покупателя у Витрины, пока сделка не завершится: продавец получает их за отправленную и полученную вещь."
-      sections={[
-        {
-          title: 'Сроки сделки',
-          body: (
-            <Bullets
-              items={[
-                `Продавец отправляет заказ за ${days(shipWithinDays)} — до конца ${shipWithinDays}-го дня после оплаты по Москве. Точная дата («Отправьте до 29 ноября») видна в заказе обеим сторонам. Не отправил — заказ отменяется, деньги полностью возвращаются покупателю, вещь снова в продаже`,
-                `Продавец может сам отменить оплаченный заказ до отправки, указав причину, — деньги возвращаются покупателю полностью`,
-                `Когда служба доставки сообщает, что посылка в пункте выдачи, заказ становится доставленным. Если она не сообщила, заказ считается доставленным через ${days(deliverWithinDays)} после отправки`,
-                `После доставки у покупателя ${hours(confirmWithinHours)}, чтобы проверить вещь: подтвердить получение или сообщить о проблеме. Время указано в заказе с точностью до минуты. Если ничего не сделать, сделка завершится сама и деньги уйдут продавцу`,
-              ]}
-            />
-          ),
-        },
-        {
-          title: 'Если что-то не так',
-          body: (
-            <Bullets
-              items={[
-                `Вещь не пришла, не соответствует описанию, повреждена или поддельная — нажмите «Есть проблема» в заказе с момента отправки и до конца ${hours(confirmWithinHours)} после доставки, опишите проблему и приложите до 5 фото. Все сроки останавливаются, выплата продавцу замораживается`,
-                `Продавец отвечает за ${days(claimAnswerDays)}: соглашается вернуть деньги, предлагает частичный возврат или не соглашается`,
-                `Если продавец не ответил за ${days(claimAnswerDays)}, не согласен или вы отклонили его предложение, спор решает поддержка Витрины: полный возврат, частичный возврат или выплата продавцу. Решение приходит обеим сторонам с объяснением`,
-                `${REFUND_NOTE}. Вернём всю сумму заказа, при частичном возврате — согласованную часть`,
-              ]}
-            />
-          ),
-        },
-        {
-          title: 'Покупателю',
-          body: (
-            <Bullets
-              items={[
-                'Оплата только через Витрину: не переводите деньги продавцу напрямую — тогда мы не сможем их вернуть',
-                'Доставка до пункта выдачи для вас бесплатна: её оплачивает продавец',
-                'Неоплаченный заказ можно отменить в «Истории покупок» — бронь снимается сразу',
-                'Если оплата пришла, когда вещь уже купили или заказ отменён, деньги автоматически вернутся на карту',
-              ]}
-            />
-          ),
-        },
-        {
-          title: 'Продавцу',
-          body: (
-            <Bullets
-              items={[
-                'Деньги покупателя списаны до отправки: отправляйте только оплаченные заказы и указывайте трек-номер службы доставки, которую выбрал покупатель',
-                'После завершения сделки сумма за вычетом комиссии сама уходит на вашу карту для выплат',
-                'Заказы, отменённые по сроку или вами, снижают показатель «Отправляет вовремя» на вашей странице',
-                'Комиссия видна заранее — при выставлении вещи',
-              ]}
-            />
-          ),
-        },
-        {
-          title: 'Данные карты',
-          body: 'Номер карты вводится на странице банка. Витрина хранит только маркер платёжного шлюза, платёжную систему и последние четыре цифры.',
-        },
-      ]}
-    />
-  );
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return <MarkdownPage title={loaderData.page.title} html={loaderData.page.html} />;
 }

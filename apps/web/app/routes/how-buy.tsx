@@ -1,65 +1,20 @@
-/** Screen `how-buy` (spec §2): buying step by step. */
+/** Screen `how-buy` (spec §2): buying step by step — the text staff edit in the back office, rendered on the server. */
 import type { Route } from './+types/how-buy';
-import { ContentPage, TextLink } from '../features/content';
+import { loadContentPage, MarkdownPage } from '../features/content';
 import { originFrom, seo } from '../shared/lib/seo';
-import { BUYER_PROTECTION } from '@vitrina/contract/orders';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export async function loader({ context }: Route.LoaderArgs) {
+  return { page: await loadContentPage(context, 'how-buy') };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
   seo({
-    title: 'Как купить',
+    title: data?.page.title ?? '',
     description: 'Как купить вещь на Витрине: выбор, корзина, пункт выдачи, оплата картой и получение.',
     path: '/how-buy',
     origin: originFrom(matches),
   });
 
-export default function HowBuy() {
-  return (
-    <ContentPage
-      title="Как купить"
-      lead="Шесть шагов от находки до примерки."
-      sections={[
-        {
-          title: '1. Найдите вещь',
-          body: (
-            <>
-              Ищите по бренду, категории или просто словами — поиск понимает русский язык и опечатки. Загляните в{' '}
-              <TextLink to="/brands">бренды</TextLink>.
-            </>
-          ),
-        },
-        {
-          title: '2. Выберите размер и добавьте в корзину',
-          body: (
-            <>
-              Сверьтесь с <TextLink to="/sizes">таблицей размеров</TextLink>. Вещи от разных продавцов оформляются
-              отдельными заказами.
-            </>
-          ),
-        },
-        {
-          title: '3. Укажите пункт выдачи',
-          body: 'Выберите удобный пункт СДЭК, Boxberry, Почты России, Яндекс Доставки или 5Post — мы запомним его для следующих заказов.',
-        },
-        {
-          title: '4. Оплатите картой',
-          body: 'Оплата проходит на защищённой странице банка. Мы не видим и не храним номер вашей карты. Вещь бронируется за вами на 15 минут; ушли со страницы банка — нажмите «Оплатить» ещё раз, мы вернём вас к тому же заказу. Деньги хранятся у Витрины до завершения сделки.',
-        },
-        {
-          title: '5. Дождитесь отправки',
-          body: `Продавец отправит заказ за ${BUYER_PROTECTION.shipWithinDays} дней — дата («Продавец отправит до 29 ноября») есть в заказе — и укажет трек-номер со ссылкой на сайт службы доставки. Не отправит вовремя — заказ отменится, а деньги вернутся на карту. Доставка для вас бесплатна.`,
-        },
-        {
-          title: '6. Проверьте и подтвердите',
-          body: (
-            <>
-              Когда посылка в пункте выдачи, у вас {BUYER_PROTECTION.confirmWithinHours} часов, чтобы проверить вещь:
-              нажмите «Подтвердить получение» или «Есть проблема» в «Истории покупок». После подтверждения деньги уйдут
-              продавцу. Если вещь не та — продавец ответит за {BUYER_PROTECTION.claimAnswerDays} дня, а если не
-              договоритесь, решит поддержка. Подробно — в <TextLink to="/garanties">гарантиях</TextLink>.
-            </>
-          ),
-        },
-      ]}
-    />
-  );
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return <MarkdownPage title={loaderData.page.title} html={loaderData.page.html} />;
 }

@@ -1,15 +1,14 @@
 /**
- * Screen `jobs-slug` (spec §2): one position; unknown slug → 404. «Откликнуться» writes to `JOBS_EMAIL` (else
+ * Screen `jobs-slug` (spec §2): one published position (its text rendered by the API); unknown slug → 404. «Откликнуться» writes to `JOBS_EMAIL` (else
  * `SUPPORT_EMAIL`); with neither configured the page says so instead of showing a made-up address.
  */
 import type { Route } from './+types/jobs-slug';
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { JOBS, Bullets } from '../features/content';
+import { loadEntry, RichText } from '../features/content';
 import { originFrom, seo } from '../shared/lib/seo';
 
-export function loader({ params, context }: Route.LoaderArgs) {
-  const job = JOBS.find((j) => j.slug === params.slug);
-  if (!job) throw new Response('Страница не найдена', { status: 404 });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const job = await loadEntry(context, 'job', params.slug);
   const contacts = context.contacts;
   return { job, email: contacts?.jobs ?? contacts?.support ?? null };
 }
@@ -18,7 +17,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
   data
     ? seo({
         title: data.job.title,
-        description: data.job.summary,
+        description: data.job.lead,
         path: `/jobs/${data.job.slug}`,
         origin: originFrom(matches),
       })
@@ -33,15 +32,8 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
           {j.title}
         </Title>
         <Text c="dimmed">{j.place}</Text>
-        <Text>{j.summary}</Text>
-        <Title order={2} fz={22}>
-          Чем предстоит заниматься
-        </Title>
-        <Bullets items={j.duties} />
-        <Title order={2} fz={22}>
-          Что важно для нас
-        </Title>
-        <Bullets items={j.requirements} />
+        <Text>{j.lead}</Text>
+        <RichText html={j.html} />
         {email ? (
           <Button component="a" href={`mailto:${email}?subject=${encodeURIComponent(j.title)}`} w="fit-content">
             Откликнуться

@@ -1,9 +1,13 @@
-/** Screen `jobs` (spec §2): open positions. */
+/** Screen `jobs` (spec §2): open positions as staff published them in the back office. */
 import type { Route } from './+types/jobs';
 import { Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { JOBS } from '../features/content';
+import { loadEntries } from '../features/content';
 import { originFrom, seo } from '../shared/lib/seo';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { jobs: (await loadEntries(context, 'job')).results };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -13,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFrom(matches),
   });
 
-export default function Jobs() {
+export default function Jobs({ loaderData }: Route.ComponentProps) {
   return (
     <Container size={760} py={{ base: 'lg', sm: 48 }}>
       <Stack gap="lg">
@@ -23,7 +27,7 @@ export default function Jobs() {
         <Text c="dimmed">
           Мы небольшая команда и ищем людей, которым не всё равно, как выглядит и работает магазин.
         </Text>
-        {JOBS.map((j) => (
+        {loaderData.jobs.map((j) => (
           <Card key={j.slug} withBorder padding="lg">
             <Anchor component={Link} to={`/jobs/${j.slug}`} c="ink.9" fw={700} fz="lg" prefetch="intent">
               {j.title}
@@ -31,7 +35,7 @@ export default function Jobs() {
             <Text fz="sm" c="dimmed">
               {j.place}
             </Text>
-            <Text mt={6}>{j.summary}</Text>
+            <Text mt={6}>{j.lead}</Text>
           </Card>
         ))}
       </Stack>

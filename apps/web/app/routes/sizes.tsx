@@ -1,11 +1,17 @@
 /**
  * Screen `sizes` (spec §2): size charts RU/EU/US for clothes and shoes, women's, men's and children's, from the
- * catalog's one table of sizes (`@vitrina/contract/sizes`) — the same sizes the product pages show.
+ * catalog's one table of sizes (`@vitrina/contract/sizes`) — the same sizes the product pages show. Only the text
+ * around the tables is staff's (the content page `sizes`).
  */
 import type { Route } from './+types/sizes';
-import { Container, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Container, ScrollArea, Stack, Table, Title } from '@mantine/core';
 import { footLengthCm, KIDS_AGES, SIZE_GRIDS, type GridDef } from '@vitrina/contract/sizes';
+import { loadContentPage, RichText } from '../features/content';
 import { originFrom, seo } from '../shared/lib/seo';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { page: await loadContentPage(context, 'sizes') };
+}
 
 const num = (v: string | null) => (v ?? '—').replace('.', ',');
 
@@ -57,26 +63,24 @@ function SizeTable({ caption, head, rows }: { caption: string; head: string[]; r
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ data, matches }) =>
   seo({
-    title: 'Таблица размеров',
+    title: data?.page.title ?? '',
     description:
       'Соответствие размеров женской, мужской и детской одежды и обуви: российский, европейский и американский, длина стопы.',
     path: '/sizes',
     origin: originFrom(matches),
   });
 
-export default function Sizes() {
+export default function Sizes({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
   return (
     <Container size={760} py={{ base: 'lg', sm: 48 }}>
       <Stack gap="xl">
         <Title order={1} fz={{ base: 28, sm: 36 }}>
-          Таблица размеров
+          {page.title}
         </Title>
-        <Text c="dimmed">
-          Это та же таблица, по которой продавцы указывают размер на Витрине. Размеры разных брендов могут отличаться —
-          сверяйтесь с замерами в описании вещи. Длина стопы — примерная.
-        </Text>
+        <RichText html={page.html} />
         {SIZE_GRIDS.filter((g) => g.kind !== 'one').map((g) => (
           <SizeTable key={g.slug} caption={g.name} {...tableOf(g)} />
         ))}

@@ -93,7 +93,15 @@ export const compilations = pgTable('compilations', {
   /** Media key of the cover (see media module); null → the first listing's photo. */
   cover: text('cover'),
   position: integer('position').notNull().default(0),
+  /** Shown on the home page and in the catalog only when true (staff publish and unpublish). */
+  published: boolean('published').notNull().default(true),
+  /**
+   * A saved catalog filter (the query of `/v1/public/products/`, e.g. `type=women&brand=nike`): the set's listings
+   * are those it finds. Null: the listings chosen by hand (`compilation_products`, in their order).
+   */
+  filter: text('filter'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const compilationProducts = pgTable(

@@ -16,3 +16,4 @@ export * from './disputes.js';
 export * from './cart.js';
 export * from './chats.js';
 export * from './moderation.js';
+export * from './content.js';

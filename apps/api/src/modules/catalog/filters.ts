@@ -5,7 +5,7 @@
  * conditions, colours and seller, turned into SQL conditions on `products p`.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { CATALOG_TYPES, COLORS, CONDITIONS, type ProductListQuery } from '@vitrina/contract/catalog';
+import { CATALOG_TYPES, COLORS, CONDITIONS, productListQuery, type ProductListQuery } from '@vitrina/contract/catalog';
 import { queryRows, type Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { toKopecks } from '../../lib/money.js';
@@ -134,11 +134,45 @@ async function brandCondition(
   return { ids, condition: sql`p.brand_id = any(${sql.param(ids)}::int[])` };
 }
 
-/** `compilation` (a slug). @throws ApiError 400 `{compilation}` for an unknown one */
+/** `compilation` (a published set's slug). @throws ApiError 400 `{compilation}` for an unknown one */
 async function compilationCondition(db: Db, slug: string): Promise<SQL> {
-  const rows = await queryRows<{ id: number }>(db, sql`select id from compilations where slug = ${slug.toLowerCase()}`);
+  const rows = await queryRows<{ id: number; filter: string | null }>(
+    db,
+    sql`select id, filter from compilations where slug = ${slug.toLowerCase()} and published`,
+  );
   if (!rows.length) throw badRequest({ compilation: [`Подборка «${slug}» не найдена.`] });
-  return sql`p.id in (select product_id from compilation_products where compilation_id = ${rows[0]!.id})`;
+  return compilationWhere(db, rows[0]!);
+}
+
+/** Keys of a listing query a saved filter may not hold (the set's own, the page's and the search's). */
+const NOT_SAVED = ['compilation', 'sort', 'page', 'page_size', 'q'] as const;
+
+/**
+ * A compilation's saved catalog filter (the query of `/v1/public/products/`, e.g. `type=women&brand=nike`) as a
+ * listing query.
+ * @throws ApiError 400 `{filter}` naming what is wrong (an unknown key, a bad number, a search text)
+ */
+export function savedFilterQuery(filter: string): ProductListQuery {
+  const params = new URLSearchParams(filter.replace(/^\?/, ''));
+  const raw: Record<string, string> = {};
+  for (const [k, v] of params) {
+    if ((NOT_SAVED as readonly string[]).includes(k) || !(k in productListQuery.shape))
+      throw badRequest({ filter: [`Параметр «${k}» нельзя сохранить в подборке.`] });
+    raw[k] = v;
+  }
+  const parsed = productListQuery.safeParse(raw);
+  if (!parsed.success) throw badRequest({ filter: ['Проверьте фильтр: цена и продавец — числа.'] });
+  return parsed.data;
+}
+
+/**
+ * The SQL condition of a compilation's listings: those its saved filter finds, or those chosen by hand.
+ * @throws ApiError 400 `{filter}` or a filter's field for a saved filter that no longer resolves
+ */
+export async function compilationWhere(db: Db, c: { id: number; filter: string | null }): Promise<SQL> {
+  if (!c.filter) return sql`p.id in (select product_id from compilation_products where compilation_id = ${c.id})`;
+  const { where } = await resolveFilters(db, savedFilterQuery(c.filter));
+  return sql`(${sql.join(where, sql` and `)})`;
 }
 
 /** `size` (and sizes of a search query): some offer of one of these sizes in stock. @throws ApiError 400 `{size}` */

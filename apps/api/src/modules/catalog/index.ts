@@ -12,3 +12,7 @@ export { publicReader, type PublicReader, type PublicRead } from './ssr-reads.js
 
 /** Forgets this process's remembered counts and facets (staff blocked or unblocked a listing). */
 export { forgetCatalogCaches } from './caches.js';
+/** A stored cover image with its size (compilations, the journal's posts). */
+export { compilationCount, coverImage } from './compilations.js';
+/** A compilation's saved catalog filter checked and read as a listing query. */
+export { savedFilterQuery } from './filters.js';

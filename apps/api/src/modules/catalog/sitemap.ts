@@ -22,7 +22,7 @@ export async function getSitemap(db: Db): Promise<Sitemap> {
           order by p.published_at desc, p.id desc limit ${SITEMAP_MAX_PRODUCTS}`,
     ),
     queryRows<{ slug: string }>(db, sql`select slug from brands order by slug`),
-    queryRows<{ slug: string }>(db, sql`select slug from compilations order by position, id`),
+    queryRows<{ slug: string }>(db, sql`select slug from compilations where published order by position, id`),
   ]);
   return {
     products: products.map((p) => ({ slug: p.slug, updated_at: iso(p.updated_at) })),

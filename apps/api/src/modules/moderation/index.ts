@@ -10,6 +10,9 @@ import reportRoutes from './routes.js';
 import { PUBLIC_CACHE_PURGE_CHANNEL } from './block.js';
 import { forgetCatalogCaches } from '../catalog/index.js';
 
+/** Pubsub channel: a message on it (published in a transaction) makes every process forget its public answers. */
+export { PUBLIC_CACHE_PURGE_CHANNEL };
+
 /** Registers the report calls and the staff routes (their own plugin: the staff guard covers only them). */
 export async function moderationRoutes(app: FastifyInstance): Promise<void> {
   // A block or unblock anywhere: this process forgets its public answers, counts and facets (they show the old state).

@@ -17,7 +17,8 @@ export default async function usersRoutes(app: FastifyInstance) {
       schema: {
         tags: ['users'],
         summary: 'Текущий пользователь',
-        description: 'info: id, phone, first_name, last_name, avatar, city, about, date_joined, delivery_points.',
+        description:
+          'info: id, phone, first_name, last_name, avatar, city, about, date_joined, is_staff (сотрудник Витрины), delivery_points.',
         security: [{ token: [] }],
         response: { 200: selfAnswerSchema, 401: detailError },
       },

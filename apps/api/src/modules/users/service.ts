@@ -66,6 +66,8 @@ export async function selfInfo(app: FastifyInstance, user: AuthUser) {
     .orderBy(asc(deliveryPoints.id));
   return {
     ...serializeUser(user),
+    /** Staff see «Кабинет сотрудника» (the role is read from the row at every request). */
+    is_staff: user.role === 'staff',
     delivery_points: points.map((p) => ({
       id: p.id,
       name: p.name,

@@ -2,11 +2,11 @@
  * The signed-in header controls (a chunk of its own, loaded once a user is known): the notification bell
  * (features/notifications; here rather than in the header itself so that not even its loader is in the
  * public pages' first scripts, and never in the server's HTML) and the avatar menu — Профиль, Мои товары,
- * Покупки, Избранное and Выйти (spec §4).
+ * Покупки, Избранное, «Кабинет сотрудника» for staff only, and Выйти (spec §4).
  */
 import { Menu, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconHeart, IconLogout, IconShoppingBag, IconTag, IconUser } from '@tabler/icons-react';
+import { IconBriefcase, IconHeart, IconLogout, IconShoppingBag, IconTag, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { NotificationBell } from '../notifications';
 import { displayPhone } from './phone-mask';
@@ -69,6 +69,11 @@ export default function AccountUserMenu({
             </Menu.Item>
           ))}
           {extras?.menu}
+          {user.is_staff && (
+            <Menu.Item component={Link} to="/admin" leftSection={<IconBriefcase size={18} stroke={1.6} />}>
+              Кабинет сотрудника
+            </Menu.Item>
+          )}
           <Menu.Divider />
           <Menu.Item onClick={() => void exit()} leftSection={<IconLogout size={18} stroke={1.6} />}>
             Выйти

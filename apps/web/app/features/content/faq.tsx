@@ -1,59 +1,29 @@
-/** The FAQ's questions and answers (screen `faq`): each answer says what the shop does today. */
+/** The FAQ (screen `faq`): its questions as stored by staff, answers server-rendered in native `<details>`. */
+import type { FaqItem } from '@vitrina/contract/content';
 import classes from './faq.module.css';
+import { RichText } from './markdown-page';
 
-/** Question and answer pairs, in the page's order. */
-export const QA: [string, string][] = [
-  ['Как войти?', 'По номеру телефона: нажмите «Войти», введите номер и код из SMS. Пароль не нужен.'],
-  ['Сколько стоит доставка?', 'Доставку до пункта выдачи оплачивает продавец, для покупателя она бесплатна.'],
-  [
-    'Сколько берёт Витрина?',
-    'Покупатель платит только цену вещи. Комиссию платит продавец: она показывается в форме продажи ещё до публикации — вы сразу видите сумму, которую получите.',
-  ],
-  [
-    'Когда продавец получит деньги?',
-    'Деньги покупателя хранятся у Витрины, пока он не подтвердит получение заказа. После этого сумма за вычетом комиссии сама уходит на карту продавца для выплат.',
-  ],
-  [
-    'Что если вещь не пришла или не соответствует описанию?',
-    'Не подтверждайте получение: пока вы его не подтвердили, продавец денег не получает. Открыть спор на Витрине пока нельзя — мы над этим работаем.',
-  ],
-  [
-    'Можно ли вернуть вещь, если она не подошла?',
-    'Нет: вещи продают частные продавцы, и возврат «не подошло» не предусмотрен. Перед покупкой сверьтесь с таблицей размеров и замерами в описании.',
-  ],
-  [
-    'Можно ли отменить заказ?',
-    'Да, пока он не оплачен: кнопка «Отменить» у заказа в «Истории покупок» сразу снимает бронь с вещи. Оплаченный заказ отменить нельзя.',
-  ],
-  [
-    'Что если оплата прошла, а вещь уже купили?',
-    'Так бывает, если оплатить заказ после того, как бронь закончилась. Тогда деньги сами возвращаются на карту — вы получите уведомление.',
-  ],
-  [
-    'Безопасно ли платить картой?',
-    'Да. Номер карты вы вводите на странице банка; Витрина хранит только последние четыре цифры и маркер шлюза.',
-  ],
-  [
-    'Как долго бронируется вещь?',
-    '15 минут с момента оформления заказа. Если оплата не прошла, вещь снова доступна другим.',
-  ],
-];
-
-/** `FAQPage` structured data of {@link QA}. */
-export const faqJsonLd = {
-  '@context': 'https://schema.org',
-  '@type': 'FAQPage',
-  mainEntity: QA.map(([q, a]) => ({ '@type': 'Question', name: q, acceptedAnswer: { '@type': 'Answer', text: a } })),
-};
+/** `FAQPage` structured data of the stored questions (answers as plain text). */
+export function faqJsonLd(items: FaqItem[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: items.map((i) => ({
+      '@type': 'Question',
+      name: i.question,
+      acceptedAnswer: { '@type': 'Answer', text: i.answer_text },
+    })),
+  };
+}
 
 /** Every question as a native `<details>`: the answers are in the HTML and open without JavaScript. */
-export function FaqList() {
+export function FaqList({ items }: { items: FaqItem[] }) {
   return (
     <div className={classes.list}>
-      {QA.map(([q, a]) => (
-        <details key={q} className={classes.item}>
-          <summary className={classes.question}>{q}</summary>
-          <p className={classes.answer}>{a}</p>
+      {items.map((i) => (
+        <details key={i.question} className={classes.item}>
+          <summary className={classes.question}>{i.question}</summary>
+          <RichText html={i.answer_html} className={classes.answer} />
         </details>
       ))}
     </div>

@@ -1,7 +1,9 @@
-/** Public face of the content feature: the static pages' texts and their layout. */
-/** Blog articles and job openings. */
-export { ARTICLES, JOBS, type Article, type Job } from './articles';
-/** A content page with its sections, and the bullet list and text link used inside. */
+/** Public face of the content feature: the text pages' layout, the stored texts' HTML and the FAQ. */
+/** A content page with its sections, and the bullet list and text link used inside (the offer page). */
 export { Bullets, ContentPage, TextLink, type Section } from './content-page';
+/** A page of stored text (server-rendered sanitised HTML) and that HTML alone. */
+export { MarkdownPage, RichText } from './markdown-page';
 /** The FAQ: its list (answers server-rendered in `<details>`) and `FAQPage` structured data. */
 export { FaqList, faqJsonLd } from './faq';
+/** Loads a content page, a journal post or opening, or their lists from the API (route loaders). */
+export { loadContentPage, loadEntries, loadEntry } from './load';
