@@ -16,6 +16,7 @@
  * | `order.completed` | `{orderId, by}` | seller | `order_completed` |
  * | `payout.sent` | `{orderId}` | seller | `payout_sent` |
  * | `listing.published` | `{listingId, ownerId}` | followers, one per seller per hour | `new_listing` |
+ * | `listing.moderated` | `{listingId, action, reason?}` | owner (listing-notices.ts) | `listing_moderated` |
  *
  * Facts are read from the tables when the job runs (the payload carries ids only).
  */
@@ -32,6 +33,7 @@ import { notify, notifyGrouped } from './service.js';
 import { queueSms } from './sms.js';
 import { formatRub, orderPage, personName } from './texts.js';
 import { loadOrder, subscribeOrderNotices } from './order-notices.js';
+import { subscribeListingNotices } from './listing-notices.js';
 
 /** A followed seller's listings within this window after the first make one notification. */
 export const LISTING_GROUP_MS = 60 * 60_000;
@@ -63,6 +65,7 @@ const orderId = (p: Record<string, unknown>) => {
 export function subscribeNotifications(app: FastifyInstance): void {
   const on = app.events.subscribe.bind(app.events);
   subscribeOrderNotices(app);
+  subscribeListingNotices(app);
 
   on<{ subscriberId: number; targetId: number }>(
     'social.subscribed',
