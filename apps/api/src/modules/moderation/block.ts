@@ -21,7 +21,7 @@ export const PUBLIC_CACHE_PURGE_CHANNEL = 'public_cache_purge';
 const BLOCKABLE = ['active', 'draft'];
 
 /** Locks the listing the way checkout does (its offers, then the row); 404 for unknown or deleted. */
-async function lockListing(tx: Tx, id: number) {
+export async function lockListing(tx: Tx, id: number) {
   await tx.select({ id: offers.id }).from(offers).where(eq(offers.productId, id)).orderBy(asc(offers.id)).for('update');
   const [row] = await tx
     .select()
