@@ -59,5 +59,5 @@ describe.runIf(browserAvailable())('admin reports', () => {
       await staff.getByTestId('admin-user').first().getByRole('link').click();
       await staff.getByTestId('admin-user-card').getByRole('button', { name: 'Закрыть' }).waitFor();
       await staff.screenshot({ path: `${SHOTS}/users-${width}.png`, fullPage: true });
-    });
+    }, 240_000);
 });
