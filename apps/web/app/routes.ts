@@ -24,9 +24,13 @@ export default [
     r('account/sell-create', 'account-sell-create'),
     layout('layouts/admin.tsx', { id: 'layout-admin' }, [
       r('admin', 'admin'),
+      r('admin/audit', 'admin-audit'),
       r('admin/compilations', 'admin-compilations'),
       r('admin/content', 'admin-content'),
       r('admin/disputes', 'admin-disputes'),
+      r('admin/products', 'admin-products'),
+      r('admin/reports', 'admin-reports'),
+      r('admin/users', 'admin-users'),
     ]),
     r('blog', 'blog'),
     r('blog/:slug', 'blog-slug'),

@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   'report.dismiss',
   'product.block',
   'product.unblock',
+  'product.authenticity_approve',
+  'product.authenticity_decline',
   'user.block',
   'user.unblock',
   'content.update',

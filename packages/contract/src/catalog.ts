@@ -49,6 +49,10 @@ export const PRODUCT_STATUSES = [
   { value: 'draft', label: 'Черновики' },
   { value: 'reserved', label: 'Забронированы' },
   { value: 'sold', label: 'Проданы' },
+  /** A luxury brand's listing waiting for staff's authenticity check (shown as a tab while there are such). */
+  { value: 'pending_review', label: 'На проверке' },
+  /** Blocked by staff, with the reason (shown as a tab while there are such). */
+  { value: 'blocked', label: 'Заблокированы' },
 ] as const;
 
 /** Sort orders of listing pages. `relevance` is the default when `q` is given. */
@@ -156,6 +160,8 @@ export const productDetailSchema = productCardSchema.extend({
   color_label: z.string().nullable(),
   view_count: z.number().int(),
   published_at: z.string().nullable(),
+  /** «Проверено»: a luxury listing whose proof of authenticity staff approved. */
+  verified: z.boolean(),
   offers: z.array(
     z.object({
       id: z.number().int(),

@@ -36,6 +36,7 @@ export const NOTIFICATION_TYPES = [
   { type: 'claim_opened', label: 'Покупатель сообщил о проблеме с заказом', sms: false },
   { type: 'claim_updated', label: 'Новое в споре о заказе', sms: false },
   { type: 'claim_decided', label: 'Решение по спору о заказе', sms: false },
+  { type: 'listing_moderated', label: 'Решения модератора по вашим объявлениям', sms: false },
   { type: 'chat_message', label: 'Новые сообщения (по SMS — если не прочитаны час)', sms: true },
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]['type'];

@@ -161,6 +161,12 @@ export const listingSchemaOut = z.object({
   status_label: z.string(),
   /** Staff's reason while `status` is `blocked` («Заблокировано»). */
   block_reason: z.string().nullable().optional(),
+  /** A luxury listing whose proof of authenticity staff approved («Проверено»). */
+  verified: z.boolean().optional(),
+  /** Staff's reason when they declined the proof (the listing went back to drafts); null otherwise. */
+  review_decline_reason: z.string().nullable().optional(),
+  /** Proof photos the seller added (a luxury brand's listing waits for them in `pending_review`). */
+  authenticity_photos: z.number().int().optional(),
   title: z.string(),
   description: z.string(),
   brand: z.object({ id: z.number().int(), name: z.string() }).nullable(),
@@ -188,6 +194,10 @@ export const ownerListingSchema = productCardSchema.extend({
   status_label: z.string(),
   /** Staff's reason while `status` is `blocked` («Заблокировано»). */
   block_reason: z.string().nullable().optional(),
+  /** «Проверено»: staff approved the luxury listing's proof of authenticity. */
+  verified: z.boolean().optional(),
+  /** Staff's reason when they declined the proof; null otherwise. */
+  review_decline_reason: z.string().nullable().optional(),
   offers: z.array(listingOfferSchema),
   updated_at: z.string(),
 });

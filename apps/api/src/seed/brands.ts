@@ -25,6 +25,23 @@ export interface BrandDef {
   weight: number;
 }
 
+/**
+ * Houses whose listings wait for staff's authenticity check before they are public (`brands.is_luxury`): the most
+ * counterfeited luxury brands. Demo listings of these brands are seeded as already checked («Проверено»).
+ */
+export const AUTHENTICITY_CHECKED: ReadonlySet<string> = new Set([
+  'hermes',
+  'chanel',
+  'louis-vuitton',
+  'gucci',
+  'prada',
+  'dior',
+  'balenciaga',
+  'saint-laurent',
+  'moncler',
+  'burberry',
+]);
+
 /** Lowest price in rubles per tier, whatever the category and condition. */
 export const TIER_FLOOR: Record<Tier, number> = { mass: 500, premium: 2500, luxury: 15000 };
 

@@ -25,7 +25,7 @@ import {
   sizes,
   users,
 } from '../db/schema/index.js';
-import { BRANDS } from './brands.js';
+import { AUTHENTICITY_CHECKED, BRANDS } from './brands.js';
 import { COMPILATIONS, fillCompilations } from './compilations.js';
 import { DEMO_SELLER_PHONE } from './people.js';
 import { seedHistory, type HistoryListing } from './history.js';
@@ -177,6 +177,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
           aliases: b.aliases,
           tier: b.tier,
           isPopular: b.isPopular,
+          isLuxury: AUTHENTICITY_CHECKED.has(b.slug),
           description: `${b.country}, с ${b.founded} года.`,
         })),
       )
@@ -220,6 +221,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
             createdAt: l.createdAt,
             updatedAt: l.updatedAt,
             publishedAt: l.publishedAt,
+            // A luxury house's listing on show has passed the authenticity check (the demo keeps them public).
+            verifiedAt: AUTHENTICITY_CHECKED.has(l.brand.slug) ? l.publishedAt : null,
           })),
         )
         .returning({ id: products.id, slug: products.slug });

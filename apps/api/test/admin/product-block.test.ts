@@ -1,7 +1,7 @@
 /**
  * Staff block and unblock a listing: 401/403 before the body is read; the reason is required; the listing answers
  * 404 on the public call on both processes within 1 s (their micro-caches purged over the fan-out), its owner sees
- * «Заблокировано» with the reason and cannot edit it; its open reports close as upheld; audit rows
+ * «Заблокировано» with the reason, is notified and cannot edit it; its open reports close as upheld; audit rows
  * `product.block` / `product.unblock`; the unblock restores the status it had and the public answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +76,15 @@ describe.runIf(dbAvailable())('blocking a listing', () => {
     expect(mine.results.map((p: { id: number; block_reason: string }) => [p.id, p.block_reason])).toEqual([
       [listing.id, 'Подделка: нет чека и серийного номера'],
     ]);
+    // The owner is told, with the reason and a link to their listings.
+    await t.app.jobs.runDue();
+    const notices = (await get(t.app, '/v1/notifications/', seller.auth)).json().results;
+    expect(notices[0]).toMatchObject({
+      type: 'listing_moderated',
+      title: 'Объявление «Сумка Birkin» заблокировано',
+      text: 'Модератор заблокировал объявление. Причина: Подделка: нет чека и серийного номера.',
+      link: '/account/sales',
+    });
     const draft = await post(t.app, `/v1/products/${listing.id}/make_draft/`, seller.auth);
     expect(draft.statusCode).toBe(400);
     expect(draft.json().detail).toMatch(/^Объявление заблокировано модератором: Подделка/);

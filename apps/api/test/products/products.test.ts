@@ -420,6 +420,8 @@ describe.runIf(dbAvailable())('selling API', () => {
       { value: 'draft', label: 'Черновики', count: 13 },
       { value: 'reserved', label: 'Забронированы', count: 0 },
       { value: 'sold', label: 'Проданы', count: 0 },
+      { value: 'pending_review', label: 'На проверке', count: 0 },
+      { value: 'blocked', label: 'Заблокированы', count: 0 },
     ]);
     const p1 = (await t.app.inject({ url: '/v1/product_owner/?status=draft&page_size=12&page=1', headers: c })).json();
     expect(p1.count).toBe(13);

@@ -80,6 +80,8 @@ export const brands = pgTable(
     description: text('description'),
     tier: text('tier').notNull().default('mass'),
     isPopular: boolean('is_popular').notNull().default(false),
+    /** A luxury house (Hermès, Chanel, Louis Vuitton…): a new listing waits in `pending_review` for a proof check. */
+    isLuxury: boolean('is_luxury').notNull().default(false),
   },
   (t) => [index('brands_name_trgm').using('gin', t.name.op('gin_trgm_ops'))],
 );

@@ -3,7 +3,7 @@
  * Spec §3, §4, §7 (`/v1/products/*`, `/v1/product_owner/`, `/v1/product/check-availability/`).
  * Owned by the `products` module; the `catalog` module reads it for public pages and search.
  *
- * Money is integer kopecks. `status` ∈ `active` | `draft` | `reserved` | `sold` | `deleted` | `blocked` (by staff).
+ * Money is integer kopecks. `status` ∈ `active` | `draft` | `reserved` | `sold` | `deleted` | `blocked` (by staff) | `pending_review` (a luxury listing waiting for its proof check).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { pgTable, boolean, text, integer, serial, timestamp, index, uniqueIndex, customType, check } from 'drizzle-orm/pg-core';
@@ -42,6 +42,18 @@ export const products = pgTable(
     blockReason: text('block_reason'),
     /** The status a block replaced (`active` | `draft`), restored by the unblock; null when not blocked. */
     statusBeforeBlock: text('status_before_block'),
+    /**
+     * True while the listing is `blocked` because its owner's account is (not for what it is): the account's
+     * unblock restores exactly these.
+     */
+    blockedWithOwner: boolean('blocked_with_owner').notNull().default(false),
+    /**
+     * A luxury brand's listing (`brands.is_luxury`): when staff approved its proof of authenticity («Проверено»,
+     * `verified: true`); null while it waits in `pending_review` or for a brand that needs no check.
+     */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** Staff's reason when they declined the proof (the listing went back to `draft`); null otherwise. */
+    reviewDeclineReason: text('review_decline_reason'),
     viewCount: integer('view_count').notNull().default(0),
     /** Lowest offer price in kopecks (kept by the products service; used for filters and sorting). */
     minPrice: integer('min_price').notNull().default(0),
@@ -129,4 +141,23 @@ export const productPhotos = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [index('product_photos_product_idx').on(t.productId, t.position)],
+);
+
+/**
+ * A luxury listing's proof of authenticity (receipt, tags, serial number): photos only its owner and staff see,
+ * uploaded through the media pipeline (`POST /v1/products/{id}/authenticity/`).
+ */
+export const authenticityPhotos = pgTable(
+  'authenticity_photos',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('authenticity_photos_product_idx').on(t.productId, t.id)],
 );

@@ -27,6 +27,13 @@ export const users = pgTable(
      * token, so taking the role away takes effect at once; `STAFF_PHONES` grants it at every sign-in.
      */
     role: text('role').notNull().default('user'),
+    /**
+     * When staff blocked the account (`POST /v1/admin/users/{id}/block/`): its tokens are gone, sign-in is refused
+     * naming {@link users.blockReason}, its listings are hidden; null for an account in good standing.
+     */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /** Staff's reason of the block (the person reads it when sign-in is refused); null when not blocked. */
+    blockReason: text('block_reason'),
   },
   (t) => [index('users_date_joined_idx').on(t.dateJoined)],
 );

@@ -151,6 +151,10 @@ function safeHost(url: string): string | null {
   }
 }
 
+/** The refusal a blocked account reads at sign-in, naming staff's reason. */
+export const blockedDetail = (reason: string | null) =>
+  `Аккаунт заблокирован модератором${reason ? `: ${reason.trim().replace(/[.!…]+$/u, '')}` : ''}. Если это ошибка, напишите в поддержку.`;
+
 export type VerifyResult =
   { ok: true; token: string; userId: number; created: boolean } | { ok: false; detail: string };
 
@@ -183,8 +187,14 @@ export async function verifyCode(
     let userId = inserted[0]?.id;
     const created = userId !== undefined;
     if (userId === undefined) {
-      const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+      // The row's lock: a staff block committing meanwhile is seen here, or sees (and deletes) this token.
+      const [u] = await tx
+        .select({ id: users.id, blockedAt: users.blockedAt, blockReason: users.blockReason })
+        .from(users)
+        .where(eq(users.phone, phone))
+        .for('update');
       userId = u!.id;
+      if (u!.blockedAt) return { ok: false, detail: blockedDetail(u!.blockReason) };
     }
     // STAFF_PHONES makes the number staff at every sign-in (taking the role away is the database's: the role is
     // read from the user's row on every request).

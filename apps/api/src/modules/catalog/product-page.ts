@@ -20,6 +20,9 @@ const isoOrNull = (v: unknown): string | null => (v == null ? null : iso(v));
 const colorLabel = (v: string | null) => (v ? (COLORS.find((c) => c.value === v)?.label ?? v) : null);
 
 /** A listing's row with its brand and ordered photos (prices in kopecks). */
+/** Statuses whose page only the owner sees (a luxury listing is public once staff approved its proof). */
+const OWNER_ONLY = ['draft', 'deleted', 'blocked', 'pending_review'];
+
 type ListingRow = CardRow & {
   description: string;
   category_id: number | null;
@@ -28,6 +31,7 @@ type ListingRow = CardRow & {
   view_count: number;
   published_at: unknown;
   brand_name_ru: string | null;
+  verified: boolean;
   photos: { key: string; width: number; height: number }[];
 };
 
@@ -39,7 +43,7 @@ async function listingBySlug(db: Db, slug: string): Promise<ListingRow | undefin
   const rows = await preparedRows<ListingRow>(
     db,
     sql`select ${CARD_COLUMNS}, p.description, p.category_id, p.type, p.color, p.view_count, p.published_at,
-          b.name_ru as brand_name_ru,
+          b.name_ru as brand_name_ru, p.verified_at is not null as verified,
           coalesce((select json_agg(json_build_object('key', ph.key, 'width', ph.width, 'height', ph.height)
                                     order by ph.position, ph.id)
                     from product_photos ph where ph.product_id = p.id), '[]'::json) as photos
@@ -94,8 +98,7 @@ export async function getProduct(
   const p = await listingBySlug(db, slug);
   if (!p) throw notFound('Товар не найден.');
   const isOwner = viewerId != null && viewerId === p.owner_id;
-  if ((p.status === 'draft' || p.status === 'deleted' || p.status === 'blocked') && !isOwner)
-    throw notFound('Товар не найден.');
+  if (OWNER_ONLY.includes(p.status) && !isOwner) throw notFound('Товар не найден.');
 
   const cats = await categoriesHaving(db, (all) => p.category_id == null || all.some((c) => c.id === p.category_id));
   const byId = new Map(cats.map((c) => [c.id, c]));
@@ -154,6 +157,7 @@ function detailOf(
     color_label: colorLabel(p.color),
     view_count: views,
     published_at: isoOrNull(p.published_at),
+    verified: p.verified,
     offers: offers.map((o) => ({
       id: o.id,
       size: o.size,

@@ -4,7 +4,8 @@
  * owner, who sees «Заблокировано» with the reason and may only delete it; it leaves every public list because they
  * show `active` listings only. The micro-caches of public answers are purged on every process over the pubsub
  * fan-out ({@link PUBLIC_CACHE_PURGE_CHANNEL}) on commit, instead of waiting out their lifetime. The block closes
- * the listing's open reports as `upheld`; each action writes its audit row in the same transaction.
+ * the listing's open reports as `upheld`; each action writes its audit row in the same transaction, and
+ * `listing.moderated` tells the owner (notifications).
  */
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -20,7 +21,7 @@ export const PUBLIC_CACHE_PURGE_CHANNEL = 'public_cache_purge';
 const BLOCKABLE = ['active', 'draft'];
 
 /** Locks the listing the way checkout does (its offers, then the row); 404 for unknown or deleted. */
-async function lockListing(tx: Tx, id: number) {
+export async function lockListing(tx: Tx, id: number) {
   await tx.select({ id: offers.id }).from(offers).where(eq(offers.productId, id)).orderBy(asc(offers.id)).for('update');
   const [row] = await tx
     .select()
@@ -87,6 +88,7 @@ export async function blockProduct(
       reason,
       details: { previous_status: p.status, reports: closed },
     });
+    await app.events.emit(tx, 'listing.moderated', { listingId: id, action: 'blocked', reason });
     await app.pubsub.publish(tx, PUBLIC_CACHE_PURGE_CHANNEL, { product: id });
     return { id, status: 'blocked', block_reason: reason };
   });
@@ -110,7 +112,7 @@ export async function unblockProduct(
     const status = p.statusBeforeBlock ?? 'draft';
     await tx
       .update(products)
-      .set({ status, blockReason: null, statusBeforeBlock: null, updatedAt: now })
+      .set({ status, blockReason: null, statusBeforeBlock: null, blockedWithOwner: false, updatedAt: now })
       .where(eq(products.id, id));
     await writeAudit(tx, {
       staffId,
@@ -121,6 +123,7 @@ export async function unblockProduct(
       reason,
       details: { status, block_reason: p.blockReason },
     });
+    await app.events.emit(tx, 'listing.moderated', { listingId: id, action: 'unblocked' });
     await app.pubsub.publish(tx, PUBLIC_CACHE_PURGE_CHANNEL, { product: id });
     return { id, status, block_reason: null };
   });

@@ -2,10 +2,12 @@
  * Moderation (the back office's first part): the public face of the moderation module — the shop's reports
  * (`POST /v1/products/{id}/report/`, `POST /v1/users/{id}/report/`), staff's queue of them
  * (`GET /v1/admin/reports/`, `…/{id}/dismiss/`), blocking listings (`POST /v1/admin/products/{id}/block/`,
- * `…/unblock/`) and the audit log (`GET /v1/admin/audit/`).
+ * `…/unblock/`), accounts (`GET /v1/admin/users/`, `…/{id}/`, `…/{id}/block/`, `…/{id}/unblock/`) and the audit log
+ * (`GET /v1/admin/audit/`).
  */
 import type { FastifyInstance } from 'fastify';
 import moderationAdminRoutes from './admin-routes.js';
+import adminUserRoutes from './admin-user-routes.js';
 import reportRoutes from './routes.js';
 import { PUBLIC_CACHE_PURGE_CHANNEL } from './block.js';
 import { forgetCatalogCaches } from '../catalog/index.js';
@@ -22,4 +24,5 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
   });
   await app.register(reportRoutes);
   await app.register(moderationAdminRoutes);
+  await app.register(adminUserRoutes);
 }

@@ -17,6 +17,7 @@
  * | `order.completed` | `{orderId, by}` | seller | `order_completed` |
  * | `payout.sent` | `{orderId}` | seller | `payout_sent` |
  * | `listing.published` | `{listingId, ownerId}` | followers, one per seller per hour | `new_listing` |
+ * | `listing.moderated` | `{listingId, action, reason?}` | owner (listing-notices.ts) | `listing_moderated` |
  *
  * Facts are read from the tables when the job runs (the payload carries ids only).
  */
@@ -41,6 +42,7 @@ import {
   payoutSent,
   shipReminder,
 } from './order-notices.js';
+import { subscribeListingNotices } from './listing-notices.js';
 
 /** A followed seller's listings within this window after the first make one notification. */
 export const LISTING_GROUP_MS = 60 * 60_000;
@@ -132,6 +134,7 @@ export function subscribeNotifications(app: FastifyInstance): void {
   on('order.ship_reminder', 'ship-reminder', shipReminder);
   on('order.delivered', 'order-delivered', orderDelivered);
   on('listing.published', 'new-listing', newListing);
+  subscribeListingNotices(app);
   app.jobs.define(FOLLOWERS_JOB, async ({ tx, job }) => {
     const listing = await loadListing(tx, Number(job.payload.listingId));
     if (listing) await notifyFollowers(app, tx, listing, (job.payload.followers as number[]).map(Number));

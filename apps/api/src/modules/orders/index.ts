@@ -27,3 +27,10 @@ export { openDispute, refundDisputed, settleDisputed } from './dispute-steps.js'
  * source at start; it is asked for the orders of each answer.
  */
 export { onOrderHistory, type OrderHistorySource } from './history.js';
+/**
+ * Staff's cancellations (a blocked account): a paid order cancelled before shipping with the seller-cancel path's
+ * refund, stock and notices (`by: 'staff'`), and the pending payments of cancelled unpaid orders cancelled at the
+ * provider after the commit.
+ */
+export { cancelPaidOrder } from './settle-steps.js';
+export { cancelAtProvider } from './stock.js';

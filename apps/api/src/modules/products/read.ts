@@ -3,11 +3,19 @@
  * `GET /v1/product_owner/`): one listing of the caller, the count per status, and the caller's pages of listings
  * by status. Another user's listing answers 404. Money: kopecks in the database, rubles out.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CONDITIONS, PRODUCT_STATUSES } from '@vitrina/contract/catalog';
 import type { Listing, OwnerListing, ProductStatus } from '@vitrina/contract/products';
 import type { Db, Tx } from '../../db/client.js';
-import { brands, categories, offers, productPhotos, products, sizes } from '../../db/schema/index.js';
+import {
+  authenticityPhotos,
+  brands,
+  categories,
+  offers,
+  productPhotos,
+  products,
+  sizes,
+} from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { toRubles } from '../../lib/money.js';
 import { makePage, pageWindow, type PageQuery } from '../../lib/pagination.js';
@@ -16,7 +24,7 @@ import { photoOut } from './photos.js';
 type Conn = Db | Tx;
 
 /** Statuses the owner sees and filters by (spec §4; `blocked` is staff's); `deleted` is never shown. */
-export const OWNER_STATUSES = ['active', 'draft', 'reserved', 'sold', 'blocked'] as const;
+export const OWNER_STATUSES = ['active', 'pending_review', 'draft', 'reserved', 'sold', 'blocked'] as const;
 export type OwnerStatus = (typeof OWNER_STATUSES)[number];
 
 const STATUS_LABEL: Record<string, string> = {
@@ -26,6 +34,7 @@ const STATUS_LABEL: Record<string, string> = {
   sold: 'Продан',
   deleted: 'Удалён',
   blocked: 'Заблокировано',
+  pending_review: 'На проверке подлинности',
 };
 
 /** Loads a listing of `ownerId` (any status but deleted). @throws ApiError 404 */
@@ -59,6 +68,10 @@ export async function getListing(db: Conn, ownerId: number, id: number): Promise
     .leftJoin(sizes, eq(sizes.id, offers.sizeId))
     .where(eq(offers.productId, p.id))
     .orderBy(asc(sql`coalesce(${sizes.position}, 0)`), asc(offers.id));
+  const [proofs] = await db
+    .select({ n: count() })
+    .from(authenticityPhotos)
+    .where(eq(authenticityPhotos.productId, p.id));
   const photos = await db
     .select()
     .from(productPhotos)
@@ -70,6 +83,9 @@ export async function getListing(db: Conn, ownerId: number, id: number): Promise
     status: p.status,
     status_label: STATUS_LABEL[p.status] ?? p.status,
     block_reason: p.blockReason,
+    verified: p.verifiedAt !== null,
+    review_decline_reason: p.reviewDeclineReason,
+    authenticity_photos: proofs?.n ?? 0,
     title: p.title,
     description: p.description,
     brand: brand ?? null,

@@ -16,6 +16,7 @@ import { readListingUpload } from './multipart.js';
 import { removeKeys } from './photos.js';
 import { getListing, ownerPage, statusCounts } from './read.js';
 import { createListing, deleteListing, makeDraft, updateListing } from './write.js';
+import { addAuthenticityPhotos, AUTHENTICITY_PHOTOS_MAX } from './authenticity.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const security = [{ token: [] }];
@@ -142,6 +143,36 @@ export default async function productsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       await deleteListing(app, request.user!.id, request.params.id);
       return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/v1/products/:id/authenticity/',
+    {
+      ...auth,
+      schema: {
+        tags: ['products'],
+        summary: 'Добавить фото для проверки подлинности (multipart, вещи люксовых брендов)',
+        description:
+          'multipart/form-data: photos — файлы (повторяющееся поле): чек, бирки, серийный номер; всего не больше ' +
+          `${AUTHENTICITY_PHOTOS_MAX}. Их видят только владелец и модераторы. Объявление люксового бренда ждёт ` +
+          'проверки в статусе pending_review; после одобрения оно публикуется с отметкой «Проверено».',
+        security,
+        params: idParams,
+        response: { 200: listingSchemaOut, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = request.user!.id;
+      // Ownership first, so another user's upload is never processed.
+      await getListing(app.db, userId, request.params.id);
+      const upload = await readListingUpload(request, app.storage, AUTHENTICITY_PHOTOS_MAX, photoLimit(userId));
+      try {
+        return await addAuthenticityPhotos(app, userId, request.params.id, upload.photos);
+      } catch (err) {
+        await upload.discard();
+        throw err;
+      }
     },
   );
 

@@ -3,15 +3,17 @@
  * `offers` and `product_photos`. Every write runs in one transaction and keeps `min_price`, `search_text`,
  * `published_at` and `updated_at` correct. Money: kopecks in the database, rubles in and out.
  */
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Listing, ListingInput } from '@vitrina/contract/products';
 import type { Tx } from '../../db/client.js';
 import { offers, orderItems, productPhotos, products } from '../../db/schema/index.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { toKopecks, toRubles } from '../../lib/money.js';
 import { takeUserLimit } from '../../plugins/user-limits.js';
 import type { StoredImage } from '../media/index.js';
+import { publishedStatus } from './authenticity.js';
+import { lockOwnedListing } from './write-lock.js';
 import { checkFlags, isTrue, validateListing, type RawFields } from './fields.js';
 import { applyPhotoEdit, planPhotoEdit } from './photos.js';
 import { getListing } from './read.js';
@@ -73,24 +75,6 @@ async function writeOffers(tx: Tx, productId: number, v: ListingInput, sizeIds: 
 }
 
 /**
- * Locks a listing for a write that depends on its status or stock: its offers (`FOR UPDATE`, id order), then the
- * listing row — the order checkout takes them in (orders module: offers, then listings), so a listing ordered while
- * it is deleted, moved to drafts or edited ends one way or the other, never both, and neither side deadlocks.
- * @returns the listing row as it is now (latest committed)
- * @throws ApiError 404 when it does not exist, is deleted or belongs to someone else
- */
-async function lockOwnedListing(tx: Tx, ownerId: number, id: number) {
-  await tx.select({ id: offers.id }).from(offers).where(eq(offers.productId, id)).orderBy(asc(offers.id)).for('update');
-  const [row] = await tx
-    .select()
-    .from(products)
-    .where(and(eq(products.id, id), eq(products.ownerId, ownerId), ne(products.status, 'deleted')))
-    .for('update');
-  if (!row) throw notFound();
-  return row;
-}
-
-/**
  * Recomputes `min_price` (lowest price of sizes in stock, else of any size, else 0).
  * @returns the new `min_price` (kopecks)
  */
@@ -129,6 +113,8 @@ export async function createListing(
     // The photos count with the listing's commit: a refused or failed upload uses none of the hour's allowance.
     if (photos.length) await takeUserLimit(app, ownerId, 'photos', photos.length, tx);
     const refs = await resolveRefs(tx, v);
+    // A luxury brand's listing waits for staff's authenticity check before it is public.
+    const status = publish ? await publishedStatus(tx, v.brand, null) : 'draft';
     const tmpSlug = `new-${ownerId}-${now.getTime()}-${Math.random().toString(36).slice(2, 8)}`;
     const [row] = await tx
       .insert(products)
@@ -136,10 +122,10 @@ export async function createListing(
         slug: tmpSlug,
         ownerId,
         ...listingColumns(v, refs),
-        status: publish ? 'active' : 'draft',
+        status,
         createdAt: now,
         updatedAt: now,
-        publishedAt: publish ? now : null,
+        publishedAt: status === 'active' ? now : null,
       })
       .returning({ id: products.id });
     const id = row!.id;
@@ -154,7 +140,7 @@ export async function createListing(
         .values(photos.map((p, i) => ({ productId: id, key: p.key, width: p.width, height: p.height, position: i })));
     }
     await refreshMinPrice(tx, id);
-    if (publish) await app.events.emit(tx, 'listing.published', { listingId: id, ownerId });
+    if (status === 'active') await app.events.emit(tx, 'listing.published', { listingId: id, ownerId });
     return getListing(tx, ownerId, id);
   });
 }
@@ -211,8 +197,11 @@ export async function updateListing(
         .map((o) => ({ size: o.size, price: toRubles(o.price), count: o.count })),
       photo_count: 0,
     };
-    const v = validateListing(raw, current, target === 'active', photoCount);
+    const wantsPublic = target === 'active' || target === 'pending_review';
+    const v = validateListing(raw, current, wantsPublic, photoCount);
     const refs = await resolveRefs(tx, v);
+    // Published (or kept so): a luxury brand's listing not yet verified waits for the check.
+    if (wantsPublic) target = await publishedStatus(tx, v.brand, p.verifiedAt);
     await tx
       .update(products)
       .set({

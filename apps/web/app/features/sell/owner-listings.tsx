@@ -8,7 +8,7 @@ import { Badge, Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { SellerOrders } from '../orders';
-import { StatusList, TABS } from './owner-status-list';
+import { RARE_TABS, StatusList, TAB_LABELS, TABS } from './owner-status-list';
 import { useProductStatuses } from './queries';
 
 export function OwnerListings() {
@@ -44,6 +44,8 @@ export function OwnerListings() {
         <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
           {TABS.map((s) => {
             const st = statuses?.find((x) => x.value === s);
+            // Listings waiting for a check or blocked by staff: their tabs show while there are such.
+            if (RARE_TABS.includes(s) && !st?.count && tab !== s) return null;
             return (
               <Tabs.Tab
                 key={s}
@@ -57,8 +59,7 @@ export function OwnerListings() {
                   ) : null
                 }
               >
-                {st?.label ??
-                  { active: 'В продаже', draft: 'Черновики', reserved: 'Забронированы', sold: 'Проданы' }[s]}
+                {st?.label ?? TAB_LABELS[s]}
               </Tabs.Tab>
             );
           })}

@@ -16,8 +16,21 @@ import { useListingAction, useOwnerPage, type ListingAction } from './queries';
 import { ListPagination } from '../../shared/ui/list-pagination';
 
 /** The status tabs, in order. */
-export const TABS = ['active', 'draft', 'reserved', 'sold'] as const;
+export const TABS = ['active', 'pending_review', 'draft', 'reserved', 'sold', 'blocked'] as const;
+/** Tabs shown only while they hold listings (or are open). */
+export const RARE_TABS: readonly string[] = ['pending_review', 'blocked'];
+/** Tab names before the counts arrive. */
+export const TAB_LABELS: Record<(typeof TABS)[number], string> = {
+  active: 'В продаже',
+  pending_review: 'На проверке',
+  draft: 'Черновики',
+  reserved: 'Забронированы',
+  sold: 'Проданы',
+  blocked: 'Заблокированы',
+};
 const EMPTY_TEXT: Record<string, string> = {
+  pending_review: 'Здесь появятся вещи люксовых брендов, которые ждут проверки подлинности.',
+  blocked: 'Заблокированных объявлений нет.',
   active: 'Здесь будут товары, которые видят покупатели.',
   draft: 'Черновики видите только вы: сохраните товар как черновик и опубликуйте, когда будете готовы.',
   reserved: 'Здесь появятся товары, которые покупатель оформил и оплачивает.',
