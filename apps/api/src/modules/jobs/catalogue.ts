@@ -61,6 +61,12 @@ export const domainEvents = {
   'listing.price_dropped': z.object({ listingId: id, oldPrice: z.number().int(), newPrice: z.number().int() }),
   /** A payment sold a listing's last piece; `buyerId` bought it. */
   'listing.sold_out': z.object({ listingId: id, buyerId: id.nullable() }),
+  /** Staff decided on a listing: blocked or unblocked it, passed or failed its authenticity check (`reason` for a block or a decline). */
+  'listing.moderated': z.object({
+    listingId: id,
+    action: z.enum(['blocked', 'unblocked', 'verified', 'review_declined']),
+    reason: z.string().optional(),
+  }),
   'favorite.added': favorite,
   'favorite.removed': favorite,
   /** `subscriberId` subscribed to the seller `targetId`. */
