@@ -16,15 +16,14 @@ import { claimReasonLabel, disputeDecisionLabel } from '@vitrina/contract/disput
 import { REFUND_NOTE } from '@vitrina/contract/orders';
 import type { Tx } from '../../db/client.js';
 import { claims, orderItems, orders } from '../../db/schema/index.js';
+import type { OrderRow } from '../orders/index.js';
+import type { ClaimRow } from './read.js';
 import { formatMoscowDate } from '../../lib/moscow-time.js';
 import { imageUrls } from '../media/index.js';
-import { formatRub, notify, type NotificationInput } from '../notifications/index.js';
-
-const PURCHASES = '/account/history';
-const SALES = '/account/sales';
+import { formatRub, notify, orderPage, type NotificationInput } from '../notifications/index.js';
 
 /** The claim, its order and what the notices show of it; null when gone. */
-async function load(tx: Tx, payload: Record<string, unknown>) {
+export async function loadClaim(tx: Tx, payload: Record<string, unknown>) {
   const id = Number(payload.claimId);
   if (!Number.isInteger(id) || id <= 0) throw new Error(`bad claimId in event payload: ${String(payload.claimId)}`);
   const [c] = await tx.select().from(claims).where(eq(claims.id, id));
@@ -41,13 +40,32 @@ async function load(tx: Tx, payload: Record<string, unknown>) {
     : null;
 }
 
+/** Why a dispute went to staff, in words: «продавец не согласен с претензией». */
+export function escalationWhy(why: unknown): string {
+  return why === 'contest'
+    ? 'продавец не согласен с претензией'
+    : why === 'rejected'
+      ? 'покупатель отклонил предложение продавца'
+      : 'ответа не было в срок';
+}
+
+/** What a decided dispute does with the money, in words: «покупателю возвращается 1 000 ₽, продавцу к выплате …». */
+export function decisionOutcome(c: Pick<ClaimRow, 'decision' | 'decisionAmount'>, o: Pick<OrderRow, 'payout'>): string {
+  const amount = c.decisionAmount ?? 0;
+  return c.decision === 'refund'
+    ? `покупателю возвращается ${formatRub(amount)}`
+    : c.decision === 'partial_refund'
+      ? `покупателю возвращается ${formatRub(amount)}, продавцу к выплате ${formatRub(o.payout)}`
+      : `деньги уходят продавцу: к выплате ${formatRub(o.payout)}`;
+}
+
 /** Subscribes the dispute notices. */
 export function subscribeClaimEvents(app: FastifyInstance): void {
   const tell = (tx: Tx, userId: number, n: Omit<NotificationInput, 'image'>, image: string | null) =>
     notify(app, tx, userId, { ...n, image });
 
   app.events.subscribe('claim.opened', 'disputes.notify-opened', async ({ tx, event }) => {
-    const x = await load(tx, event.payload);
+    const x = await loadClaim(tx, event.payload);
     if (!x) return;
     const { c, o, what, image } = x;
     await tell(
@@ -57,7 +75,7 @@ export function subscribeClaimEvents(app: FastifyInstance): void {
         type: 'claim_opened',
         title: `Покупатель сообщил о проблеме: ${what}`,
         text: `Заказ ${o.number}: «${claimReasonLabel(c.reason)}». Ответьте до ${formatMoscowDate(c.replyBy)}: верните деньги, предложите частичный возврат или передайте спор Витрине. Без ответа спор решит Витрина. Выплата по заказу заморожена до решения.`,
-        link: SALES,
+        link: orderPage('seller', o.id),
       },
       image,
     );
@@ -68,14 +86,14 @@ export function subscribeClaimEvents(app: FastifyInstance): void {
         type: 'claim_updated',
         title: `Спор открыт: ${what}`,
         text: `Мы сообщили продавцу о проблеме с заказом ${o.number}. Он ответит до ${formatMoscowDate(c.replyBy)}; если нет — спор решит Витрина. Деньги продавцу не уйдут, пока спор не решён.`,
-        link: PURCHASES,
+        link: orderPage('buyer', o.id),
       },
       image,
     );
   });
 
   app.events.subscribe('claim.offered', 'disputes.notify-offered', async ({ tx, event }) => {
-    const x = await load(tx, event.payload);
+    const x = await loadClaim(tx, event.payload);
     if (!x?.c.offerAmount || !x.c.answerBy) return;
     const { c, o, what, image } = x;
     await tell(
@@ -85,42 +103,32 @@ export function subscribeClaimEvents(app: FastifyInstance): void {
         type: 'claim_updated',
         title: `Продавец предлагает вернуть ${formatRub(c.offerAmount!)}`,
         text: `По спору о заказе ${o.number} (${what}). Примите или отклоните предложение до ${formatMoscowDate(c.answerBy!)}; если отклонить — спор решит Витрина.`,
-        link: PURCHASES,
+        link: orderPage('buyer', o.id),
       },
       image,
     );
   });
 
   app.events.subscribe('claim.escalated', 'disputes.notify-escalated', async ({ tx, event }) => {
-    const x = await load(tx, event.payload);
+    const x = await loadClaim(tx, event.payload);
     if (!x) return;
     const { o, what, image } = x;
-    const why =
-      event.payload.why === 'contest'
-        ? 'продавец не согласен с претензией'
-        : event.payload.why === 'rejected'
-          ? 'покупатель отклонил предложение продавца'
-          : 'ответа не было в срок';
+    const why = escalationWhy(event.payload.why);
     const n = {
       type: 'claim_updated' as const,
       title: `Спор передан Витрине: ${what}`,
       text: `Спор о заказе ${o.number} решит сотрудник Витрины: ${why}. Мы сообщим о решении.`,
     };
-    await tell(tx, o.sellerId, { ...n, link: SALES }, image);
-    await tell(tx, o.buyerId, { ...n, link: PURCHASES }, image);
+    await tell(tx, o.sellerId, { ...n, link: orderPage('seller', o.id) }, image);
+    await tell(tx, o.buyerId, { ...n, link: orderPage('buyer', o.id) }, image);
   });
 
   app.events.subscribe('claim.decided', 'disputes.notify-decided', async ({ tx, event }) => {
-    const x = await load(tx, event.payload);
+    const x = await loadClaim(tx, event.payload);
     if (!x?.c.decision) return;
     const { c, o, what, image } = x;
     const amount = c.decisionAmount ?? 0;
-    const outcome =
-      c.decision === 'refund'
-        ? `покупателю возвращается ${formatRub(amount)}`
-        : c.decision === 'partial_refund'
-          ? `покупателю возвращается ${formatRub(amount)}, продавцу к выплате ${formatRub(o.payout)}`
-          : `деньги уходят продавцу: к выплате ${formatRub(o.payout)}`;
+    const outcome = decisionOutcome(c, o);
     const by = c.decidedBy === 'staff' ? 'Решение Витрины' : 'Стороны договорились';
     const comment = c.decidedBy === 'staff' && c.decisionComment ? ` Комментарий: «${c.decisionComment}».` : '';
     const n = {
@@ -128,7 +136,12 @@ export function subscribeClaimEvents(app: FastifyInstance): void {
       title: `${by}: ${disputeDecisionLabel(c.decision).toLowerCase()}`,
       text: `Спор о заказе ${o.number} (${what}) закрыт: ${outcome}.${comment}`,
     };
-    await tell(tx, o.sellerId, { ...n, link: SALES }, image);
-    await tell(tx, o.buyerId, { ...n, text: amount ? `${n.text} ${REFUND_NOTE}.` : n.text, link: PURCHASES }, image);
+    await tell(tx, o.sellerId, { ...n, link: orderPage('seller', o.id) }, image);
+    await tell(
+      tx,
+      o.buyerId,
+      { ...n, text: amount ? `${n.text} ${REFUND_NOTE}.` : n.text, link: orderPage('buyer', o.id) },
+      image,
+    );
   });
 }

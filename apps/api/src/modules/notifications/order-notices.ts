@@ -1,9 +1,9 @@
 /**
- * Notices of an order's cancellation and deadlines (docs/architecture.md «Order
- * deadlines»): `order.cancelled` (both sides; the buyer also by SMS, under the SMS rules of sms.ts, when the seller
- * or the ship-by deadline cancelled a paid order), `order.ship_reminder` (the seller, on the 3rd and 4th day after
- * payment) and `order.delivered` (the buyer: confirm or report a problem by the time given). Facts are read from
- * the tables when the job runs (the payload carries ids only).
+ * Notices of an order's cancellation and deadlines (docs/architecture.md «Order deadlines»): `order.cancelled`
+ * (the seller only of an order that was paid; the buyer too, also by SMS, under the SMS rules of sms.ts, when the
+ * seller or the ship-by deadline cancelled a paid order), `order.ship_reminder` (the seller, on the 3rd and 4th
+ * day after payment) and `order.delivered` (the buyer: confirm or report a problem by the time given). Facts are
+ * read from the tables when the job runs (the payload carries ids only).
  */
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -60,8 +60,10 @@ export function subscribeOrderNotices(app: FastifyInstance): void {
       const by = event.payload.by;
       const reason = (event.payload.reason ?? o.cancelReason ?? '').trim();
       const paidCancel = by === 'deadline' || by === 'seller';
-      // A declined card is the buyer's business: the seller hears nothing of it (the item simply stays on sale).
-      if (by !== 'payment')
+      // An order that was never paid (a declined card, the buyer's cancel, the reservation run out) is the buyer's
+      // business: the seller never saw it and hears nothing of it (the item simply stays on sale). Read when the job
+      // runs: an order a late payment took again is no longer cancelled.
+      if (o.paidAt && o.status === 'cancelled')
         await notify(app, tx, o.sellerId, {
           type: 'order_cancelled',
           title: `Заказ отменён: ${what}`,
