@@ -201,15 +201,10 @@ export const orderClaimSchema = z.object({
 });
 export type OrderClaim = z.infer<typeof orderClaimSchema>;
 
-/** One step of an order's history (staff see it with a dispute): the event, its Russian label, when. */
-export const orderHistoryStepSchema = z.object({ type: z.string(), label: z.string(), at: z.string() });
-export type OrderHistoryStep = z.infer<typeof orderHistoryStepSchema>;
-
-/** A dispute for staff: the claim, the order (as its seller sees it) and the order's history. */
+/** A dispute for staff: the claim and the order (as its seller sees it; its `history` holds the claim's steps). */
 export const disputeSchema = z.object({
   claim: claimSchema,
   order: orderSchema,
-  history: z.array(orderHistoryStepSchema),
 });
 export type Dispute = z.infer<typeof disputeSchema>;
 export const disputePageSchema = pageOf(disputeSchema);

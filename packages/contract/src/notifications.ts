@@ -78,13 +78,24 @@ export const newNotificationMessageSchema = z.object({
   notification: notificationSchema,
 });
 /**
+ * Socket message: notifications `ids` became read elsewhere (the conversation they count was read in this or
+ * another tab), `unread_count` is what is left unread.
+ */
+export const notificationsReadMessageSchema = z.object({
+  type: z.literal('notifications_read'),
+  ids: z.array(z.number().int()),
+  unread_count: z.number().int(),
+});
+/**
  * Any message the server sends on `/ws/notifications/`: the notifications, and the messenger's `new_message` (a
  * message in one of the reader's conversations — one with an id already shown replaces it: an offer's state
- * changed) and `messages_read` (the other side read the reader's messages up to `up_to`).
+ * changed) and `messages_read` (the other side read the reader's messages up to `up_to`); `notifications_read` lowers
+ * the bell's count when a conversation was read.
  */
 export const notificationsSocketMessageSchema = z.discriminatedUnion('type', [
   initialNotificationsMessageSchema,
   newNotificationMessageSchema,
+  notificationsReadMessageSchema,
   newMessageSocketSchema,
   messagesReadSocketSchema,
 ]);

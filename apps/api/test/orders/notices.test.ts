@@ -2,7 +2,8 @@
  * What each side is told along the order path: one ship-by rule (`shipByDeadline`, the contract's
  * `BUYER_PROTECTION.shipWithinDays`) in the order's `ship_by`, the seller's «Продано» notice and SMS, each notice
  * opening that order's page; the buyer is not told «Вещь из избранного продана» about what they just bought (others
- * keeping it are); the seller hears nothing of a buyer's declined card.
+ * keeping it are); the seller hears nothing of a buyer's declined card, nor of an unpaid order the buyer cancelled or
+ * let run out (they never saw it).
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +95,38 @@ describe.runIf(dbAvailable())('order path notices', () => {
     expect((await noticesOf(buyer, 'payment_failed')).some((n) => n.text.includes(o.number))).toBe(true);
     const sellerHeard = (await t.app.db.select().from(notifications).where(eq(notifications.userId, seller.id))).filter(
       (n) => n.text.includes(o.number),
+    );
+    expect(sellerHeard).toEqual([]);
+  });
+
+  it('tells the seller nothing of an unpaid order the buyer cancelled or let run out', async () => {
+    const order = async (title: string) => {
+      const l = await makeListing(t.app, seller.id, [{ size: 'M', price: 1200, count: 1 }], title);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/sales/order/',
+        headers: buyer.auth,
+        payload: { items: [{ slug: l.slug, size: 'M', count: 1 }], delivery_point: point },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().order as { id: number; number: string };
+    };
+    const cancelled = await order('Шарф');
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/v1/sales/orders/${cancelled.id}/cancel/`,
+      headers: buyer.auth,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const expired = await order('Ремень');
+    const clock = await t.app.inject({ method: 'POST', url: '/v1/dev/clock/', payload: { advance_seconds: 3600 } });
+    expect(clock.statusCode, clock.body).toBe(200);
+    await t.app.jobs.runDue();
+    const rows = await t.app.db.select().from(orders);
+    expect(rows.find((o) => o.id === cancelled.id)).toMatchObject({ status: 'cancelled', cancelledBy: 'buyer' });
+    expect(rows.find((o) => o.id === expired.id)).toMatchObject({ status: 'cancelled', cancelledBy: 'expiry' });
+    const sellerHeard = (await t.app.db.select().from(notifications).where(eq(notifications.userId, seller.id))).filter(
+      (n) => n.text.includes(cancelled.number) || n.text.includes(expired.number),
     );
     expect(sellerHeard).toEqual([]);
   });

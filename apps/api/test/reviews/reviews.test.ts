@@ -95,10 +95,10 @@ describe.runIf(dbAvailable())('reviews', () => {
 
     await t.app.jobs.runDue();
     const [toSeller] = (await notes(seller)).filter((n) => n.type === 'review_received');
-    expect(toSeller).toMatchObject({ title: 'Новый отзыв: ★★★★☆', link: '/account/sales' });
+    expect(toSeller).toMatchObject({ title: 'Новый отзыв: ★★★★☆', link: `/account/sales?order=${orderId}` });
     expect(toSeller!.text).toContain('Анна Тестова ставит вам 4 из 5 за сделку «Тренч из хлопка»');
     const [toBuyer] = (await notes(buyer)).filter((n) => n.type === 'review_received');
-    expect(toBuyer).toMatchObject({ link: '/account/history' });
+    expect(toBuyer).toMatchObject({ link: `/account/history?order=${orderId}` });
   });
 
   it('shows each side its review, the other side’s and what it may do', async () => {
@@ -152,7 +152,11 @@ describe.runIf(dbAvailable())('reviews', () => {
     expect(twice.json().detail).toBe('Вы уже ответили на этот отзыв.');
     await t.app.jobs.runDue();
     const [note] = (await notes(buyer)).filter((n) => n.type === 'review_answered');
-    expect(note).toMatchObject({ title: 'Вам ответили на отзыв', text: 'Спасибо, приходите ещё!' });
+    expect(note).toMatchObject({
+      title: 'Вам ответили на отзыв',
+      text: 'Спасибо, приходите ещё!',
+      link: `/account/history?order=${orderId}`,
+    });
   });
 
   it('closes the window 14 days after completion', async () => {

@@ -25,7 +25,7 @@ export default async function cartRoutes(app: FastifyInstance) {
   r.get(
     '/v1/cart/',
     { ...auth, schema: { tags, summary: 'Моя корзина', security, response: { 200: cartAnswerSchema, ...errors } } },
-    async (request) => ({ items: await readCart(app.db, request.user!.id) }),
+    async (request) => ({ items: await readCart(app.db, request.user!.id, app.clock.now()) }),
   );
 
   r.put(
@@ -40,7 +40,7 @@ export default async function cartRoutes(app: FastifyInstance) {
         response: { 200: cartAnswerSchema, ...errors },
       },
     },
-    async (request) => ({ items: await replaceCart(app.db, request.user!.id, request.body) }),
+    async (request) => ({ items: await replaceCart(app.db, request.user!.id, request.body, app.clock.now()) }),
   );
 
   r.post(
@@ -55,6 +55,6 @@ export default async function cartRoutes(app: FastifyInstance) {
         response: { 200: cartAnswerSchema, ...errors },
       },
     },
-    async (request) => ({ items: await mergeCart(app.db, request.user!.id, request.body) }),
+    async (request) => ({ items: await mergeCart(app.db, request.user!.id, request.body, app.clock.now()) }),
   );
 }

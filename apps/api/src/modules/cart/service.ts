@@ -18,9 +18,11 @@ const lineKey = (i: { slug: string; size: string }) => `${i.slug}\u0000${i.size.
 /**
  * The caller's cart in the order the lines were added (prices in rubles), each line with what the cart screen
  * shows of its listing — title, brand, first photo, seller — and the pieces on offer in its size (`stock`), so
- * another device shows the same cart.
+ * another device shows the same cart. `price` is what an order placed at `now` charges: the size's price, or the
+ * caller's lower price agreed in the messenger while it holds (an expired one no longer shows); the price stored
+ * with the line only when the size is gone.
  */
-export async function readCart(db: Db | Tx, userId: number): Promise<CartLine[]> {
+export async function readCart(db: Db | Tx, userId: number, now: Date): Promise<CartLine[]> {
   const rows = await queryRows<{
     slug: string;
     size: string;
@@ -34,14 +36,18 @@ export async function readCart(db: Db | Tx, userId: number): Promise<CartLine[]>
     stock: number | null;
   }>(
     db,
-    sql`select p.slug, c.size, c.count, c.price, p.title, b.name as brand, p.owner_id as seller_id,
+    sql`select p.slug, c.size, c.count, p.title, b.name as brand, p.owner_id as seller_id,
                coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), 'Продавец') as seller_name,
                (select ph.key from product_photos ph where ph.product_id = p.id
                  order by ph.position, ph.id limit 1) as photo,
-               (select o.count from offers o where o.product_id = p.id and lower(o.size) = lower(c.size)
-                 limit 1) as stock
+               o.count as stock,
+               coalesce(least(o.price, (select min(po.price) from price_offers po
+                 where po.buyer_id = c.user_id and po.size_offer_id = o.id and po.status = 'accepted'
+                   and po.valid_until > ${now.toISOString()})), c.price)::int as price
           from cart_items c join products p on p.id = c.product_id join users u on u.id = p.owner_id
           left join brands b on b.id = p.brand_id
+          left join lateral (select o.id, o.count, o.price from offers o
+                              where o.product_id = p.id and lower(o.size) = lower(c.size) limit 1) o on true
          where c.user_id = ${userId} order by c.position`,
   );
   return rows.map(({ photo, brand, stock, price, ...r }) => ({
@@ -65,29 +71,29 @@ function joined(lines: ServerCartItem[]): ServerCartItem[] {
 
 /**
  * Replaces the caller's cart with `lines` (the device's whole cart after a change), in one transaction.
- * @returns the cart as stored
+ * @returns the cart as stored, priced at `now` ({@link readCart})
  */
-export async function replaceCart(db: Db, userId: number, lines: ServerCartItem[]): Promise<CartLine[]> {
+export async function replaceCart(db: Db, userId: number, lines: ServerCartItem[], now: Date): Promise<CartLine[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from users where id = ${userId} for update`);
     await tx.delete(cartItems).where(eq(cartItems.userId, userId));
     await insertLines(tx, userId, joined(lines));
-    return readCart(tx, userId);
+    return readCart(tx, userId, now);
   });
 }
 
 /**
  * Joins a device's guest cart with the caller's cart (at sign-in): every line of both; a line in both keeps the
  * larger count. One transaction.
- * @returns the joined cart
+ * @returns the joined cart, priced at `now` ({@link readCart})
  */
-export async function mergeCart(db: Db, userId: number, lines: ServerCartItem[]): Promise<CartLine[]> {
+export async function mergeCart(db: Db, userId: number, lines: ServerCartItem[], now: Date): Promise<CartLine[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from users where id = ${userId} for update`);
-    const stored: ServerCartItem[] = await readCart(tx, userId);
+    const stored: ServerCartItem[] = await readCart(tx, userId, now);
     await tx.delete(cartItems).where(eq(cartItems.userId, userId));
     await insertLines(tx, userId, joined([...stored, ...lines]));
-    return readCart(tx, userId);
+    return readCart(tx, userId, now);
   });
 }
 

@@ -8,12 +8,13 @@
  * | `chats.unread-sms` (timed, {@link UNREAD_SMS_AFTER_MS} after an unread streak began) | the reader gets one SMS per streak under the notification SMS rules (type `chat_message`) |
  * | `chats.offer-expire` (offers.ts) | a pending offer past 24 h expires |
  *
- * Claims (opened, decided) may add lines the same way: a subscriber calling {@link orderLine}.
+ * Claims (opened, offered, escalated, decided) add lines the same way: the disputes module's subscribers call
+ * {@link orderLine} (disputes/chat-lines.ts).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
-import type { DomainEventName } from '../jobs/index.js';
+import type { DomainEventName, EventPayload } from '../jobs/index.js';
 import { chats, orders, products, users } from '../../db/schema/index.js';
 import { formatRub, queueSms } from '../notifications/index.js';
 import { cancelListingOffers } from './offers.js';
@@ -46,14 +47,27 @@ type OrderEventName = Extract<
 
 /** Subscribes the messenger to the events it shows, and defines its timed jobs. */
 export function subscribeChatEvents(app: FastifyInstance): void {
-  const on = (type: OrderEventName, name: string, text: (o: typeof orders.$inferSelect) => string | null) =>
-    app.events.subscribe(type, `chats.${name}`, ({ tx, event }) => orderLine(app, tx, event.payload.orderId, text));
+  const on = <N extends OrderEventName>(
+    type: N,
+    name: string,
+    text: (o: typeof orders.$inferSelect, payload: EventPayload<N>) => string | null,
+  ) =>
+    app.events.subscribe(type, `chats.${name}`, ({ tx, event }) =>
+      orderLine(app, tx, event.payload.orderId, (o) => text(o, event.payload)),
+    );
   on('order.paid', 'order-paid', (o) => `Заказ ${o.number} оплачен: ${formatRub(o.total)}. Продавец готовит отправку.`);
   on('order.shipped', 'order-shipped', (o) =>
     o.trackingNumber ? `Заказ ${o.number} отправлен. Трек-номер: ${o.trackingNumber}.` : `Заказ ${o.number} отправлен.`,
   );
   on('order.delivered', 'order-delivered', (o) => `Заказ ${o.number} доставлен. Покупатель проверяет вещь.`);
-  on('order.completed', 'order-completed', (o) => `Заказ ${o.number} завершён: покупатель подтвердил получение.`);
+  on('order.completed', 'order-completed', (o, p) =>
+    // A dispute's end says its own line (disputes/chat-lines.ts).
+    p.by === 'dispute'
+      ? null
+      : p.by === 'buyer'
+        ? `Заказ ${o.number} завершён: покупатель подтвердил получение.`
+        : `Заказ ${o.number} завершён: срок проверки вещи прошёл, деньги переданы продавцу.`,
+  );
   on('order.cancelled', 'order-cancelled', (o) =>
     // An unpaid order that ran out or failed to pay says nothing to the seller; a paid one does.
     o.paidAt ? `Заказ ${o.number} отменён${o.cancelReason ? `: ${o.cancelReason}` : '.'}` : null,

@@ -261,7 +261,7 @@ export async function markChatRead(app: FastifyInstance, userId: number, chatId:
         .where(eq(chats.id, chat.id));
       await pushToUser(app, tx, otherOf(chat, userId), PUSH_READ, { c: chat.id, up: upTo });
     }
-    await markGroupRead(tx, userId, chatNoticeKey(chat.id));
+    await markGroupRead(app, tx, userId, chatNoticeKey(chat.id));
     return { success: true as const, up_to: upTo, unread_total: await unreadTotal(tx, userId) };
   });
 }

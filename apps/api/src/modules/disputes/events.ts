@@ -16,10 +16,12 @@ import { claimReasonLabel, disputeDecisionLabel } from '@vitrina/contract/disput
 import { REFUND_NOTE } from '@vitrina/contract/orders';
 import type { Tx } from '../../db/client.js';
 import { claims, orderItems, orders } from '../../db/schema/index.js';
+import type { OrderRow } from '../orders/index.js';
+import type { ClaimRow } from './read.js';
 import { formatMoscowDate } from '../../lib/moscow-time.js';
 import { imageUrls } from '../media/index.js';
 import type { EscalationWhy } from './decide.js';
-import { formatRub, notify, type NotificationInput } from '../notifications/index.js';
+import { formatRub, notify, orderPage, type NotificationInput } from '../notifications/index.js';
 
 /** Why a claim went to the staff, as both sides read it. */
 const ESCALATED_WHY: Record<EscalationWhy, string> = {
@@ -28,11 +30,8 @@ const ESCALATED_WHY: Record<EscalationWhy, string> = {
   timeout: 'ответа не было в срок',
 };
 
-const PURCHASES = '/account/history';
-const SALES = '/account/sales';
-
 /** The claim, its order and what the notices show of it; null when gone. */
-async function load(tx: Tx, { claimId: id }: { claimId: number }) {
+export async function loadClaim(tx: Tx, { claimId: id }: { claimId: number }) {
   const [c] = await tx.select().from(claims).where(eq(claims.id, id));
   if (!c) return null;
   const [o] = await tx.select().from(orders).where(eq(orders.id, c.orderId));
@@ -47,13 +46,26 @@ async function load(tx: Tx, { claimId: id }: { claimId: number }) {
     : null;
 }
 
+/** Why a dispute went to staff, in words: «продавец не согласен с претензией». */
+export const escalationWhy = (why: EscalationWhy): string => ESCALATED_WHY[why];
+
+/** What a decided dispute does with the money, in words: «покупателю возвращается 1 000 ₽, продавцу к выплате …». */
+export function decisionOutcome(c: Pick<ClaimRow, 'decision' | 'decisionAmount'>, o: Pick<OrderRow, 'payout'>): string {
+  const amount = c.decisionAmount ?? 0;
+  return c.decision === 'refund'
+    ? `покупателю возвращается ${formatRub(amount)}`
+    : c.decision === 'partial_refund'
+      ? `покупателю возвращается ${formatRub(amount)}, продавцу к выплате ${formatRub(o.payout)}`
+      : `деньги уходят продавцу: к выплате ${formatRub(o.payout)}`;
+}
+
 /** Subscribes the dispute notices. */
 export function subscribeClaimEvents(app: FastifyInstance): void {
   const tell = (tx: Tx, userId: number, n: Omit<NotificationInput, 'image'>, image: string | null) =>
     notify(app, tx, userId, { ...n, image });
 
   app.events.subscribe('claim.opened', 'disputes.notify-opened', async ({ tx, event }) => {
-    const x = await load(tx, event.payload);
+    const x = await loadClaim(tx, event.payload);
     if (!x) return;
     const { c, o, what, image } = x;
     await tell(
@@ -63,7 +75,7 @@ export function subscribeClaimEvents(app: FastifyInstance): void {
         type: 'claim_opened',
         title: `Покупатель сообщил о проблеме: ${what}`,
         text: `Заказ ${o.number}: «${claimReasonLabel(c.reason)}». Ответьте до ${formatMoscowDate(c.replyBy)}: верните деньги, предложите частичный возврат или передайте спор Витрине. Без ответа спор решит Витрина. Выплата по заказу заморожена до решения.`,
-        link: SALES,
+        link: orderPage('seller', o.id),
       },
       image,
     );
@@ -74,14 +86,14 @@ export function subscribeClaimEvents(app: FastifyInstance): void {
         type: 'claim_updated',
         title: `Спор открыт: ${what}`,
         text: `Мы сообщили продавцу о проблеме с заказом ${o.number}. Он ответит до ${formatMoscowDate(c.replyBy)}; если нет — спор решит Витрина. Деньги продавцу не уйдут, пока спор не решён.`,
-        link: PURCHASES,
+        link: orderPage('buyer', o.id),
       },
       image,
     );
   });
 
   app.events.subscribe('claim.offered', 'disputes.notify-offered', async ({ tx, event }) => {
-    const x = await load(tx, event.payload);
+    const x = await loadClaim(tx, event.payload);
     if (!x?.c.offerAmount || !x.c.answerBy) return;
     const { c, o, what, image } = x;
     await tell(
@@ -91,37 +103,32 @@ export function subscribeClaimEvents(app: FastifyInstance): void {
         type: 'claim_updated',
         title: `Продавец предлагает вернуть ${formatRub(c.offerAmount!)}`,
         text: `По спору о заказе ${o.number} (${what}). Примите или отклоните предложение до ${formatMoscowDate(c.answerBy!)}; если отклонить — спор решит Витрина.`,
-        link: PURCHASES,
+        link: orderPage('buyer', o.id),
       },
       image,
     );
   });
 
   app.events.subscribe('claim.escalated', 'disputes.notify-escalated', async ({ tx, event }) => {
-    const x = await load(tx, event.payload);
+    const x = await loadClaim(tx, event.payload);
     if (!x) return;
     const { o, what, image } = x;
-    const why = ESCALATED_WHY[event.payload.why];
+    const why = escalationWhy(event.payload.why);
     const n = {
       type: 'claim_updated' as const,
       title: `Спор передан Витрине: ${what}`,
       text: `Спор о заказе ${o.number} решит сотрудник Витрины: ${why}. Мы сообщим о решении.`,
     };
-    await tell(tx, o.sellerId, { ...n, link: SALES }, image);
-    await tell(tx, o.buyerId, { ...n, link: PURCHASES }, image);
+    await tell(tx, o.sellerId, { ...n, link: orderPage('seller', o.id) }, image);
+    await tell(tx, o.buyerId, { ...n, link: orderPage('buyer', o.id) }, image);
   });
 
   app.events.subscribe('claim.decided', 'disputes.notify-decided', async ({ tx, event }) => {
-    const x = await load(tx, event.payload);
+    const x = await loadClaim(tx, event.payload);
     if (!x?.c.decision) return;
     const { c, o, what, image } = x;
     const amount = c.decisionAmount ?? 0;
-    const outcome =
-      c.decision === 'refund'
-        ? `покупателю возвращается ${formatRub(amount)}`
-        : c.decision === 'partial_refund'
-          ? `покупателю возвращается ${formatRub(amount)}, продавцу к выплате ${formatRub(o.payout)}`
-          : `деньги уходят продавцу: к выплате ${formatRub(o.payout)}`;
+    const outcome = decisionOutcome(c, o);
     const by = c.decidedBy === 'staff' ? 'Решение Витрины' : 'Стороны договорились';
     const comment = c.decidedBy === 'staff' && c.decisionComment ? ` Комментарий: «${c.decisionComment}».` : '';
     const n = {
@@ -129,7 +136,12 @@ export function subscribeClaimEvents(app: FastifyInstance): void {
       title: `${by}: ${disputeDecisionLabel(c.decision).toLowerCase()}`,
       text: `Спор о заказе ${o.number} (${what}) закрыт: ${outcome}.${comment}`,
     };
-    await tell(tx, o.sellerId, { ...n, link: SALES }, image);
-    await tell(tx, o.buyerId, { ...n, text: amount ? `${n.text} ${REFUND_NOTE}.` : n.text, link: PURCHASES }, image);
+    await tell(tx, o.sellerId, { ...n, link: orderPage('seller', o.id) }, image);
+    await tell(
+      tx,
+      o.buyerId,
+      { ...n, text: amount ? `${n.text} ${REFUND_NOTE}.` : n.text, link: orderPage('buyer', o.id) },
+      image,
+    );
   });
 }

@@ -8,17 +8,19 @@ import claimRoutes from './routes.js';
 import adminDisputeRoutes from './admin-routes.js';
 import { defineClaimJobs } from './jobs.js';
 import { subscribeClaimEvents } from './events.js';
+import { subscribeClaimLines } from './chat-lines.js';
 import { claimHistory } from './history.js';
 import { onOrderHistory } from '../orders/index.js';
 
 /**
- * Registers the claim routes, the staff routes (their own plugin: the staff guard), the jobs, the notices and the
- * claim's steps in orders' histories.
+ * Registers the claim routes, the staff routes (their own plugin: the staff guard), the jobs, the notices, the
+ * dispute's lines in the order's conversation and the claim's steps in orders' histories.
  */
 export async function disputesRoutes(app: FastifyInstance): Promise<void> {
   defineClaimJobs(app);
   onOrderHistory(app, claimHistory);
   subscribeClaimEvents(app);
+  subscribeClaimLines(app);
   await app.register(claimRoutes);
   await app.register(adminDisputeRoutes);
 }

@@ -16,7 +16,6 @@ import {
   type Dispute,
   type DisputeFilter,
   type OrderClaim,
-  type OrderHistoryStep,
 } from '@vitrina/contract/disputes';
 import type { Db, Tx } from '../../db/client.js';
 import { claims, orders } from '../../db/schema/index.js';
@@ -104,31 +103,6 @@ export function orderClaimOut(o: OrderRow, c: ClaimRow | undefined, viewerId: nu
   };
 }
 
-/** The steps of an order and its claim, in time order (Russian labels). */
-export function orderHistory(o: OrderRow, c: ClaimRow): OrderHistoryStep[] {
-  const steps: [string, string, Date | null][] = [
-    ['order.created', 'Заказ оформлен', o.createdAt],
-    ['order.paid', 'Оплачен', o.paidAt],
-    ['order.shipped', `Отправлен${o.trackingNumber ? `, трек-номер ${o.trackingNumber}` : ''}`, o.shippedAt],
-    ['order.delivered', 'Доставлен', o.deliveredAt],
-    ['claim.opened', `Покупатель открыл спор: ${claimReasonLabel(c.reason)}`, c.createdAt],
-    ['claim.replied', `Продавец: ${claimActionLabel(c.replyAction)}`, c.repliedAt],
-    [
-      'claim.offer_answered',
-      c.offerAnswer === 'accepted' ? 'Покупатель принял предложение' : 'Покупатель отклонил предложение',
-      c.offerAnsweredAt,
-    ],
-    ['claim.escalated', 'Спор передан Витрине', c.escalatedAt],
-    ['claim.decided', `Решение: ${disputeDecisionLabel(c.decision)}`, c.decidedAt],
-    ['order.completed', 'Сделка завершена', o.completedAt],
-    ['order.refunded', 'Деньги возвращены', o.refundedAt],
-  ];
-  return steps
-    .filter((s): s is [string, string, Date] => s[2] !== null)
-    .sort((a, b) => a[2].getTime() - b[2].getTime())
-    .map(([type, label, at]) => ({ type, label, at: at.toISOString() }));
-}
-
 const FILTER_STATUSES: Record<DisputeFilter, ClaimStatus[] | null> = {
   all: null,
   open: ['open', 'offered'],
@@ -136,12 +110,12 @@ const FILTER_STATUSES: Record<DisputeFilter, ClaimStatus[] | null> = {
   decided: ['decided'],
 };
 
-/** One dispute for staff: the claim, the order as its seller sees it, the history. */
+/** One dispute for staff: the claim and the order as its seller sees it (its `history` with the claim's steps). */
 export async function disputeOut(app: FastifyInstance, c: ClaimRow): Promise<Dispute> {
   const db: Db = app.db;
-  const [row] = await db.select().from(orders).where(eq(orders.id, c.orderId));
+  const [row] = await db.select({ sellerId: orders.sellerId }).from(orders).where(eq(orders.id, c.orderId));
   const [order] = await loadOrders(app, [c.orderId], row!.sellerId);
-  return { claim: claimOut(c), order: order!, history: orderHistory(row!, c) };
+  return { claim: claimOut(c), order: order! };
 }
 
 /** A DRF page of disputes for staff, newest first, by filter. */

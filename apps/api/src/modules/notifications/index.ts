@@ -12,8 +12,8 @@ export { default as notificationsRoutes } from './routes.js';
 export { notify, notifyGrouped, NOTIFICATIONS_CHANNEL, type NotificationInput } from './service.js';
 /** One notification for each user a query names, in one statement (fan-out to everyone who keeps a listing). */
 export { notifyEach } from './service.js';
-/** `12 990 ₽` of kopecks, as notification texts write prices. */
-export { formatRub } from './texts.js';
+/** `12 990 ₽` of kopecks, as notification texts write prices; the one-order page a notice opens for each side. */
+export { formatRub, orderPage } from './texts.js';
 /** Notify once per thing while unread (a conversation's new messages), and mark such a notice read. */
 export { markGroupRead, notifyWhileUnread } from './service.js';
 /** A notification SMS under the common rules (the type switched on, at most 3 a day), sent after the commit. */

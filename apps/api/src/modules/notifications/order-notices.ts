@@ -154,7 +154,7 @@ export const payoutSent: EventSubscriber<'payout.sent'> = async ({ app, tx, even
 };
 
 /**
- * `order.cancelled`: the seller unless the card was declined; the buyer unless they cancelled or were just told the
+ * `order.cancelled`: the seller of an order that was paid; the buyer unless they cancelled or were just told the
  * payment failed; an SMS to the buyer when the seller or the ship-by deadline cancelled a paid order.
  */
 export const orderCancelled: EventSubscriber<'order.cancelled'> = async ({ app, tx, event, afterCommit }) => {
@@ -164,8 +164,10 @@ export const orderCancelled: EventSubscriber<'order.cancelled'> = async ({ app, 
   const by = event.payload.by;
   const reason = (event.payload.reason ?? o.cancelReason ?? '').trim();
   const paidCancel = by === 'deadline' || by === 'seller';
-  // A declined card is the buyer's business: the seller hears nothing of it (the item simply stays on sale).
-  if (by !== 'payment')
+  // An order that was never paid (a declined card, the buyer's cancel, the reservation run out) is the buyer's
+  // business: the seller never saw it and hears nothing of it (the item simply stays on sale). Read when the job
+  // runs: an order a late payment took again is no longer cancelled.
+  if (o.paidAt && o.status === 'cancelled')
     await notify(app, tx, o.sellerId, {
       type: 'order_cancelled',
       title: `Заказ отменён: ${what}`,

@@ -23,11 +23,19 @@ import { requireJsonBody } from '../../lib/json-body.js';
 import { SIGN_OUT_CHANNEL } from '../../plugins/auth.js';
 import { NotificationHub } from './hub.js';
 import { defineRetention } from './retention.js';
-import { findNotification, markAllRead, markRead, NOTIFICATIONS_CHANNEL, notificationPage } from './service.js';
+import {
+  findNotification,
+  markAllRead,
+  markRead,
+  NOTIFICATIONS_CHANNEL,
+  notificationPage,
+  PUSH_NOTIFICATIONS_READ,
+  unreadCount,
+} from './service.js';
 import { readSettings, updateSettings } from './settings.js';
 import { notificationsSocket, sendInitial } from './socket.js';
 import { subscribeNotifications } from './subscribers.js';
-import { pushLoaders, USER_PUSH_CHANNEL } from './push.js';
+import { onUserPush, pushLoaders, USER_PUSH_CHANNEL } from './push.js';
 import { DEFAULT_WS_CONNECTS_PER_MINUTE } from '../../config.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -74,6 +82,10 @@ async function notificationsModule(app: FastifyInstance) {
     if (!load) return;
     const message = await load(u, (p ?? {}) as Record<string, unknown>);
     if (message) hub.push(u, message);
+  });
+  onUserPush(app, PUSH_NOTIFICATIONS_READ, async (userId, p) => {
+    const ids = Array.isArray(p.ids) ? p.ids.filter(isId) : [];
+    return ids.length ? { type: 'notifications_read', ids, unread_count: await unreadCount(app.db, userId) } : null;
   });
   app.pubsub.on(SIGN_OUT_CHANNEL, (payload) => {
     const { t } = (payload ?? {}) as { t?: unknown };

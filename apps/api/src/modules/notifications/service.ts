@@ -15,6 +15,7 @@ import { notifications } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { makePage, pageWindow, type PageQuery } from '../../lib/pagination.js';
 import { wants } from './settings.js';
+import { pushToUser } from './push.js';
 
 /** The LISTEN/NOTIFY channel of new (or renewed) notifications: payload `{"u": userId, "n": notificationId}`. */
 export const NOTIFICATIONS_CHANNEL = 'vitrina_notifications';
@@ -195,14 +196,21 @@ export async function notifyWhileUnread(
   return row!.id;
 }
 
-/** Marks a user's unread notifications of a thing (`groupKey`) read (the conversation was read). */
-export async function markGroupRead(conn: Db | Tx, userId: number, groupKey: string): Promise<void> {
-  await conn
+/** The push kind that tells a user's open tabs some notifications were read elsewhere ({@link markGroupRead}). */
+export const PUSH_NOTIFICATIONS_READ = 'notifications.read';
+
+/**
+ * Marks a user's unread notifications of a thing (`groupKey`) read (the conversation was read), in the caller's
+ * transaction; when any were unread, the user's sockets hear `notifications_read` `{ids, unread_count}` on commit
+ * (the bell lowers its count in every tab).
+ */
+export async function markGroupRead(app: FastifyInstance, tx: Tx, userId: number, groupKey: string): Promise<void> {
+  const rows = await tx
     .update(notifications)
     .set({ isRead: true })
-    .where(
-      and(eq(notifications.userId, userId), eq(notifications.groupKey, groupKey), eq(notifications.isRead, false)),
-    );
+    .where(and(eq(notifications.userId, userId), eq(notifications.groupKey, groupKey), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  if (rows.length) await pushToUser(app, tx, userId, PUSH_NOTIFICATIONS_READ, { ids: rows.map((r) => r.id) });
 }
 
 const newestFirst = [desc(notifications.createdAt), desc(notifications.id)];

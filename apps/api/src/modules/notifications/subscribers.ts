@@ -10,7 +10,7 @@
  * | `order.paid` | `{orderId}` | seller (+ SMS) / buyer | `order_paid` / `payment_succeeded` |
  * | `order.payment_failed` | `{orderId}` | buyer | `payment_failed` |
  * | `order.refunded` | `{orderId, claim?}` | buyer | `payment_refunded` |
- * | `order.cancelled` | `{orderId, reason?, by}` | seller; buyer unless `by` is `buyer` or `payment` (+ SMS when `by` is `deadline` or `seller`) | `order_cancelled` |
+ * | `order.cancelled` | `{orderId, reason?, by}` | seller of a paid order; buyer unless `by` is `buyer` or `payment` (+ SMS when `by` is `deadline` or `seller`) | `order_cancelled` |
  * | `order.ship_reminder` | `{orderId, days}` | seller | `ship_reminder` |
  * | `order.delivered` | `{orderId, by}` | buyer | `order_delivered` |
  * | `order.shipped` | `{orderId}` | buyer | `order_shipped` |

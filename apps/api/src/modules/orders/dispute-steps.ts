@@ -4,8 +4,9 @@
  * accepting an offer, staff):
  * - {@link openDispute}: `shipped` | `delivered` → `disputed` (the held money stays held; every deadline job finds
  *   the order out of its step and does nothing);
- * - {@link refundDisputed}: `disputed` → `refunded`: the whole hold goes back (`hold_refund`), the caller queues
- *   the refund of the payment;
+ * - {@link refundDisputed}: `disputed` → `refunded`: the whole hold goes back (`hold_refund`), the item goes back
+ *   on sale (its stock returns; a `sold` listing is `active` again: a full refund takes the item back to the
+ *   seller), the caller queues the refund of the payment;
  * - {@link settleDisputed}: `disputed` → `completed`: `refund` kopecks go back to the buyer (`hold_refund`, the
  *   caller queues the partial refund), the rest is released to the seller less the fee on the rest (the order's
  *   `fee` and `payout` become those of the rest) and `order.completed {orderId, by: 'dispute'}` sends the payout.
@@ -18,6 +19,7 @@ import { orders } from '../../db/schema/index.js';
 import { feeRule } from '../../lib/money.js';
 import { recordHoldRefund, recordRelease } from '../ledger/index.js';
 import type { OrderRow } from './read.js';
+import { returnStock } from './stock.js';
 
 /**
  * Opens a dispute on a shipped or delivered order.
@@ -33,7 +35,7 @@ export async function openDispute(tx: Tx, o: OrderRow): Promise<boolean> {
 }
 
 /**
- * Ends a dispute with a full refund: `refunded`, the whole hold back to the clearing account.
+ * Ends a dispute with a full refund: `refunded`, the whole hold back to the clearing account, the stock back on sale.
  * @returns false when the order was not disputed
  */
 export async function refundDisputed(tx: Tx, o: OrderRow, now: Date): Promise<boolean> {
@@ -44,6 +46,7 @@ export async function refundDisputed(tx: Tx, o: OrderRow, now: Date): Promise<bo
     .returning({ id: orders.id });
   if (!done.length) return false;
   await recordHoldRefund(tx, { orderId: o.id, sellerId: o.sellerId, at: now }, o.total);
+  await returnStock(tx, o.id, now);
   return true;
 }
 

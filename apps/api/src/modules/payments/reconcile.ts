@@ -15,6 +15,7 @@
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { orderStatusLabel } from '@vitrina/contract/orders';
 import type { Db } from '../../db/client.js';
+import { formatRub } from '../../lib/money.js';
 import { jobs, orders, partialRefunds, payments } from '../../db/schema/index.js';
 import { REFUND_JOB } from './refunds.js';
 import { PARTIAL_REFUND_JOB } from './partial-refunds.js';
@@ -171,13 +172,6 @@ async function pendingPartialRefunds(db: Db): Promise<PendingPartialRefund[]> {
   });
 }
 
-const rub = (kopecks: number) =>
-  new Intl.NumberFormat('ru-RU', {
-    style: 'currency',
-    currency: 'RUB',
-    minimumFractionDigits: kopecks % 100 ? 2 : 0,
-    maximumFractionDigits: 2,
-  }).format(kopecks / 100);
 const firstLine = (s: string | null) => (s ?? '').split('\n')[0]!.slice(0, 200);
 
 const REFUND_LABEL: Record<UnsettledCharge['refund'], string> = {
@@ -193,7 +187,7 @@ export function formatReport(r: ReconcileReport): string {
   out.push(`Оплаты без выполненного заказа и без возврата: ${r.charges.length}`);
   for (const c of r.charges) {
     out.push(
-      `  • заказ ${c.orderNumber} («${orderStatusLabel(c.orderStatus)}»), платёж ${c.paymentId} [${c.provider} ${c.providerPaymentId ?? '—'}], ${rub(c.amount)}: ${REFUND_LABEL[c.refund]}` +
+      `  • заказ ${c.orderNumber} («${orderStatusLabel(c.orderStatus)}»), платёж ${c.paymentId} [${c.provider} ${c.providerPaymentId ?? '—'}], ${formatRub(c.amount)}: ${REFUND_LABEL[c.refund]}` +
         (c.jobId ? `; задача ${c.jobId}, попыток ${c.attempts}` : '') +
         (c.nextTryAt ? `, следующая ${c.nextTryAt.toISOString()}` : '') +
         (c.lastError ? `\n      последняя ошибка: ${firstLine(c.lastError)}` : ''),
@@ -202,7 +196,7 @@ export function formatReport(r: ReconcileReport): string {
   out.push(`Частичные возвраты по спорам в пути: ${r.partialRefunds.length}`);
   for (const p of r.partialRefunds) {
     out.push(
-      `  • заказ ${p.orderNumber}, возврат ${p.refundId}, ${rub(p.amount)}: ${REFUND_LABEL[p.state]}` +
+      `  • заказ ${p.orderNumber}, возврат ${p.refundId}, ${formatRub(p.amount)}: ${REFUND_LABEL[p.state]}` +
         (p.attempts ? `; попыток ${p.attempts}` : '') +
         (p.lastError ? `\n      последняя ошибка: ${firstLine(p.lastError)}` : ''),
     );
@@ -222,22 +216,22 @@ export function formatReport(r: ReconcileReport): string {
   out.push(`Выплаты продавцам, которые не отправлены: ${r.payouts.length}`);
   for (const p of r.payouts) {
     out.push(
-      `  • заказ ${p.orderNumber}, продавец ${p.sellerId}, ${rub(p.amount)}: ${PAYOUT_LABEL[p.state]}` +
+      `  • заказ ${p.orderNumber}, продавец ${p.sellerId}, ${formatRub(p.amount)}: ${PAYOUT_LABEL[p.state]}` +
         (p.attempts ? `; попыток ${p.attempts}` : '') +
         (p.lastError ? `\n      последняя ошибка: ${firstLine(p.lastError)}` : ''),
     );
   }
   const t = r.ledger.totals;
   out.push(
-    `Журнал денег: списания ${rub(t.charges)} = оплаченные заказы ${rub(t.paidOrders)} + возвраты ${rub(t.refunds)}` +
-      ` + возвраты в пути ${rub(t.refundsPending)}; выплаты ${rub(t.payouts)} + комиссии ${rub(t.fees)}` +
-      ` + удержания ${rub(t.holds)} + к выплате ${rub(t.available)} = завершённые и открытые заказы ${rub(t.completedAndOpen)}`,
+    `Журнал денег: списания ${formatRub(t.charges)} = оплаченные заказы ${formatRub(t.paidOrders)} + возвраты ${formatRub(t.refunds)}` +
+      ` + возвраты в пути ${formatRub(t.refundsPending)}; выплаты ${formatRub(t.payouts)} + комиссии ${formatRub(t.fees)}` +
+      ` + удержания ${formatRub(t.holds)} + к выплате ${formatRub(t.available)} = завершённые и открытые заказы ${formatRub(t.completedAndOpen)}`,
   );
   out.push(`Расхождения журнала: ${r.ledger.mismatches.length}`);
   for (const m of r.ledger.mismatches) {
     out.push(
       `  • ${m.orderNumber ? `заказ ${m.orderNumber}: ` : m.orderId ? `заказ #${m.orderId}: ` : ''}${m.what} — ` +
-        `ожидалось ${rub(m.expected)}, в журнале ${rub(m.actual)}`,
+        `ожидалось ${formatRub(m.expected)}, в журнале ${formatRub(m.actual)}`,
     );
   }
   out.push(r.needsPerson ? 'Итог: нужен человек.' : 'Итог: всё сходится.');

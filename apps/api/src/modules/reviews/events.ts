@@ -7,15 +7,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { reviews } from '../../db/schema/index.js';
-import { notify } from '../notifications/index.js';
+import { notify, orderPage } from '../notifications/index.js';
 import { reviewById } from './read.js';
 import { REVIEW_ANSWERED, REVIEW_CREATED } from './service.js';
 
 /** «★★★★☆» of 1–5 stars. */
 export const starsText = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
-
-/** The orders page of a side: the seller's sales or the buyer's purchases. */
-const ordersPage = (role: 'buyer' | 'seller') => (role === 'seller' ? '/account/sales' : '/account/history');
 
 async function load(tx: Tx, { reviewId: id }: { reviewId: number }) {
   const [row] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, id));
@@ -33,7 +30,7 @@ export function subscribeReviewEvents(app: FastifyInstance): void {
       type: 'review_received',
       title: `Новый отзыв: ${starsText(r.rating)}`,
       text: `${r.author.name} ставит вам ${r.rating} из 5${r.item ? ` за сделку «${r.item.title}»` : ''}. Вы можете ответить на отзыв.`,
-      link: ordersPage(targetRole),
+      link: orderPage(targetRole, r.order_id),
       image: r.item?.photo ?? null,
     });
   });
@@ -45,7 +42,7 @@ export function subscribeReviewEvents(app: FastifyInstance): void {
       type: 'review_answered',
       title: 'Вам ответили на отзыв',
       text: r.answer.text.length > 140 ? `${r.answer.text.slice(0, 139)}…` : r.answer.text,
-      link: ordersPage(r.author_role),
+      link: orderPage(r.author_role, r.order_id),
       image: r.item?.photo ?? null,
     });
   });

@@ -89,7 +89,7 @@ export function AdminDisputes() {
 }
 
 function DisputeCard({ dispute }: { dispute: Dispute }) {
-  const { order, claim, history } = dispute;
+  const { order, claim } = dispute;
   const name = (u: { first_name: string; last_name: string }) => [u.first_name, u.last_name].filter(Boolean).join(' ');
   return (
     <Card withBorder radius="md" padding="md" data-testid="dispute">
@@ -116,9 +116,10 @@ function DisputeCard({ dispute }: { dispute: Dispute }) {
           <Text fz="xs" c="dimmed">
             История
           </Text>
-          {history.map((h) => (
-            <Text key={h.type} fz="xs">
-              {formatDateTime(h.at)} — {h.label}
+          {order.history.map((h) => (
+            <Text key={`${h.event}-${h.at}`} fz="xs">
+              {formatDateTime(h.at)} — {h.title}
+              {h.note ? ` (${h.note})` : ''}
             </Text>
           ))}
         </Stack>

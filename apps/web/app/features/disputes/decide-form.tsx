@@ -1,10 +1,11 @@
 /** Staff's decision on a dispute (once): refund, partial refund (rubles) or release, with a comment both sides read. */
-import { Alert, Button, Group, NumberInput, Radio, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { DISPUTE_DECISIONS, type DisputeDecision } from '@vitrina/contract/disputes';
 import type { ApiErrorInfo } from '../../shared/api/client';
 import { queryClient } from '../../shared/api/query';
 import { resolveDispute } from './api';
+import { RefundAmountInput } from './refund-amount';
 
 export function DecideForm({ orderId, total }: { orderId: number; total: number }) {
   const [decision, setDecision] = useState<DisputeDecision>('refund');
@@ -34,16 +35,12 @@ export function DecideForm({ orderId, total }: { orderId: number; total: number 
         </Group>
       </Radio.Group>
       {decision === 'partial_refund' && (
-        <NumberInput
+        <RefundAmountInput
           label="Вернуть покупателю, ₽"
-          min={1}
-          max={total}
-          decimalScale={2}
-          thousandSeparator=" "
+          total={total}
           value={amount}
           onChange={setAmount}
           error={error?.fields.amount?.[0]}
-          w={{ base: '100%', sm: 240 }}
         />
       )}
       <Textarea

@@ -25,8 +25,12 @@ export function useOrderClaim(orderId: number) {
   );
 }
 
-/** Puts a new answer in the cache and marks the orders stale (their status changed). */
+/**
+ * Puts a new answer in the cache and marks the orders stale (their status changed). A read of the claim still on
+ * its way began before the change: it is cancelled first, so its older answer cannot replace this one.
+ */
 export function claimChanged(orderId: number, answer: OrderClaim) {
+  void queryClient.cancelQueries({ queryKey: claimKeys.claim(orderId) });
   queryClient.setQueryData(claimKeys.claim(orderId), answer);
   void queryClient.invalidateQueries({ queryKey: ['orders'] });
 }

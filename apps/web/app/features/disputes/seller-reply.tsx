@@ -2,12 +2,13 @@
  * The seller's answer to a claim (within 3 days): return the money, offer a partial refund (rubles, less than the
  * order), or contest (staff decide); a text and up to five photos with upload progress.
  */
-import { Alert, Button, NumberInput, Progress, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Progress, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { CLAIM_ACTIONS, CLAIM_TEXT_MAX, type ClaimAction } from '@vitrina/contract/disputes';
 import type { ApiErrorInfo } from '../../shared/api/client';
 import { formatDateTime } from '../../shared/lib/dates';
 import { sendReply } from './api';
+import { RefundAmountInput } from './refund-amount';
 import { appendPhotos, PhotoPicker } from './claim-photos';
 import { claimChanged } from './queries';
 
@@ -50,17 +51,13 @@ export function SellerReply({ orderId, total, replyBy }: { orderId: number; tota
         </Stack>
       </Radio.Group>
       {action === 'offer_partial' && (
-        <NumberInput
+        <RefundAmountInput
           label="Сколько вернуть покупателю, ₽"
-          description={`Меньше суммы заказа; остаток вы получите за вычетом комиссии`}
-          min={1}
-          max={total}
-          decimalScale={2}
-          thousandSeparator=" "
+          description="Меньше суммы заказа; остаток вы получите за вычетом комиссии"
+          total={total}
           value={amount}
           onChange={setAmount}
           error={error?.fields.amount?.[0]}
-          w={{ base: '100%', sm: 280 }}
         />
       )}
       <Textarea

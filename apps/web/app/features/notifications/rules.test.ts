@@ -5,6 +5,7 @@ import {
   backoffDelay,
   disconnected,
   EMPTY_LIST,
+  idsRead,
   markedRead,
   nextPage,
   parseMessage,
@@ -39,6 +40,15 @@ describe('notification list rules', () => {
         Array.from({ length: 50 }, (_, i) => n(50 - i)),
       ).hasMore,
     ).toBe(true);
+  });
+
+  it('notifications_read (a conversation read in some tab) shows those read and takes the server’s count', () => {
+    const s0 = receiveInitial(EMPTY_LIST, [n(3), n(2), n(1)]);
+    const msg = parseMessage(JSON.stringify({ type: 'notifications_read', ids: [2, 'x'], unread_count: 2 }));
+    expect(msg).toEqual({ type: 'notifications_read', ids: [2], unread_count: 2 });
+    const s1 = idsRead(s0, [2], 2);
+    expect(s1.items.map((x) => x.read)).toEqual([false, true, false]);
+    expect(s1.unread).toBe(2);
   });
 
   it('new_notification goes to the front and raises the count', () => {

@@ -65,6 +65,12 @@ export function markedRead(state: NotificationList, n: Notification, unread: num
   return { ...state, items: state.items.map((x) => (x.id === n.id ? { ...x, read: true } : x)), unread };
 }
 
+/** Notifications `ids` were read elsewhere (a conversation read in some tab); `unread` is the server's count. */
+export function idsRead(state: NotificationList, ids: number[], unread: number): NotificationList {
+  const read = new Set(ids);
+  return { ...state, items: state.items.map((x) => (read.has(x.id) && !x.read ? { ...x, read: true } : x)), unread };
+}
+
 /** «Прочитать все» succeeded. */
 export function allRead(state: NotificationList): NotificationList {
   return { ...state, items: state.items.map((x) => (x.read ? x : { ...x, read: true })), unread: 0 };
@@ -108,6 +114,7 @@ export function isNotification(v: unknown): v is Notification {
 export type SocketMessage =
   | { type: 'initial_notifications'; notifications: Notification[] }
   | { type: 'new_notification'; notification: Notification }
+  | { type: 'notifications_read'; ids: number[]; unread_count: number }
   | { type: 'new_message'; message: ChatMessage }
   | { type: 'messages_read'; chat: number; up_to: number };
 
@@ -139,6 +146,12 @@ export function parseMessage(data: unknown): SocketMessage | null {
     return { type: 'initial_notifications', notifications: msg.notifications.filter(isNotification) };
   if (msg.type === 'new_notification' && isNotification(msg.notification))
     return { type: 'new_notification', notification: msg.notification };
+  if (msg.type === 'notifications_read' && Array.isArray(msg.ids) && Number.isInteger(msg.unread_count))
+    return {
+      type: 'notifications_read',
+      ids: msg.ids.filter((x): x is number => Number.isInteger(x)),
+      unread_count: msg.unread_count as number,
+    };
   if (msg.type === 'new_message' && isChatMessage(msg.message)) return { type: 'new_message', message: msg.message };
   if (msg.type === 'messages_read' && Number.isInteger(msg.chat) && Number.isInteger(msg.up_to))
     return { type: 'messages_read', chat: msg.chat as number, up_to: msg.up_to as number };

@@ -61,6 +61,8 @@ export function connectNotifications(
         attempt = 0;
         socketEvents.initial(msg.notifications);
         emitChatSocketMessage({ type: 'resync' });
+      } else if (msg.type === 'notifications_read') {
+        socketEvents.read(msg.ids, msg.unread_count);
       } else if (msg.type === 'new_message' || msg.type === 'messages_read') {
         emitChatSocketMessage(msg);
       } else {

@@ -11,6 +11,7 @@ import {
   appendPage,
   disconnected,
   EMPTY_LIST,
+  idsRead,
   markedRead,
   nextPage,
   PAGE_SIZE,
@@ -54,6 +55,8 @@ export const socketEvents = {
     void refreshUnread();
   },
   added: (n: Notification) => set((s) => ({ ...receiveNew(s, n), version: s.version + 1 })),
+  /** Some were read elsewhere (a conversation read): shown read, the count is the server's. */
+  read: (ids: number[], unread: number) => set((s) => ({ ...idsRead(s, ids, unread), version: s.version + 1 })),
   /** The socket closed: the list is cleared (spec §4); `why` says what the bell shows meanwhile. */
   closed: (why: SocketStatus) =>
     set((s) => ({ ...disconnected(), status: why, moreLoading: false, moreError: null, version: s.version + 1 })),
