@@ -152,7 +152,7 @@ async function main() {
     let sentAt = 0;
     let pending: ((t: number) => void) | null = null;
     ws.on('message', (raw) => {
-      const m = JSON.parse(String(raw)) as { type: string; message?: { text: string } };
+      const m = JSON.parse((raw as Buffer).toString()) as { type: string; message?: { text: string } };
       if (m.type === 'new_message' && pending) {
         const done = pending;
         pending = null;

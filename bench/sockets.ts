@@ -137,7 +137,7 @@ function startServer(url: string, port: number): Promise<ChildProcess> {
         /* not yet */
       }
       if (Date.now() - started > 120_000) return reject(new Error('сервер не поднялся за 120 с'));
-      setTimeout(poll, 300);
+      setTimeout(() => void poll(), 300);
     };
     void poll();
   });

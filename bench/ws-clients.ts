@@ -36,7 +36,7 @@ async function main() {
       const ws = new WebSocket(`${input.url}/ws/notifications/?token=${token}`);
       sockets.push(ws);
       ws.on('message', (data) => {
-        const m = JSON.parse(String(data)) as { type: string; notification?: { created_at: string } };
+        const m = JSON.parse((data as Buffer).toString()) as { type: string; notification?: { created_at: string } };
         if (m.type === 'initial_notifications') resolve();
         else if (m.type === 'new_notification' && m.notification) {
           latencies.push(Date.now() - Date.parse(m.notification.created_at));

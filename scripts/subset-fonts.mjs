@@ -54,5 +54,5 @@ for (const [name, source, chars] of [
   const from = file(String(source));
   const out = await subsetFont(from, String.fromCodePoint(...chars), { targetFormat: 'woff2', variationAxes: AXES });
   writeFileSync(path.join(OUT, name), out);
-  console.log(`${name}: ${from.length} → ${out.length} bytes`);
+  console.log(`${String(name)}: ${from.length} → ${out.length} bytes`);
 }

@@ -78,7 +78,7 @@ export default function handleRequest(
         },
         onShellError(error: unknown) {
           clearTimeout(timer);
-          reject(error);
+          reject(error instanceof Error ? error : new Error(String(error)));
         },
         onError(error: unknown) {
           responseStatusCode = 500;

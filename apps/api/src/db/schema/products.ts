@@ -6,7 +6,18 @@
  * Money is integer kopecks. `status` ∈ `active` | `draft` | `reserved` | `sold` | `deleted` | `blocked` (by staff) | `pending_review` (a luxury listing waiting for its proof check).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { pgTable, boolean, text, integer, serial, timestamp, index, uniqueIndex, customType, check } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  boolean,
+  text,
+  integer,
+  serial,
+  timestamp,
+  index,
+  uniqueIndex,
+  customType,
+  check,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 import { brands, categories } from './catalog.js';
 

@@ -59,7 +59,8 @@ async function listingFor(tx: Tx, userId: number, id: number, forAdd: boolean) {
   const hidden =
     p &&
     forAdd &&
-    (p.status === 'deleted' || ((p.status === 'draft' || p.status === 'blocked' || p.status === 'pending_review') && p.ownerId !== userId));
+    (p.status === 'deleted' ||
+      ((p.status === 'draft' || p.status === 'blocked' || p.status === 'pending_review') && p.ownerId !== userId));
   if (!p || hidden) throw notFound('Товар не найден.');
   return p;
 }

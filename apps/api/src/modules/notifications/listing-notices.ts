@@ -29,30 +29,26 @@ const TEXTS: Record<ListingModeration, (reason: string) => string> = {
 
 /** Subscribes the owner's notice to `listing.moderated`. */
 export function subscribeListingNotices(app: FastifyInstance): void {
-  app.events.subscribe(
-    'listing.moderated',
-    'notifications.listing-moderated',
-    async ({ tx, event }) => {
-      const { listingId, action } = event.payload;
-      const [p] = await tx
-        .select({ ownerId: products.ownerId, title: products.title })
-        .from(products)
-        .where(eq(products.id, listingId));
-      if (!p) return;
-      const [photo] = await tx
-        .select({ key: productPhotos.key })
-        .from(productPhotos)
-        .where(eq(productPhotos.productId, listingId))
-        .orderBy(asc(productPhotos.position), asc(productPhotos.id))
-        .limit(1);
-      const reason = (event.payload.reason ?? '').trim();
-      await notify(app, tx, p.ownerId, {
-        type: 'listing_moderated',
-        title: TITLES[action](p.title),
-        text: TEXTS[action](/[.!?…]$/u.test(reason) ? reason : `${reason}.`),
-        link: '/account/sales',
-        image: photo ? imageUrls(photo.key).url_small : null,
-      });
-    },
-  );
+  app.events.subscribe('listing.moderated', 'notifications.listing-moderated', async ({ tx, event }) => {
+    const { listingId, action } = event.payload;
+    const [p] = await tx
+      .select({ ownerId: products.ownerId, title: products.title })
+      .from(products)
+      .where(eq(products.id, listingId));
+    if (!p) return;
+    const [photo] = await tx
+      .select({ key: productPhotos.key })
+      .from(productPhotos)
+      .where(eq(productPhotos.productId, listingId))
+      .orderBy(asc(productPhotos.position), asc(productPhotos.id))
+      .limit(1);
+    const reason = (event.payload.reason ?? '').trim();
+    await notify(app, tx, p.ownerId, {
+      type: 'listing_moderated',
+      title: TITLES[action](p.title),
+      text: TEXTS[action](/[.!?…]$/u.test(reason) ? reason : `${reason}.`),
+      link: '/account/sales',
+      image: photo ? imageUrls(photo.key).url_small : null,
+    });
+  });
 }

@@ -29,7 +29,7 @@ import { notificationSettings, productPhotos, products, subscriptions, users } f
 import type { DomainEventName, EventSubscriber } from '../jobs/index.js';
 import { imageUrls } from '../media/index.js';
 import { avatarImage, hasPublicPageSql } from '../social/index.js';
-import { notify, notifyGrouped } from './service.js';
+import { notifyGrouped } from './service.js';
 import { formatRub, personName } from './texts.js';
 import {
   orderCancelled,

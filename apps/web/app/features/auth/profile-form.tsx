@@ -111,7 +111,7 @@ export function ProfileForm({ user, onDone }: { user: SelfUser; onDone: () => vo
       radius="lg"
       p={{ base: 'md', sm: 'xl' }}
       component="form"
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       noValidate
       aria-label="Редактирование профиля"
     >

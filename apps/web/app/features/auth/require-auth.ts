@@ -10,7 +10,8 @@ import { startAuth, useAuthStore } from './store';
 import type { SelfUser } from './types';
 
 /** What a guest asked for, run once they are signed in. */
-export type AuthAction = (user: SelfUser) => void;
+/** What to do once signed in; an async action runs on its own (it reports its own errors). */
+export type AuthAction = (user: SelfUser) => void | Promise<void>;
 
 interface Waiting {
   action: AuthAction;
@@ -27,7 +28,7 @@ function settle() {
   stopListening = null;
   if (!w) return;
   const { user, status } = useAuthStore.getState();
-  if (status === 'signed-in' && user) w.action(user);
+  if (status === 'signed-in' && user) void w.action(user);
   else w.onCancel?.();
 }
 
@@ -41,7 +42,7 @@ export function requireAuth(action: AuthAction, options: { onCancel?: () => void
   startAuth();
   const { status, user, loadError } = useAuthStore.getState();
   if (status === 'signed-in' && user) {
-    action(user);
+    void action(user);
     return;
   }
   if (status === 'unknown' && !loadError) {

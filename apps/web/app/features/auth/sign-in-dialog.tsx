@@ -140,7 +140,7 @@ function SignInFlow() {
   if (step === 'phone') {
     const shown = formatPhone(digits) || (focused ? '+7 (' : '');
     return (
-      <form onSubmit={submitPhone} noValidate>
+      <form onSubmit={(e) => void submitPhone(e)} noValidate>
         <Stack gap="md">
           <Text c="ink.6">
             Введите номер телефона — пришлём SMS с кодом для входа. Если вы у нас впервые, мы создадим профиль.

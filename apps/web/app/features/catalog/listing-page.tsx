@@ -98,7 +98,7 @@ export function ListingPage({ data: routeData, title, intro, before, type, hide,
   const go = (changes: Record<string, string | number | null>) => {
     const search = withChanges(new URLSearchParams(latest.current), changes);
     latest.current = search;
-    navigate({ pathname: location.pathname, search }, { preventScrollReset: true });
+    void navigate({ pathname: location.pathname, search }, { preventScrollReset: true });
   };
   // The filters shown are those of the page on its way (chosen at once), else the page's own.
   const shownFilters = loading ? pendingFilters(navigation.location!.search, chars.brands) : state.filters;

@@ -239,7 +239,7 @@ export function CheckoutPage({ sellerId }: { sellerId: number | null }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           <Box style={{ position: 'sticky', top: 88 }}>
-            <OrderSummary count={count} total={total} loading={paying} onPay={pay}>
+            <OrderSummary count={count} total={total} loading={paying} onPay={() => void pay()}>
               {pending && <PendingOrderNote pending={pending} />}
               {error && (
                 <Alert color="red" title="Заказ не оформлен" role="alert">

@@ -43,8 +43,8 @@ export function OrderSuccess({ orderId }: { orderId: number | null }) {
 
   useEffect(() => {
     if (!order) return;
-    if (order.status === 'awaiting_payment') navigate(`/payment?order=${order.id}`, { replace: true });
-    else if (order.status === 'cancelled') navigate(`/fail?order=${order.id}`, { replace: true });
+    if (order.status === 'awaiting_payment') void navigate(`/payment?order=${order.id}`, { replace: true });
+    else if (order.status === 'cancelled') void navigate(`/fail?order=${order.id}`, { replace: true });
     else if (PAID.includes(order.status)) removeItems(order.items.map(({ slug, size }) => ({ slug, size })));
   }, [order, removeItems, navigate]);
 

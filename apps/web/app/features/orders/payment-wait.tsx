@@ -45,7 +45,7 @@ export function PaymentWait({ orderId, paymentId }: { orderId: number | null; pa
     const started = Date.now();
     const tick = async () => {
       if (held.current) {
-        timer = setTimeout(tick, POLL_MS);
+        timer = setTimeout(() => void tick(), POLL_MS);
         return;
       }
       let orderStatus: string | null = null;
@@ -71,7 +71,7 @@ export function PaymentWait({ orderId, paymentId }: { orderId: number | null; pa
       }
       if (stopped) return;
       if (held.current) {
-        timer = setTimeout(tick, POLL_MS);
+        timer = setTimeout(() => void tick(), POLL_MS);
         return;
       }
       if (orderStatus && PAID.includes(orderStatus)) return navigate(`/success?order=${orderId}`, { replace: true });
@@ -87,7 +87,7 @@ export function PaymentWait({ orderId, paymentId }: { orderId: number | null; pa
         if (order) setUnpaid(order);
         if (waited > GIVE_UP_MS) return; // the «не оплачен» screen stays; its buttons lead on
       } else if (waited > GIVE_UP_MS) return setState('slow');
-      timer = setTimeout(tick, POLL_MS);
+      timer = setTimeout(() => void tick(), POLL_MS);
     };
     setState('waiting');
     setUnpaid(null);

@@ -74,11 +74,12 @@ function ExportButton({ choice, range }: { choice: PeriodChoice; range: { from: 
       variant="default"
       leftSection={<IconDownload size={18} stroke={1.5} aria-hidden />}
       loading={busy}
-      onClick={async () => {
+      onClick={() => {
         setBusy(true);
-        const result = await downloadExport(query, filename);
-        setBusy(false);
-        if (!result.ok) showNotification({ color: 'red', title: 'Файл не скачался', message: result.error.message });
+        void downloadExport(query, filename).then((result) => {
+          setBusy(false);
+          if (!result.ok) showNotification({ color: 'red', title: 'Файл не скачался', message: result.error.message });
+        });
       }}
       data-export-path={exportPath(query)}
     >

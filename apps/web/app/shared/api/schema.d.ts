@@ -263,6 +263,891 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/compilations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Подборки (и неопубликованные) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            results: {
+                                count: number;
+                                cover: {
+                                    height: number;
+                                    srcset: string;
+                                    url: string;
+                                    url_large: string;
+                                    url_small: string;
+                                    width: number;
+                                } | null;
+                                description: string;
+                                filter: string | null;
+                                id: number;
+                                position: number;
+                                product_ids: number[];
+                                published: boolean;
+                                slug: string;
+                                title: string;
+                                updated_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Новая подборка
+         * @description slug, title, description, published (на главной и в каталоге — только опубликованные), filter — сохранённый фильтр каталога (запрос /v1/public/products/, например type=women&brand=nike) или null, product_ids — товары, выбранные вручную, по порядку, position — место на главной. Журнал аудита: compilation.update.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        description?: string;
+                        filter?: string | null;
+                        /** @default 0 */
+                        position?: number;
+                        /** @default [] */
+                        product_ids?: number[];
+                        /** @default false */
+                        published?: boolean;
+                        slug: string;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            cover: {
+                                height: number;
+                                srcset: string;
+                                url: string;
+                                url_large: string;
+                                url_small: string;
+                                width: number;
+                            } | null;
+                            description: string;
+                            filter: string | null;
+                            id: number;
+                            position: number;
+                            product_ids: number[];
+                            published: boolean;
+                            slug: string;
+                            title: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/compilations/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Подборка */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            cover: {
+                                height: number;
+                                srcset: string;
+                                url: string;
+                                url_large: string;
+                                url_small: string;
+                                width: number;
+                            } | null;
+                            description: string;
+                            filter: string | null;
+                            id: number;
+                            position: number;
+                            product_ids: number[];
+                            published: boolean;
+                            slug: string;
+                            title: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Удалить подборку
+         * @description Журнал аудита: compilation.update.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Изменить, опубликовать или снять подборку
+         * @description Любые из полей: slug, title, description, published (на главной и в каталоге — только опубликованные), filter — сохранённый фильтр каталога (запрос /v1/public/products/, например type=women&brand=nike) или null, product_ids — товары, выбранные вручную, по порядку, position — место на главной. Журнал аудита: compilation.update.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string;
+                        filter?: string | null;
+                        position?: number;
+                        product_ids?: number[];
+                        published?: boolean;
+                        slug?: string;
+                        title?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            cover: {
+                                height: number;
+                                srcset: string;
+                                url: string;
+                                url_large: string;
+                                url_small: string;
+                                width: number;
+                            } | null;
+                            description: string;
+                            filter: string | null;
+                            id: number;
+                            position: number;
+                            product_ids: number[];
+                            published: boolean;
+                            slug: string;
+                            title: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/admin/compilations/{id}/cover/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Обложка подборки
+         * @description multipart/form-data: cover — JPEG/PNG/WebP/HEIC до 15 МБ; без файла обложка удаляется.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            cover: {
+                                height: number;
+                                srcset: string;
+                                url: string;
+                                url_large: string;
+                                url_small: string;
+                                width: number;
+                            } | null;
+                            description: string;
+                            filter: string | null;
+                            id: number;
+                            position: number;
+                            product_ids: number[];
+                            published: boolean;
+                            slug: string;
+                            title: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/content/{slug}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Текст страницы (Markdown) и как он выглядит на сайте */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            body_markdown: string;
+                            faq: {
+                                answer_html: string;
+                                answer_text: string;
+                                question: string;
+                            }[];
+                            html: string;
+                            slug: string;
+                            title: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Изменить текст страницы
+         * @description title и body_markdown (Markdown; HTML-теги, кроме разметки текста, скрипты и ссылки javascript:/data: удаляются при показе). Изменение видно на сайте сразу, на всех процессах. Журнал аудита: content.update.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body_markdown: string;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            body_markdown: string;
+                            faq: {
+                                answer_html: string;
+                                answer_text: string;
+                                question: string;
+                            }[];
+                            html: string;
+                            slug: string;
+                            title: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/content/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Предпросмотр Markdown: HTML, как его покажет сайт */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body_markdown: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            html: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/disputes/": {
         parameters: {
             query?: never;
@@ -341,11 +1226,6 @@ export interface paths {
                                     status_label: string;
                                     text: string;
                                 };
-                                history: {
-                                    at: string;
-                                    label: string;
-                                    type: string;
-                                }[];
                                 order: {
                                     buyer: {
                                         avatar: string | null;
@@ -572,11 +1452,6 @@ export interface paths {
                                 status_label: string;
                                 text: string;
                             };
-                            history: {
-                                at: string;
-                                label: string;
-                                type: string;
-                            }[];
                             order: {
                                 buyer: {
                                     avatar: string | null;
@@ -700,6 +1575,1123 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/entries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Записи журнала (kind=blog) или вакансии (kind=job), черновики тоже */
+        get: {
+            parameters: {
+                query: {
+                    kind: "blog" | "job";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            results: {
+                                body_markdown: string;
+                                cover: {
+                                    height: number;
+                                    srcset: string;
+                                    url: string;
+                                    url_large: string;
+                                    url_small: string;
+                                    width: number;
+                                } | null;
+                                html: string;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "blog" | "job";
+                                lead: string;
+                                place: string;
+                                published_at: string | null;
+                                slug: string;
+                                title: string;
+                                updated_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Новая запись журнала или вакансия (не опубликована)
+         * @description Журнал аудита: content.update (entry).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        body_markdown?: string;
+                        /** @enum {string} */
+                        kind: "blog" | "job";
+                        /** @default  */
+                        lead?: string;
+                        /** @default  */
+                        place?: string;
+                        slug: string;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            body_markdown: string;
+                            cover: {
+                                height: number;
+                                srcset: string;
+                                url: string;
+                                url_large: string;
+                                url_small: string;
+                                width: number;
+                            } | null;
+                            html: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "blog" | "job";
+                            lead: string;
+                            place: string;
+                            published_at: string | null;
+                            slug: string;
+                            title: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/entries/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Запись */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            body_markdown: string;
+                            cover: {
+                                height: number;
+                                srcset: string;
+                                url: string;
+                                url_large: string;
+                                url_small: string;
+                                width: number;
+                            } | null;
+                            html: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "blog" | "job";
+                            lead: string;
+                            place: string;
+                            published_at: string | null;
+                            slug: string;
+                            title: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Изменить запись
+         * @description Любые из полей slug, title, lead, place, body_markdown. Журнал аудита: content.update (entry).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body_markdown?: string;
+                        lead?: string;
+                        place?: string;
+                        slug?: string;
+                        title?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            body_markdown: string;
+                            cover: {
+                                height: number;
+                                srcset: string;
+                                url: string;
+                                url_large: string;
+                                url_small: string;
+                                width: number;
+                            } | null;
+                            html: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "blog" | "job";
+                            lead: string;
+                            place: string;
+                            published_at: string | null;
+                            slug: string;
+                            title: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/admin/entries/{id}/cover/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Обложка записи
+         * @description multipart/form-data: cover — JPEG/PNG/WebP/HEIC до 15 МБ; без файла обложка удаляется.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            body_markdown: string;
+                            cover: {
+                                height: number;
+                                srcset: string;
+                                url: string;
+                                url_large: string;
+                                url_small: string;
+                                width: number;
+                            } | null;
+                            html: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "blog" | "job";
+                            lead: string;
+                            place: string;
+                            published_at: string | null;
+                            slug: string;
+                            title: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/entries/{id}/publish/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Опубликовать запись
+         * @description Журнал аудита: content.update (entry). Уже в этом состоянии — 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            body_markdown: string;
+                            cover: {
+                                height: number;
+                                srcset: string;
+                                url: string;
+                                url_large: string;
+                                url_small: string;
+                                width: number;
+                            } | null;
+                            html: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "blog" | "job";
+                            lead: string;
+                            place: string;
+                            published_at: string | null;
+                            slug: string;
+                            title: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/entries/{id}/unpublish/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Снять запись с публикации
+         * @description Журнал аудита: content.update (entry). Уже в этом состоянии — 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            body_markdown: string;
+                            cover: {
+                                height: number;
+                                srcset: string;
+                                url: string;
+                                url_large: string;
+                                url_small: string;
+                                width: number;
+                            } | null;
+                            html: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "blog" | "job";
+                            lead: string;
+                            place: string;
+                            published_at: string | null;
+                            slug: string;
+                            title: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/products/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Объявления: поиск по названию или id, фильтр по статусу (страницы DRF)
+         * @description q — слова названия или id (#123). status — active, draft, reserved, sold, blocked или pending_review (очередь проверки подлинности: старые сверху, с фото для проверки).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: string;
+                    page_size?: string;
+                    q?: string;
+                    status?: ("active" | "draft" | "reserved" | "sold" | "blocked" | "pending_review") | "";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            next: string | null;
+                            previous: string | null;
+                            results: {
+                                authenticity_photos: {
+                                    id: number;
+                                    url: string;
+                                    url_small: string;
+                                }[];
+                                block_reason: string | null;
+                                brand: string | null;
+                                id: number;
+                                is_luxury: boolean;
+                                owner: {
+                                    id: number;
+                                    name: string;
+                                };
+                                photo: string | null;
+                                price: number;
+                                review_decline_reason: string | null;
+                                slug: string;
+                                status: string;
+                                status_label: string;
+                                title: string;
+                                updated_at: string;
+                                verified: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/products/{id}/authenticity/approve/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Подтвердить подлинность: объявление публикуется с отметкой «Проверено»
+         * @description Только для объявления в статусе pending_review (иначе 409). reason — необязательный комментарий в журнал (product.authenticity_approve). Продавец получает уведомление.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            review_decline_reason: string | null;
+                            status: string;
+                            verified: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/products/{id}/authenticity/decline/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Отклонить проверку подлинности: объявление возвращается в черновики с причиной
+         * @description reason обязателен — его читает продавец. Только для pending_review (иначе 409). Журнал: product.authenticity_decline.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            review_decline_reason: string | null;
+                            status: string;
+                            verified: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1095,6 +3087,453 @@ export interface paths {
                             closed_reports: number;
                             id: number;
                             status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Пользователи: поиск по телефону или имени (страницы DRF, новые сверху)
+         * @description q — цифры телефона (от трёх, любая часть; 8… читается как +7…) или начала слов имени и фамилии.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: string;
+                    page_size?: string;
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            next: string | null;
+                            previous: string | null;
+                            results: {
+                                active_listings: number;
+                                block_reason: string | null;
+                                blocked_at: string | null;
+                                city: string;
+                                date_joined: string;
+                                id: number;
+                                name: string;
+                                orders_count: number;
+                                phone: string | null;
+                                role: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Пользователь: объявления по статусам, открытые жалобы и последние заказы (обе стороны) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            about: string;
+                            active_listings: number;
+                            block_reason: string | null;
+                            blocked_at: string | null;
+                            city: string;
+                            date_joined: string;
+                            id: number;
+                            listings_by_status: {
+                                [key: string]: number;
+                            };
+                            name: string;
+                            open_reports: number;
+                            orders: {
+                                counterpart: {
+                                    id: number;
+                                    name: string;
+                                };
+                                created_at: string;
+                                id: number;
+                                number: string;
+                                /** @enum {string} */
+                                role: "buyer" | "seller";
+                                status: string;
+                                status_label: string;
+                                title: string;
+                                total: number;
+                            }[];
+                            orders_count: number;
+                            phone: string | null;
+                            role: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/{id}/block/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Заблокировать пользователя
+         * @description reason обязателен: его называет отказ во входе. Все токены отзываются (сокеты закрываются на всех процессах), неоплаченные заказы отменяются, оплаченные и не отправленные продажи отменяются с возвратом денег покупателям, объявления в продаже скрываются. Его собственные оплаченные покупки идут своим ходом. Жалобы на него закрываются (upheld). Журнал аудита: user.block.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            block_reason: string | null;
+                            blocked: boolean;
+                            effects: {
+                                cancelled_orders: number[];
+                                listings: number[];
+                                refunded_orders: number[];
+                            };
+                            id: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/{id}/unblock/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Разблокировать пользователя
+         * @description Вход снова возможен; объявления, скрытые блокировкой, возвращаются в прежний статус. reason — необязательный комментарий в журнал (user.unblock).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            block_reason: string | null;
+                            blocked: boolean;
+                            effects: {
+                                cancelled_orders: number[];
+                                listings: number[];
+                                refunded_orders: number[];
+                            };
+                            id: number;
                         };
                     };
                 };
@@ -3125,6 +5564,7 @@ export interface paths {
                                     name: string;
                                     slug: string;
                                 } | null;
+                                brand_text: string | null;
                                 condition: string;
                                 condition_label: string;
                                 created_at: string;
@@ -3228,6 +5668,7 @@ export interface paths {
                                     name: string;
                                     slug: string;
                                 } | null;
+                                brand_text: string | null;
                                 condition: string;
                                 condition_label: string;
                                 created_at: string;
@@ -3406,6 +5847,7 @@ export interface paths {
                                     name: string;
                                     slug: string;
                                 } | null;
+                                brand_text: string | null;
                                 condition: string;
                                 condition_label: string;
                                 created_at: string;
@@ -3878,7 +6320,7 @@ export interface paths {
                                 site: boolean;
                                 sms: boolean | null;
                                 /** @enum {string} */
-                                type: "order_paid" | "order_completed" | "order_cancelled" | "new_subscriber" | "payment_succeeded" | "payment_failed" | "payment_refunded" | "order_shipped" | "ship_reminder" | "order_delivered" | "payout_sent" | "new_listing" | "favorite_price_drop" | "favorite_sold" | "review_received" | "review_answered" | "claim_opened" | "claim_updated" | "claim_decided" | "chat_message";
+                                type: "order_paid" | "order_completed" | "order_cancelled" | "new_subscriber" | "payment_succeeded" | "payment_failed" | "payment_refunded" | "order_shipped" | "ship_reminder" | "order_delivered" | "payout_sent" | "new_listing" | "favorite_price_drop" | "favorite_sold" | "review_received" | "review_answered" | "claim_opened" | "claim_updated" | "claim_decided" | "listing_moderated" | "chat_message";
                             }[];
                         };
                     };
@@ -3938,7 +6380,7 @@ export interface paths {
                             site?: boolean;
                             sms?: boolean;
                             /** @enum {string} */
-                            type: "order_paid" | "order_completed" | "order_cancelled" | "new_subscriber" | "payment_succeeded" | "payment_failed" | "payment_refunded" | "order_shipped" | "ship_reminder" | "order_delivered" | "payout_sent" | "new_listing" | "favorite_price_drop" | "favorite_sold" | "review_received" | "review_answered" | "claim_opened" | "claim_updated" | "claim_decided" | "chat_message";
+                            type: "order_paid" | "order_completed" | "order_cancelled" | "new_subscriber" | "payment_succeeded" | "payment_failed" | "payment_refunded" | "order_shipped" | "ship_reminder" | "order_delivered" | "payout_sent" | "new_listing" | "favorite_price_drop" | "favorite_sold" | "review_received" | "review_answered" | "claim_opened" | "claim_updated" | "claim_decided" | "listing_moderated" | "chat_message";
                         }[];
                     };
                 };
@@ -3956,7 +6398,7 @@ export interface paths {
                                 site: boolean;
                                 sms: boolean | null;
                                 /** @enum {string} */
-                                type: "order_paid" | "order_completed" | "order_cancelled" | "new_subscriber" | "payment_succeeded" | "payment_failed" | "payment_refunded" | "order_shipped" | "ship_reminder" | "order_delivered" | "payout_sent" | "new_listing" | "favorite_price_drop" | "favorite_sold" | "review_received" | "review_answered" | "claim_opened" | "claim_updated" | "claim_decided" | "chat_message";
+                                type: "order_paid" | "order_completed" | "order_cancelled" | "new_subscriber" | "payment_succeeded" | "payment_failed" | "payment_refunded" | "order_shipped" | "ship_reminder" | "order_delivered" | "payout_sent" | "new_listing" | "favorite_price_drop" | "favorite_sold" | "review_received" | "review_answered" | "claim_opened" | "claim_updated" | "claim_decided" | "listing_moderated" | "chat_message";
                             }[];
                         };
                     };
@@ -4559,6 +7001,7 @@ export interface paths {
                                     name: string;
                                     slug: string;
                                 } | null;
+                                brand_text: string | null;
                                 condition: string;
                                 condition_label: string;
                                 created_at: string;
@@ -4578,6 +7021,7 @@ export interface paths {
                                     width: number;
                                 } | null;
                                 price: number;
+                                review_decline_reason?: string | null;
                                 seller_id: number;
                                 sizes: string[];
                                 slug: string;
@@ -4585,6 +7029,7 @@ export interface paths {
                                 status_label: string;
                                 title: string;
                                 updated_at: string;
+                                verified?: boolean;
                             }[];
                         };
                     };
@@ -4845,7 +7290,7 @@ export interface paths {
         put?: never;
         /**
          * Создать товар (multipart)
-         * @description multipart/form-data: title, description, brand (id), category (id конечной категории), condition, color?, sizes (JSON-строка `[{"size":"M","price":1990,"count":1}]`, цена в рублях), photos (файлы, повторяющееся поле), draft ("true" — черновик).
+         * @description multipart/form-data: title, description, brand (id бренда из списка), brand_text? (бренд не из списка, как написал продавец, до 60 символов; написание бренда из списка — «левайс» — сохраняется как этот бренд), no_brand? ("true" — «Без бренда»; для публикации нужен один из трёх), category (id конечной категории), condition, color?, sizes (JSON-строка `[{"size":"M","price":1990,"count":1}]`, цена в рублях), photos (файлы, повторяющееся поле), draft ("true" — черновик).
          */
         post: {
             parameters: {
@@ -4863,11 +7308,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            authenticity_photos?: number;
                             block_reason?: string | null;
                             brand: {
                                 id: number;
                                 name: string;
                             } | null;
+                            brand_text: string | null;
                             category: {
                                 id: number;
                                 name: string;
@@ -4879,6 +7326,7 @@ export interface paths {
                             created_at: string;
                             description: string;
                             id: number;
+                            no_brand: boolean;
                             photos: {
                                 height: number;
                                 id: number;
@@ -4890,6 +7338,7 @@ export interface paths {
                             }[];
                             price: number;
                             published_at: string | null;
+                            review_decline_reason?: string | null;
                             sizes: {
                                 count: number;
                                 id: number;
@@ -4902,6 +7351,7 @@ export interface paths {
                             title: string;
                             type: string;
                             updated_at: string;
+                            verified?: boolean;
                         };
                     };
                 };
@@ -5009,11 +7459,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            authenticity_photos?: number;
                             block_reason?: string | null;
                             brand: {
                                 id: number;
                                 name: string;
                             } | null;
+                            brand_text: string | null;
                             category: {
                                 id: number;
                                 name: string;
@@ -5025,6 +7477,7 @@ export interface paths {
                             created_at: string;
                             description: string;
                             id: number;
+                            no_brand: boolean;
                             photos: {
                                 height: number;
                                 id: number;
@@ -5036,6 +7489,7 @@ export interface paths {
                             }[];
                             price: number;
                             published_at: string | null;
+                            review_decline_reason?: string | null;
                             sizes: {
                                 count: number;
                                 id: number;
@@ -5048,6 +7502,7 @@ export interface paths {
                             title: string;
                             type: string;
                             updated_at: string;
+                            verified?: boolean;
                         };
                     };
                 };
@@ -5222,7 +7677,7 @@ export interface paths {
         head?: never;
         /**
          * Изменить товар (multipart, любые поля)
-         * @description multipart/form-data: title, description, brand (id), category (id конечной категории), condition, color?, sizes (JSON-строка `[{"size":"M","price":1990,"count":1}]`, цена в рублях), photos (файлы, повторяющееся поле), draft ("true" — черновик). Дополнительно: remove_photos (JSON-список id), photo_order (JSON-список id), status ("active" — опубликовать, "draft" — в черновики) или publish="true".
+         * @description multipart/form-data: title, description, brand (id бренда из списка), brand_text? (бренд не из списка, как написал продавец, до 60 символов; написание бренда из списка — «левайс» — сохраняется как этот бренд), no_brand? ("true" — «Без бренда»; для публикации нужен один из трёх), category (id конечной категории), condition, color?, sizes (JSON-строка `[{"size":"M","price":1990,"count":1}]`, цена в рублях), photos (файлы, повторяющееся поле), draft ("true" — черновик). Дополнительно: remove_photos (JSON-список id), photo_order (JSON-список id), status ("active" — опубликовать, "draft" — в черновики) или publish="true".
          */
         patch: {
             parameters: {
@@ -5242,11 +7697,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            authenticity_photos?: number;
                             block_reason?: string | null;
                             brand: {
                                 id: number;
                                 name: string;
                             } | null;
+                            brand_text: string | null;
                             category: {
                                 id: number;
                                 name: string;
@@ -5258,6 +7715,7 @@ export interface paths {
                             created_at: string;
                             description: string;
                             id: number;
+                            no_brand: boolean;
                             photos: {
                                 height: number;
                                 id: number;
@@ -5269,6 +7727,7 @@ export interface paths {
                             }[];
                             price: number;
                             published_at: string | null;
+                            review_decline_reason?: string | null;
                             sizes: {
                                 count: number;
                                 id: number;
@@ -5281,6 +7740,7 @@ export interface paths {
                             title: string;
                             type: string;
                             updated_at: string;
+                            verified?: boolean;
                         };
                     };
                 };
@@ -5358,6 +7818,162 @@ export interface paths {
         };
         trace?: never;
     };
+    "/v1/products/{id}/authenticity/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Добавить фото для проверки подлинности (multipart, вещи люксовых брендов)
+         * @description multipart/form-data: photos — файлы (повторяющееся поле): чек, бирки, серийный номер; всего не больше 10. Их видят только владелец и модераторы. Объявление люксового бренда ждёт проверки в статусе pending_review; после одобрения оно публикуется с отметкой «Проверено».
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            authenticity_photos?: number;
+                            block_reason?: string | null;
+                            brand: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            brand_text: string | null;
+                            category: {
+                                id: number;
+                                name: string;
+                                type: string;
+                            } | null;
+                            color: string | null;
+                            condition: string;
+                            condition_label: string;
+                            created_at: string;
+                            description: string;
+                            id: number;
+                            no_brand: boolean;
+                            photos: {
+                                height: number;
+                                id: number;
+                                srcset: string;
+                                url: string;
+                                url_large: string;
+                                url_small: string;
+                                width: number;
+                            }[];
+                            price: number;
+                            published_at: string | null;
+                            review_decline_reason?: string | null;
+                            sizes: {
+                                count: number;
+                                id: number;
+                                price: number;
+                                size: string;
+                            }[];
+                            slug: string;
+                            status: string;
+                            status_label: string;
+                            title: string;
+                            type: string;
+                            updated_at: string;
+                            verified?: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/products/{id}/make_draft/": {
         parameters: {
             query?: never;
@@ -5386,11 +8002,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            authenticity_photos?: number;
                             block_reason?: string | null;
                             brand: {
                                 id: number;
                                 name: string;
                             } | null;
+                            brand_text: string | null;
                             category: {
                                 id: number;
                                 name: string;
@@ -5402,6 +8020,7 @@ export interface paths {
                             created_at: string;
                             description: string;
                             id: number;
+                            no_brand: boolean;
                             photos: {
                                 height: number;
                                 id: number;
@@ -5413,6 +8032,7 @@ export interface paths {
                             }[];
                             price: number;
                             published_at: string | null;
+                            review_decline_reason?: string | null;
                             sizes: {
                                 count: number;
                                 id: number;
@@ -5425,6 +8045,7 @@ export interface paths {
                             title: string;
                             type: string;
                             updated_at: string;
+                            verified?: boolean;
                         };
                     };
                 };
@@ -5614,6 +8235,122 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/blog/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Журнал: опубликованные записи, новые сверху */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            results: {
+                                cover: {
+                                    height: number;
+                                    srcset: string;
+                                    url: string;
+                                    url_large: string;
+                                    url_small: string;
+                                    width: number;
+                                } | null;
+                                lead: string;
+                                place: string;
+                                published_at: string;
+                                slug: string;
+                                title: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/blog/{slug}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Журнал: одна запись */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cover: {
+                                height: number;
+                                srcset: string;
+                                url: string;
+                                url_large: string;
+                                url_small: string;
+                                width: number;
+                            } | null;
+                            html: string;
+                            lead: string;
+                            place: string;
+                            published_at: string;
+                            slug: string;
+                            title: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5898,6 +8635,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/public/content/{slug}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Страница с текстом: about, faq, garanties, how-buy, how-sell, sizes
+         * @description html — текст страницы (Markdown, очищенный от скриптов); faq — вопросы и ответы страницы faq.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            faq: {
+                                answer_html: string;
+                                answer_text: string;
+                                question: string;
+                            }[];
+                            html: string;
+                            slug: string;
+                            title: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/public/facets/": {
         parameters: {
             query?: never;
@@ -5951,6 +8750,122 @@ export interface paths {
                                 group: string;
                                 value: string;
                             }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/jobs/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Вакансии: опубликованные записи, новые сверху */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            results: {
+                                cover: {
+                                    height: number;
+                                    srcset: string;
+                                    url: string;
+                                    url_large: string;
+                                    url_small: string;
+                                    width: number;
+                                } | null;
+                                lead: string;
+                                place: string;
+                                published_at: string;
+                                slug: string;
+                                title: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/jobs/{slug}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Вакансии: одна запись */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cover: {
+                                height: number;
+                                srcset: string;
+                                url: string;
+                                url_large: string;
+                                url_small: string;
+                                width: number;
+                            } | null;
+                            html: string;
+                            lead: string;
+                            place: string;
+                            published_at: string;
+                            slug: string;
+                            title: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
                         };
                     };
                 };
@@ -6152,6 +9067,7 @@ export interface paths {
                                     name: string;
                                     slug: string;
                                 } | null;
+                                brand_text: string | null;
                                 condition: string;
                                 condition_label: string;
                                 created_at: string;
@@ -6216,6 +9132,7 @@ export interface paths {
                                 name_ru: string;
                                 slug: string;
                             } | null;
+                            brand_text: string | null;
                             category: {
                                 id: number;
                                 name: string;
@@ -6283,6 +9200,7 @@ export interface paths {
                                     name: string;
                                     slug: string;
                                 } | null;
+                                brand_text: string | null;
                                 condition: string;
                                 condition_label: string;
                                 created_at: string;
@@ -6307,6 +9225,7 @@ export interface paths {
                             status: string;
                             title: string;
                             type: string;
+                            verified: boolean;
                             view_count: number;
                         };
                     };
@@ -6448,6 +9367,7 @@ export interface paths {
                                     name: string;
                                     slug: string;
                                 } | null;
+                                brand_text: string | null;
                                 condition: string;
                                 condition_label: string;
                                 created_at: string;
@@ -6466,6 +9386,50 @@ export interface paths {
                                 slug: string;
                                 status: string;
                                 title: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/search/brands/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Бренды из списка, которые может означать введённое название (поле «Бренд» формы продажи) */
+        get: {
+            parameters: {
+                query?: {
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            results: {
+                                id: number;
+                                name: string;
+                                slug: string;
                             }[];
                         };
                     };
@@ -9325,7 +12289,7 @@ export interface paths {
         };
         /**
          * Текущий пользователь
-         * @description info: id, phone, first_name, last_name, avatar, city, about, date_joined, delivery_points.
+         * @description info: id, phone, first_name, last_name, avatar, city, about, date_joined, is_staff (сотрудник Витрины), delivery_points.
          */
         get: {
             parameters: {
@@ -9363,6 +12327,7 @@ export interface paths {
                                 first_name: string;
                                 full_name: string;
                                 id: number;
+                                is_staff: boolean;
                                 last_name: string;
                                 phone: string | null;
                             };

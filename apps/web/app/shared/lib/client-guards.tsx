@@ -13,7 +13,7 @@ export const RELOAD_GUARD_MS = 10_000;
 
 /** True when the error is a failed dynamic import / chunk load. */
 export function isChunkLoadError(e: unknown): boolean {
-  const msg = e instanceof Error ? e.message : String(e ?? '');
+  const msg = e instanceof Error ? e.message : typeof e === 'string' ? e : '';
   return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Loading chunk/i.test(
     msg,
   );
@@ -62,7 +62,7 @@ export function ClientGuards() {
           if (v?.build && v.build !== current) stale = true;
         })
         .catch(() => undefined);
-    const id = window.setInterval(check, 5 * 60_000);
+    const id = window.setInterval(() => void check(), 5 * 60_000);
     // A tab coming back to the front (the usual way a deploy meets an old tab) checks at once.
     const onVisible = () => {
       if (document.visibilityState === 'visible') void check();
