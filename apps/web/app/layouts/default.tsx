@@ -12,7 +12,7 @@ import { NavigationProgress } from '../shared/ui/navigation-progress';
 import { jsonReader, toJsonText } from '../shared/lib/json-text';
 import { apiLoad } from '../shared/lib/load-context';
 import { Header } from './header';
-import { Footer } from './footer';
+import { LazyPart, lazyWithReload } from '../shared/lib/lazy';
 
 interface CharsCategories {
   data: { categories: { id: number; name: string; type: string; parent: number | null }[] };
@@ -31,6 +31,12 @@ export function shouldRevalidate() {
   return false;
 }
 
+/**
+ * The footer is below the fold: in the server's HTML at once, hydrated when its chunk arrives (shared/lib/lazy.tsx),
+ * so its code is not in every page's start-up JavaScript.
+ */
+const Footer = lazyWithReload(() => import('./footer').then((m) => ({ default: m.Footer })));
+
 /** The header re-renders in the browser only when the menu changes (it reads the location itself). */
 const MemoHeader = memo(Header);
 
@@ -46,7 +52,9 @@ export default function DefaultLayout() {
           <Outlet />
         </CardActionContext>
       </main>
-      <Footer />
+      <LazyPart>
+        <Footer />
+      </LazyPart>
       <CookieNotice />
     </div>
   );
