@@ -86,7 +86,7 @@ export default async function authRoutes(app: FastifyInstance) {
         description:
           'Первый успешный вход создаёт пользователя. После 5 неверных попыток код перестаёт действовать; на номер — не больше SMS_WRONG_TRIES_PER_HOUR (36) неверных попыток за час (дальше номер закрыт до конца часа), с одного адреса (для IPv6 — сети /64) на номер — не больше SMS_WRONG_TRIES_PER_SENDER (7) за сутки, с одного адреса на все номера — SMS_WRONG_TRIES_PER_IP (100) за сутки (429 с Retry-After).',
         body: jsonObject({ phone: phoneField, code: codeField }, '{"phone": "+7 999 123-45-67", "code": "123456"}'),
-        response: { 200: signedInSchema, 400: codeRefusedSchema.or(fieldErrors) },
+        response: { 200: signedInSchema, 400: z.union([codeRefusedSchema, detailError, fieldErrors]) },
       },
       preValidation: requireJsonBody,
       config: { rateLimit: { max: 60, timeWindow: 60_000 } },
