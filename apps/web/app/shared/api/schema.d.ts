@@ -3947,6 +3947,8 @@ export interface paths {
                             /** @enum {boolean} */
                             success: false;
                         } | {
+                            detail: string;
+                        } | {
                             [key: string]: string[];
                         };
                     };
