@@ -35,7 +35,7 @@ export function shouldRevalidate() {
  * The footer is below the fold: in the server's HTML at once, hydrated when its chunk arrives (shared/lib/lazy.tsx),
  * so its code is not in every page's start-up JavaScript.
  */
-const Footer = lazyWithReload(() => import('./footer').then((m) => ({ default: m.Footer })));
+const Footer = lazyWithReload(() => import('./footer'));
 
 /** The header re-renders in the browser only when the menu changes (it reads the location itself). */
 const MemoHeader = memo(Header);

@@ -35,7 +35,7 @@ const columns: { title: string; links: [string, string][] }[] = [
   },
 ];
 
-export function Footer() {
+export default function Footer() {
   const support = (useRouteLoaderData('root') as { supportEmail?: string | null } | undefined)?.supportEmail;
   return (
     <footer className={classes.footer}>

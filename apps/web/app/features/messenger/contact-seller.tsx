@@ -71,7 +71,11 @@ export default function ContactSeller({
           <Button
             variant="light"
             color="coral"
-            onClick={() => requireAuth((me) => me.id !== sellerId && setOffering(true))}
+            onClick={() =>
+              requireAuth((me) => {
+                if (me.id !== sellerId) setOffering(true);
+              })
+            }
             data-testid="offer-price"
           >
             Предложить цену
