@@ -6,11 +6,15 @@
 import type { FastifyInstance } from 'fastify';
 import contentAdminRoutes from './admin-routes.js';
 import publicContentRoutes from './routes.js';
+import { purgeAfterStaffWrites } from '../moderation/index.js';
 
 /** Registers the public reads and the staff routes (their own plugin: the staff guard covers only them). */
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   await app.register(publicContentRoutes);
-  await app.register(contentAdminRoutes);
+  await app.register(async (admin) => {
+    purgeAfterStaffWrites(admin);
+    await admin.register(contentAdminRoutes);
+  });
 }
 
 /** Writes the pages' and entries' first texts where missing (server start-up; tests). */

@@ -15,6 +15,22 @@ import { forgetCatalogCaches } from '../catalog/index.js';
 /** Pubsub channel: a message on it (published in a transaction) makes every process forget its public answers. */
 export { PUBLIC_CACHE_PURGE_CHANNEL };
 
+/**
+ * Read-your-writes for staff: after a successful staff write (any method but GET/HEAD, status below 300) in the
+ * routes of `app`'s plugin, this process forgets its public answers, counts and facets before the answer leaves —
+ * the change has committed; the other processes hear {@link PUBLIC_CACHE_PURGE_CHANNEL} (on PostgreSQL a moment
+ * later, over LISTEN/NOTIFY).
+ */
+export function purgeAfterStaffWrites(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 300) {
+      app.publicCache.cache.clear();
+      forgetCatalogCaches(app.db);
+    }
+    return payload;
+  });
+}
+
 /** Registers the report calls and the staff routes (their own plugin: the staff guard covers only them). */
 export async function moderationRoutes(app: FastifyInstance): Promise<void> {
   // A block or unblock anywhere: this process forgets its public answers, counts and facets (they show the old state).
@@ -23,6 +39,9 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
     forgetCatalogCaches(app.db);
   });
   await app.register(reportRoutes);
-  await app.register(moderationAdminRoutes);
-  await app.register(adminUserRoutes);
+  await app.register(async (admin) => {
+    purgeAfterStaffWrites(admin);
+    await admin.register(moderationAdminRoutes);
+    await admin.register(adminUserRoutes);
+  });
 }
