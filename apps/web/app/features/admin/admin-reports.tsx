@@ -12,6 +12,17 @@ import { queryClient, unwrap } from '../../shared/api/query';
 import { formatDateTime } from '../../shared/lib/dates';
 import { dismissReport, fetchReports, productAction } from './api';
 import { ReasonDialog, type ReasonAction } from './reason-dialog';
+
+/** A reported listing's state, as staff read it in the queue. */
+const LISTING_STATE: Record<string, string> = {
+  active: 'В продаже',
+  draft: 'Черновик',
+  reserved: 'Забронирован',
+  sold: 'Продан',
+  deleted: 'Удалён',
+  blocked: 'Заблокирован',
+  pending_review: 'На проверке',
+};
 import { pageOf, StaffPage, useStaffEnabled } from './staff-page';
 
 export function AdminReports() {
@@ -88,7 +99,7 @@ function CaseRow({ c, onAction }: { c: ReportCase; onAction: (a: ReasonAction) =
           )}
           {o && (
             <Badge variant="light" color="gray" size="sm" tt="none" w="fit-content">
-              {o.status}
+              {LISTING_STATE[o.status] ?? o.status}
             </Badge>
           )}
         </Stack>
