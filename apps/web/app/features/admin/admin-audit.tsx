@@ -14,7 +14,7 @@ import { pageOf, StaffPage, useStaffEnabled } from './staff-page';
 const OBJECTS = ['', 'product', 'user', 'report', 'order', 'content', 'compilation'];
 
 export function AdminAudit() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const f = {
     action: params.get('action') ?? '',
     object_type: params.get('object_type') ?? '',
@@ -38,11 +38,6 @@ export function AdminAudit() {
       query={q}
       count={q.data?.count ?? 0}
       page={f.page}
-      onPage={(p) => {
-        const next = new URLSearchParams(params);
-        next.set('page', String(p));
-        setParams(next);
-      }}
       filters={
         <FilterBar
           search={{ name: 'object_id', label: 'id объекта' }}

@@ -26,7 +26,7 @@ const STATUSES = [
 ];
 
 export function AdminProducts() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const f = { q: params.get('q') ?? '', status: params.get('status') ?? '', page: pageOf(params) };
   const q = useQuery(
     {
@@ -45,11 +45,6 @@ export function AdminProducts() {
       query={q}
       count={q.data?.count ?? 0}
       page={f.page}
-      onPage={(p) => {
-        const next = new URLSearchParams(params);
-        next.set('page', String(p));
-        setParams(next);
-      }}
       filters={
         <FilterBar
           search={{ name: 'q', label: 'Название или #id' }}

@@ -26,7 +26,7 @@ const LISTING_STATE: Record<string, string> = {
 import { pageOf, StaffPage, useStaffEnabled } from './staff-page';
 
 export function AdminReports() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const page = pageOf(params);
   const q = useQuery(
     {
@@ -40,13 +40,7 @@ export function AdminReports() {
   const [action, setAction] = useState<ReasonAction | null>(null);
   const rows = q.data?.results ?? [];
   return (
-    <StaffPage
-      title="Жалобы"
-      query={q}
-      count={q.data?.count ?? 0}
-      page={page}
-      onPage={(p) => setParams(p > 1 ? { page: String(p) } : {})}
-    >
+    <StaffPage title="Жалобы" query={q} count={q.data?.count ?? 0} page={page}>
       {!rows.length ? (
         <Text c="dimmed" py="xl" ta="center">
           Открытых жалоб нет.

@@ -43,11 +43,6 @@ export function AdminUsers() {
       query={q}
       count={q.data?.count ?? 0}
       page={f.page}
-      onPage={(p) => {
-        const next = new URLSearchParams(params);
-        next.set('page', String(p));
-        setParams(next);
-      }}
       filters={<FilterBar search={{ name: 'q', label: 'Телефон или имя' }} />}
     >
       {userId && <UserCard id={userId} onClose={() => open(null)} onAction={setAction} />}

@@ -5,6 +5,7 @@
 import { Alert, Button, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { errorInfo, errorMessage } from '../../shared/api/query';
 import { NotFound } from '../../shared/ui/not-found';
 import { useAuth } from '../auth';
@@ -23,6 +24,7 @@ export const useStaffEnabled = () => useAuth().status === 'signed-in';
 /**
  * @param query the screen's main query (its 401/403 shows the 404 page)
  * @param filters the filter bar (kept in the URL by the screen)
+ * @param page the page shown (from the URL's `page`); the pagination sets `page` in the URL, keeping the filters
  */
 export function StaffPage<T>({
   title,
@@ -30,7 +32,6 @@ export function StaffPage<T>({
   filters,
   count,
   page,
-  onPage,
   children,
 }: {
   title: string;
@@ -38,10 +39,16 @@ export function StaffPage<T>({
   filters?: ReactNode;
   count: number;
   page: number;
-  onPage: (p: number) => void;
   children: ReactNode;
 }) {
   const { status } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const onPage = (p: number) => {
+    const next = new URLSearchParams(params);
+    if (p > 1) next.set('page', String(p));
+    else next.delete('page');
+    setParams(next);
+  };
   const denied = [401, 403].includes(errorInfo(query.error)?.status ?? 0);
   if (status === 'signed-out' || denied) return <NotFound />;
   if (status !== 'signed-in' || (query.isPending && !query.data)) return shell;
