@@ -99,15 +99,15 @@ async function prepare(messages: number) {
   console.log(`[bench] ${messages} сообщений…`);
   await c.query(
     `insert into chat_messages (chat_id, author_id, text, created_at)
-     select $1, case when g % 2 = 0 then $2 else $3 end, 'Сообщение номер ' || g || ': а размер маломерит?',
-            now() - make_interval(secs => $4 - g)
-     from generate_series(1, $4) g`,
+     select $1::int, case when g % 2 = 0 then $2::int else $3::int end, 'Сообщение номер ' || g || ': а размер маломерит?',
+            now() - make_interval(secs => $4::int - g)
+     from generate_series(1, $4::int) g`,
     [big.id, big.buyer_id, seller, bigCount],
   );
   await c.query(
     `insert into chat_messages (chat_id, author_id, text, created_at)
-     select $3::int + 1 + (g % 999), $1, 'Сообщение ' || g, now()
-     from generate_series(1, $2) g`,
+     select $3::int + 1 + (g % 999), $1::int, 'Сообщение ' || g, now()
+     from generate_series(1, $2::int) g`,
     [seller, messages - bigCount, big.id],
   );
   await c.query(
@@ -179,12 +179,18 @@ async function main() {
     ws.close();
 
     const f = (x: number) => x.toFixed(1);
+    const load = os
+      .loadavg()
+      .map((x) => x.toFixed(1).replace('.', ','))
+      .join(' / ');
     const lines = [
       '<!-- messenger:start -->',
       '## Мессенджер (`npm run bench:messenger`)',
       '',
       `Дата: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; один процесс скомпилированного сервера на PostgreSQL (loopback), ` +
         `по одному запросу за раз; в таблице \`chat_messages\` ${a.messages.toLocaleString('ru-RU')} сообщений (1 000 диалогов, в открываемом — десятая часть).`,
+      '',
+      `Машина: ${os.availableParallelism()} ядра, loadavg ${load} в конце замера (под нагрузкой p99 растёт в разы: цели — на спокойной машине).`,
       '',
       '| Замер | p50, мс | p99, мс | max, мс | Цель |',
       '|---|---:|---:|---:|---|',
