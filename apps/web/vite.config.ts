@@ -6,6 +6,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { defineConfig, type Plugin } from 'vite';
 import { theme } from './app/shared/ui/theme.ts';
+import { startChunk } from './vite-plugins/start-chunk.ts';
 
 /** The generated stylesheet root.tsx imports (not in git: written by the plugin below). */
 const THEME_CSS = path.join(import.meta.dirname, 'app/shared/ui/mantine-theme.generated.css');
@@ -15,7 +16,8 @@ const THEME_CSS = path.join(import.meta.dirname, 'app/shared/ui/mantine-theme.ge
  * classes, which MantineProvider would otherwise write as a `<style>` (~11 KB) into every page. Generated
  * whenever Vite starts (build and development) by rendering MantineProvider with our theme, so it is exactly
  * what Mantine writes; bundled into the root stylesheet — a static, cacheable file. root.tsx imports it and
- * provides the theme with ThemeProvider (shared/ui/theme-provider.tsx), which writes no `<style>`.
+ * renders MantineProvider with the same theme and `withCssVariables={false}`, `withGlobalClasses={false}`, so
+ * the page carries no `<style>` of its own (decision 0125).
  */
 function mantineThemeCss(): Plugin {
   return {
@@ -34,7 +36,7 @@ function mantineThemeCss(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild, command }) => ({
-  plugins: [mantineThemeCss(), reactRouter()],
+  plugins: [mantineThemeCss(), reactRouter(), ...(isSsrBuild ? [] : [startChunk()])],
   resolve: { tsconfigPaths: true },
   // One stylesheet for the whole site (at most one render-blocking stylesheet): the routes' CSS
   // modules are bundled with Mantine's styles into the root's file instead of a file per route chunk, which

@@ -6,9 +6,9 @@ import './shared/ui/mantine-styles.css';
 import '@mantine/notifications/styles.css';
 import './shared/ui/global.css';
 // The theme's CSS variables and Mantine's global classes as a static stylesheet (see vite.config.ts;
-// ThemeProvider does not write them into the page).
+// MantineProvider below is told not to write them into the page).
 import './shared/ui/mantine-theme.generated.css';
-import { ColorSchemeScript, mantineHtmlProps } from '@mantine/core';
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   Links,
@@ -24,7 +24,6 @@ import {
 import type { ReactNode } from 'react';
 import { publicConfigScript } from './shared/api/client';
 import { theme } from './shared/ui/theme';
-import { ThemeProvider } from './shared/ui/theme-provider';
 import { useNonce } from './shared/lib/nonce';
 import { NotFound } from './shared/ui/not-found';
 import { ClientGuards } from './shared/lib/client-guards';
@@ -115,10 +114,13 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
       </head>
       <body>
-        <ThemeProvider theme={theme}>
+        {/* Mantine's documented provider. The theme's CSS variables and global classes are in the static
+            stylesheet generated from this same theme at build time (vite.config.ts), so the provider writes no
+            `<style>` (`withCssVariables`, `withGlobalClasses` off); the colour scheme is always light. */}
+        <MantineProvider theme={theme} forceColorScheme="light" withCssVariables={false} withGlobalClasses={false}>
           <LazyNotifications />
           {children}
-        </ThemeProvider>
+        </MantineProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         {/* Turns the route modules on after the first paint (shared/lib/deferred-scripts.ts). Hydration keeps
