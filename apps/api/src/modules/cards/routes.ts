@@ -102,10 +102,19 @@ export default async function cardsRoutes(app: FastifyInstance) {
 
   r.delete(
     '/v1/self/card/remove/:id/',
-    { ...auth, schema: { tags: ['cards'], summary: 'Удалить карту', params: idParams, security: sec } },
+    {
+      ...auth,
+      schema: {
+        tags: ['cards'],
+        summary: 'Удалить карту',
+        params: idParams,
+        security: sec,
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       await removeCard(app.db, request.user!.id, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

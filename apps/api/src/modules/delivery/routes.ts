@@ -87,11 +87,17 @@ export default async function deliveryRoutes(app: FastifyInstance) {
     '/v1/delivery_points/:id/',
     {
       ...auth,
-      schema: { tags: ['delivery'], summary: 'Удалить пункт выдачи', params: idParams, security: [{ token: [] }] },
+      schema: {
+        tags: ['delivery'],
+        summary: 'Удалить пункт выдачи',
+        params: idParams,
+        security: [{ token: [] }],
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       await deleteDeliveryPoint(app.db, request.user!.id, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

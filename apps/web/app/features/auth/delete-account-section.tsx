@@ -9,7 +9,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { DeleteCodeSent } from '@vitrina/contract/account';
-import { api } from '../../shared/api/client';
+import { deleteAccount, sendDeleteCode } from './auth-api';
 import { formatCountdown } from './phone-mask';
 import { useSecondsLeft } from './seconds-left';
 import { CodeInput } from './code-input';
@@ -68,7 +68,7 @@ function DeleteFlow({ onCancel }: { onCancel: () => void }) {
   const sendCode = async () => {
     setSending(true);
     setError(null);
-    const res = await api<DeleteCodeSent>('/v1/users/me/delete/send-code/', { method: 'POST' });
+    const res = await sendDeleteCode();
     setSending(false);
     if (!res.ok) {
       setError(res.error.message);
@@ -83,7 +83,7 @@ function DeleteFlow({ onCancel }: { onCancel: () => void }) {
     if (deleting) return;
     setDeleting(true);
     setError(null);
-    const res = await api<{ success: true }>('/v1/users/me/delete/', { json: { code: value } });
+    const res = await deleteAccount(value);
     setDeleting(false);
     if (!res.ok) {
       setError(res.error.message);

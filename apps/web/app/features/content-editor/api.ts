@@ -1,23 +1,27 @@
 /**
  * Staff calls of the content editor (`/v1/admin/content/…`, `/v1/admin/entries/…`, `/v1/admin/compilations/…`):
- * every function returns the never-throwing `ApiResult`.
+ * every function returns the never-throwing `ApiResult`, typed from the server's OpenAPI document (shared/api/typed.ts);
+ * covers go up with XMLHttpRequest (`apiUpload`).
  */
-import type { AdminCompilation, AdminContentPage, AdminEntry, ContentSlug, EntryKind } from '@vitrina/contract/content';
-import { api } from '../../shared/api/client';
+import type { ContentSlug, EntryKind } from '@vitrina/contract/content';
+import { apiClient } from '../../shared/api/typed';
 import { apiUpload } from '../../shared/api/upload';
 
+/** `GET /v1/admin/content/{slug}/` — an editable page (title, Markdown, when and by whom last saved). */
 export const fetchPage = (slug: ContentSlug, signal?: AbortSignal) =>
-  api<AdminContentPage>(`/v1/admin/content/${slug}/`, { signal });
+  apiClient.GET('/v1/admin/content/{slug}/', { params: { path: { slug } }, signal });
 
+/** `PUT /v1/admin/content/{slug}/` — saves a page. */
 export const savePage = (slug: ContentSlug, body: { title: string; body_markdown: string }) =>
-  api<AdminContentPage>(`/v1/admin/content/${slug}/`, { method: 'PUT', json: body });
+  apiClient.PUT('/v1/admin/content/{slug}/', { params: { path: { slug } }, body });
 
 /** The HTML the site would show for `markdown` (the server's own rendering and sanitising). */
 export const preview = (markdown: string, signal?: AbortSignal) =>
-  api<{ html: string }>('/v1/admin/content/preview/', { method: 'POST', json: { body_markdown: markdown }, signal });
+  apiClient.POST('/v1/admin/content/preview/', { body: { body_markdown: markdown }, signal });
 
+/** `GET /v1/admin/entries/?kind=` — the blog's posts or the job offers, drafts included. */
 export const fetchEntries = (kind: EntryKind, signal?: AbortSignal) =>
-  api<{ results: AdminEntry[] }>(`/v1/admin/entries/?kind=${kind}`, { signal });
+  apiClient.GET('/v1/admin/entries/', { params: { query: { kind } }, signal });
 
 export interface EntryFields {
   slug: string;
@@ -27,14 +31,19 @@ export interface EntryFields {
   body_markdown: string;
 }
 
+/** `POST /v1/admin/entries/` — a new draft. */
 export const createEntry = (kind: EntryKind, body: EntryFields) =>
-  api<AdminEntry>('/v1/admin/entries/', { method: 'POST', json: { kind, ...body } });
+  apiClient.POST('/v1/admin/entries/', { body: { kind, ...body } });
 
+/** `PATCH /v1/admin/entries/{id}/`. */
 export const saveEntry = (id: number, body: Partial<EntryFields>) =>
-  api<AdminEntry>(`/v1/admin/entries/${id}/`, { method: 'PATCH', json: body });
+  apiClient.PATCH('/v1/admin/entries/{id}/', { params: { path: { id } }, body });
 
+/** `POST /v1/admin/entries/{id}/publish/` or `…/unpublish/`. */
 export const publishEntry = (id: number, publish: boolean) =>
-  api<AdminEntry>(`/v1/admin/entries/${id}/${publish ? 'publish' : 'unpublish'}/`, { method: 'POST', json: {} });
+  publish
+    ? apiClient.POST('/v1/admin/entries/{id}/publish/', { params: { path: { id } } })
+    : apiClient.POST('/v1/admin/entries/{id}/unpublish/', { params: { path: { id } } });
 
 /** A cover (file `cover`) for an entry or a compilation; an empty form removes it. */
 export const uploadCover = <T>(path: string, form: FormData) =>
@@ -42,8 +51,8 @@ export const uploadCover = <T>(path: string, form: FormData) =>
     fallback: (s) => (s === 413 || s >= 500 ? undefined : 'Не удалось загрузить обложку.'),
   });
 
-export const fetchCompilations = (signal?: AbortSignal) =>
-  api<{ results: AdminCompilation[] }>('/v1/admin/compilations/', { signal });
+/** `GET /v1/admin/compilations/` — every compilation, unpublished included. */
+export const fetchCompilations = (signal?: AbortSignal) => apiClient.GET('/v1/admin/compilations/', { signal });
 
 export interface CompilationFields {
   slug: string;
@@ -55,10 +64,13 @@ export interface CompilationFields {
   position: number;
 }
 
-export const createCompilation = (body: CompilationFields) =>
-  api<AdminCompilation>('/v1/admin/compilations/', { method: 'POST', json: body });
+/** `POST /v1/admin/compilations/`. */
+export const createCompilation = (body: CompilationFields) => apiClient.POST('/v1/admin/compilations/', { body });
 
+/** `PATCH /v1/admin/compilations/{id}/`. */
 export const saveCompilation = (id: number, body: Partial<CompilationFields>) =>
-  api<AdminCompilation>(`/v1/admin/compilations/${id}/`, { method: 'PATCH', json: body });
+  apiClient.PATCH('/v1/admin/compilations/{id}/', { params: { path: { id } }, body });
 
-export const deleteCompilation = (id: number) => api<null>(`/v1/admin/compilations/${id}/`, { method: 'DELETE' });
+/** `DELETE /v1/admin/compilations/{id}/` → 204. */
+export const deleteCompilation = (id: number) =>
+  apiClient.DELETE('/v1/admin/compilations/{id}/', { params: { path: { id } } });

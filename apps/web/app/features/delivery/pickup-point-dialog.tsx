@@ -30,6 +30,7 @@ import { useRouteLoaderData } from 'react-router';
 import {
   DELIVERY_SERVICE_TYPES,
   type DeliveryPoint,
+  type DeliveryServiceType,
   type PickupCity,
   type PickupPoint,
 } from '@vitrina/contract/orders';
@@ -55,7 +56,7 @@ export function PickupPointDialog({ opened, onClose, onSaved }: PickupPointDialo
 
   // '' — every city (the city cleared).
   const [city, setCity] = useState<string>(DEFAULT_CITY);
-  const [service, setService] = useState<string>('all');
+  const [service, setService] = useState<DeliveryServiceType | 'all'>('all');
   const [q, setQ] = useState('');
   const [debouncedQ] = useDebouncedValue(q.trim(), 300);
   const [selected, setSelected] = useState<PickupPoint | null>(null);
@@ -231,7 +232,7 @@ export function PickupPointDialog({ opened, onClose, onSaved }: PickupPointDialo
           />
         </SimpleGrid>
         {/* The chips wrap on a phone too: in one scrolling row the last ones were off the 360 px screen. */}
-        <Chip.Group value={service} onChange={(v) => setService(v)}>
+        <Chip.Group value={service} onChange={(v) => setService(v as DeliveryServiceType | 'all')}>
           <Group gap={6} role="group" aria-label="Служба доставки" wrap="wrap">
             <Chip value="all" size="sm">
               Все службы

@@ -5,6 +5,7 @@
 import { MutationObserver } from '@tanstack/react-query';
 import type { DeliveryPoint } from '@vitrina/contract/orders';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_BASE_GLOBAL } from '../../shared/api/client';
 import { queryClient } from '../../shared/api/query';
 import { deliveryKeys, deliveryMutations } from './queries';
 
@@ -23,7 +24,11 @@ const json = (body: unknown, status = 200) =>
     headers: { 'content-type': 'application/json' },
   });
 
+/** The path and method of a call (the typed client sends a `Request` to the configured base URL). */
+const called = (input: Request) => ({ path: new URL(input.url).pathname, method: input.method });
+
 beforeEach(() => {
+  vi.stubGlobal('window', { [API_BASE_GLOBAL]: 'https://api.vitrina.example' });
   queryClient.clear();
   queryClient.setQueryDefaults(deliveryKeys.points, { gcTime: Infinity });
 });
@@ -31,9 +36,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('delivery points in the query cache', () => {
   it('adds a saved point to the cached list and marks the list stale', async () => {
-    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/v1/self/') return json({ success: true, info: { delivery_points: [point(1)] } });
-      if (url === '/v1/delivery_points/' && init?.method === 'POST') return json(point(2), 201);
+    const fetch = vi.fn(async (input: Request) => {
+      const { path, method } = called(input);
+      if (path === '/v1/self/') return json({ success: true, info: { delivery_points: [point(1)] } });
+      if (path === '/v1/delivery_points/' && method === 'POST') return json(point(2), 201);
       return json({ detail: 'Страница не найдена.' }, 404);
     });
     vi.stubGlobal('fetch', fetch);
@@ -58,8 +64,8 @@ describe('delivery points in the query cache', () => {
     queryClient.setQueryData(deliveryKeys.points, [point(1), point(2)]);
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: string) =>
-        url.endsWith('/2/') ? json(null, 204) : json({ detail: 'Страница не найдена.' }, 404),
+      vi.fn(async (input: Request) =>
+        called(input).path.endsWith('/2/') ? json(null, 204) : json({ detail: 'Страница не найдена.' }, 404),
       ),
     );
     await new MutationObserver(queryClient, deliveryMutations.remove).mutate(2);

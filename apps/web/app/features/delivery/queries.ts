@@ -5,7 +5,7 @@
  * it refetches.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { DeliveryPoint, DeliveryPointInput } from '@vitrina/contract/orders';
+import type { DeliveryPoint, DeliveryPointInput, DeliveryServiceType } from '@vitrina/contract/orders';
 import { queryClient, unwrap } from '../../shared/api/query';
 import {
   createDeliveryPoint,
@@ -19,7 +19,7 @@ import {
 /** A search of the pickup-point directory. */
 export interface PickupQuery {
   city?: string;
-  service?: string;
+  service?: DeliveryServiceType;
   q?: string;
   pageSize?: number;
 }

@@ -1,16 +1,17 @@
 /**
  * Calls of claims and disputes (`/v1/sales/orders/{id}/claim/…`, staff `/v1/admin/disputes/…`): every function
- * returns the never-throwing `ApiResult`; forms with photos report upload progress.
+ * returns the never-throwing `ApiResult`, typed from the server's OpenAPI document (shared/api/typed.ts); forms with
+ * photos report upload progress (XMLHttpRequest, since fetch has none).
  */
-import type { Dispute, DisputeFilter, DisputeResolve, OrderClaim } from '@vitrina/contract/disputes';
-import type { Page } from '@vitrina/contract/common';
-import { api } from '../../shared/api/client';
+import type { DisputeFilter, DisputeResolve, OrderClaim } from '@vitrina/contract/disputes';
+import { apiClient } from '../../shared/api/typed';
 import { apiUpload } from '../../shared/api/upload';
 
 const base = (id: number) => `/v1/sales/orders/${id}/claim/`;
 
 /** `GET /v1/sales/orders/{id}/claim/` — the order's claim and whether the buyer may open one. */
-export const fetchOrderClaim = (id: number, signal?: AbortSignal) => api<OrderClaim>(base(id), { signal });
+export const fetchOrderClaim = (id: number, signal?: AbortSignal) =>
+  apiClient.GET('/v1/sales/orders/{id}/claim/', { params: { path: { id } }, signal });
 
 /** `POST /v1/sales/orders/{id}/claim/` (the buyer) — reason, text, photos. */
 export const sendClaim = (id: number, form: FormData, onProgress?: (part: number) => void) =>
@@ -28,12 +29,17 @@ export const sendReply = (id: number, form: FormData, onProgress?: (part: number
 
 /** `POST …/claim/accept-offer/` or `…/reject-offer/` (the buyer). */
 export const answerOffer = (id: number, accept: boolean) =>
-  api<OrderClaim>(`${base(id)}${accept ? 'accept' : 'reject'}-offer/`, { method: 'POST', json: {} });
+  accept
+    ? apiClient.POST('/v1/sales/orders/{id}/claim/accept-offer/', { params: { path: { id } } })
+    : apiClient.POST('/v1/sales/orders/{id}/claim/reject-offer/', { params: { path: { id } } });
 
 /** `GET /v1/admin/disputes/?filter=&page=` (staff). */
 export const fetchDisputes = (filter: DisputeFilter, page: number, signal?: AbortSignal) =>
-  api<Page<Dispute>>(`/v1/admin/disputes/?filter=${filter}&page=${page}&page_size=10`, { signal });
+  apiClient.GET('/v1/admin/disputes/', {
+    params: { query: { filter, page: String(page), page_size: '10' } },
+    signal,
+  });
 
 /** `POST /v1/admin/disputes/{order_id}/resolve/` (staff). */
 export const resolveDispute = (orderId: number, body: DisputeResolve) =>
-  api<Dispute>(`/v1/admin/disputes/${orderId}/resolve/`, { method: 'POST', json: body });
+  apiClient.POST('/v1/admin/disputes/{order_id}/resolve/', { params: { path: { order_id: orderId } }, body });

@@ -3,9 +3,9 @@ import { ActionIcon, Button, Menu, Modal, Select, Stack, Textarea } from '@manti
 import { IconDots } from '@tabler/icons-react';
 import { REPORT_REASONS, type Chat, type ReportReason } from '@vitrina/contract/chats';
 import { useState } from 'react';
-import { api } from '../../shared/api/client';
 import { queryClient } from '../../shared/api/query';
 import { showNotification } from '../../shared/lib/notify';
+import { reportChat, setBlocked } from './api';
 import { chatKeys } from './queries';
 
 export function ThreadMenu({ chat }: { chat: Chat }) {
@@ -16,7 +16,7 @@ export function ThreadMenu({ chat }: { chat: Chat }) {
   const person = chat.interlocutor;
 
   const toggleBlock = async () => {
-    const res = await api(`/v1/users/${person.id}/${chat.blocked ? 'unblock' : 'block'}/`, { method: 'POST' });
+    const res = await setBlocked(person.id, !chat.blocked);
     if (!res.ok) {
       showNotification({ color: 'red', message: res.error.message });
       return;
@@ -28,7 +28,7 @@ export function ThreadMenu({ chat }: { chat: Chat }) {
   };
 
   const report = async () => {
-    const res = await api(`/v1/chats/${chat.id}/report/`, { method: 'POST', json: { reason, text } });
+    const res = await reportChat(chat.id, reason, text);
     if (!res.ok) {
       setError(res.error.message);
       return;

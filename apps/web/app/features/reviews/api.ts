@@ -1,27 +1,31 @@
 /**
  * Calls of the reviews (`/v1/sales/orders/{id}/review/`, `/v1/sales/orders/{id}/reviews/`, `/v1/reviews/{id}/answer/`,
- * `/v1/public/sellers/{id}/reviews/`). Every function returns the never-throwing `ApiResult`.
+ * `/v1/public/sellers/{id}/reviews/`), typed from the server's OpenAPI document (shared/api/typed.ts). Every function
+ * returns the never-throwing `ApiResult`.
  */
-import type { Page } from '@vitrina/contract/common';
-import type { OrderReviews, Review } from '@vitrina/contract/reviews';
 import { REVIEWS_PAGE_SIZE } from '@vitrina/contract/reviews';
-import { api } from '../../shared/api/client';
+import { apiClient } from '../../shared/api/typed';
 
 /** `GET /v1/sales/orders/{id}/reviews/`: my review, theirs, and what I may do. */
 export const fetchOrderReviews = (orderId: number, signal?: AbortSignal) =>
-  api<OrderReviews>(`/v1/sales/orders/${orderId}/reviews/`, { signal });
+  apiClient.GET('/v1/sales/orders/{id}/reviews/', { params: { path: { id: orderId } }, signal });
 
 /** `POST` (new) or `PATCH` (edit within 24 h) `/v1/sales/orders/{id}/review/`. */
-export const saveReview = (orderId: number, body: { rating: number; text: string }, edit: boolean) =>
-  api<Review>(`/v1/sales/orders/${orderId}/review/`, { method: edit ? 'PATCH' : 'POST', json: body });
+export const saveReview = (orderId: number, body: { rating: number; text: string }, edit: boolean) => {
+  const init = { params: { path: { id: orderId } }, body };
+  return edit
+    ? apiClient.PATCH('/v1/sales/orders/{id}/review/', init)
+    : apiClient.POST('/v1/sales/orders/{id}/review/', init);
+};
 
 /** `POST /v1/reviews/{id}/answer/`: the reviewed person's public answer. */
 export const answerReview = (reviewId: number, text: string) =>
-  api<Review>(`/v1/reviews/${reviewId}/answer/`, { method: 'POST', json: { text } });
+  apiClient.POST('/v1/reviews/{id}/answer/', { params: { path: { id: reviewId } }, body: { text } });
 
 /** `GET /v1/public/sellers/{id}/reviews/?page=N`: a page of a seller's reviews, newest first. */
 export const fetchSellerReviews = (sellerId: number, page: number, signal?: AbortSignal) =>
-  api<Page<Review>>(`/v1/public/sellers/${sellerId}/reviews/?page=${page}&page_size=${REVIEWS_PAGE_SIZE}`, {
+  apiClient.GET('/v1/public/sellers/{id}/reviews/', {
+    params: { path: { id: sellerId }, query: { page: String(page), page_size: String(REVIEWS_PAGE_SIZE) } },
     signal,
     auth: false,
   });

@@ -1,19 +1,21 @@
 /**
  * Calls of the sales center (spec §7, contract `packages/contract/src/sales.ts`): statistics of a period,
- * the balance, the service level, and the CSV export of a period. Never throw (spec §8).
+ * the balance, the service level (typed from the server's OpenAPI document, shared/api/typed.ts), and the CSV
+ * export of a period (a file, fetched as a blob). Never throw (spec §8).
  */
-import type { Balance, ServiceLevel, Statistics } from '@vitrina/contract/sales';
-import { api, apiBase, authToken, reportUnauthorized, type ApiResult } from '../../shared/api/client';
+import { apiBase, authToken, reportUnauthorized, type ApiResult } from '../../shared/api/client';
+import { apiClient } from '../../shared/api/typed';
 
-/** `GET /v1/sales/statistics/?{query}` — `query` from `periodQuery()`. */
+/** `GET /v1/sales/statistics/?{query}` — `query` from `periodQuery()` (`period`, `date_from`, `date_to`). */
 export const fetchStatistics = (query: string, signal?: AbortSignal) =>
-  api<{ success: true; data: Statistics }>(`/v1/sales/statistics/?${query}`, { signal });
+  apiClient.GET('/v1/sales/statistics/', {
+    params: { query: Object.fromEntries(new URLSearchParams(query)) },
+    signal,
+  });
 /** `GET /v1/sales/balance/` — ₽ awaiting completion, available, paid out, fees. */
-export const fetchBalance = (signal?: AbortSignal) =>
-  api<{ success: true; data: Balance }>('/v1/sales/balance/', { signal });
+export const fetchBalance = (signal?: AbortSignal) => apiClient.GET('/v1/sales/balance/', { signal });
 /** `GET /v1/sales/service-level/` — 0–100 over 30 days, with its one-line explanation. */
-export const fetchServiceLevel = (signal?: AbortSignal) =>
-  api<{ success: true; data: ServiceLevel }>('/v1/sales/service-level/', { signal });
+export const fetchServiceLevel = (signal?: AbortSignal) => apiClient.GET('/v1/sales/service-level/', { signal });
 
 /** The export's path for a period (`query` from `periodQuery()`). */
 export const exportPath = (query: string) => `/v1/sales/statistics/export/?${query}`;

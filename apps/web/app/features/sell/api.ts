@@ -1,41 +1,43 @@
 /**
  * Calls of the selling screens (spec §7): reference data for the form, the fee, the owner's listings and
- * statuses, and the multipart create/edit with upload progress (XMLHttpRequest, since fetch has none).
+ * statuses — typed from the server's OpenAPI document (shared/api/typed.ts) — and the multipart create/edit with
+ * upload progress (XMLHttpRequest, since fetch has none; docs/decisions/0063-typed-api-client.md).
  */
-import type { CategoryItem } from '@vitrina/contract/catalog';
-import type { Page } from '@vitrina/contract/common';
-import type { Fee, Listing, OwnerListing, ProductStatus } from '@vitrina/contract/products';
-import { api, type ApiResult } from '../../shared/api/client';
+import type { Listing } from '@vitrina/contract/products';
+import type { ApiResult } from '../../shared/api/client';
+import { apiClient } from '../../shared/api/typed';
 import { apiUpload } from '../../shared/api/upload';
 
-export interface Chars {
-  brands: { id: number; name: string }[];
-  categories: { id: number; name: string; type: string; parent: number | null }[];
-  conditions: { value: string; label: string }[];
-  colors: { value: string; label: string; hex: string }[];
-  types: { value: string; label: string }[];
-}
-
-export const fetchChars = () => api<{ data: Chars }>('/v1/product/chars/', { auth: false });
+/** `GET /v1/product/chars/` → `{data: {brands, categories, conditions, colors, types}}` (public). */
+export const fetchChars = () => apiClient.GET('/v1/product/chars/', { auth: false });
+/** `GET /v1/public/categories/{type}/` → the categories of a section, as a tree (public). */
 export const fetchCategories = (type: string) =>
-  api<CategoryItem[]>(`/v1/public/categories/${encodeURIComponent(type)}/`, { auth: false });
+  apiClient.GET('/v1/public/categories/{type}/', { params: { path: { type } }, auth: false });
+/** `GET /v1/public/sizes/{category}/` → the size grid of a category (public). */
 export const fetchSizes = (category: number) =>
-  api<{ id: number; value: string; label: string }[]>(`/v1/public/sizes/${category}/`, { auth: false });
-export const fetchFee = () => api<Fee>('/v1/fee/');
-export const fetchListing = (id: number) => api<Listing>(`/v1/products/${id}/`);
-export const fetchStatuses = () => api<ProductStatus[]>('/v1/product_statuses/');
+  apiClient.GET('/v1/public/sizes/{category}/', { params: { path: { category: String(category) } }, auth: false });
+/** `GET /v1/fee/` → the marketplace's fee (percent, minimum in kopecks). */
+export const fetchFee = () => apiClient.GET('/v1/fee/');
+/** `GET /v1/products/{id}/` → the owner's listing for the edit form. */
+export const fetchListing = (id: number) => apiClient.GET('/v1/products/{id}/', { params: { path: { id } } });
+/** `GET /v1/product_statuses/` → the owner's listing counts by status. */
+export const fetchStatuses = () => apiClient.GET('/v1/product_statuses/');
+/** `GET /v1/product_owner/?status=` → a page of 12 of the owner's listings in a status. */
 export const fetchOwnerPage = (status: string, page: number, signal?: AbortSignal) =>
-  api<Page<OwnerListing>>(`/v1/product_owner/?status=${encodeURIComponent(status)}&page_size=12&page=${page}`, {
-    signal,
-  });
-export const makeDraft = (id: number) => api<Listing>(`/v1/products/${id}/make_draft/`, { method: 'POST' });
-export const deleteListing = (id: number) => api<null>(`/v1/products/${id}/`, { method: 'DELETE' });
+  apiClient.GET('/v1/product_owner/', { params: { query: { status, page: String(page), page_size: '12' } }, signal });
+/** `POST /v1/products/{id}/make_draft/` → the listing, back to a draft. */
+export const makeDraft = (id: number) => apiClient.POST('/v1/products/{id}/make_draft/', { params: { path: { id } } });
+/** `DELETE /v1/products/{id}/` → 204. */
+export const deleteListing = (id: number) => apiClient.DELETE('/v1/products/{id}/', { params: { path: { id } } });
+/** `GET /v1/public/search/brands/?q=` → the listed brands a typed name may mean (public). */
+export const matchBrands = (q: string) =>
+  apiClient.GET('/v1/public/search/brands/', { params: { query: { q } }, auth: false });
 
-/** Publishes a draft (`PATCH status=active`). */
+/** Publishes a draft (`PATCH /v1/products/{id}/`, multipart `status=active`). */
 export function publishListing(id: number) {
   const form = new FormData();
   form.set('status', 'active');
-  return api<Listing>(`/v1/products/${id}/`, { method: 'PATCH', form });
+  return apiClient.PATCH('/v1/products/{id}/', { params: { path: { id } }, form });
 }
 
 /**

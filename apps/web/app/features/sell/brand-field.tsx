@@ -5,9 +5,8 @@
  * so «левайс» offers Levi's.
  */
 import { Group, Text, type ComboboxItem, type OptionsFilter } from '@mantine/core';
-import type { BrandMatch } from '@vitrina/contract/catalog';
 import { useEffect, useMemo, useState } from 'react';
-import { api } from '../../shared/api/client';
+import { matchBrands } from './api';
 import { LabelledSelect } from './labelled-select';
 import { NO_BRAND, typedBrand, typedBrandOf } from './sell-values';
 
@@ -42,7 +41,7 @@ export function BrandField({
     const q = search.trim();
     if (q.length < 2) return;
     const timer = setTimeout(() => {
-      void api<BrandMatch>(`/v1/public/search/brands/?q=${encodeURIComponent(q)}`).then((r) => {
+      void matchBrands(q).then((r) => {
         if (r.ok) setMatched({ q, ids: new Set(r.data.results.map((b) => String(b.id))) });
       });
     }, MATCH_DELAY_MS);

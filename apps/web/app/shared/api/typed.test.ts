@@ -47,6 +47,18 @@ describe('apiClient', () => {
     expect(await request.json()).toEqual({ phone: '+79991234567' });
   });
 
+  it('sends a multipart form as is, with the browser boundary instead of a JSON type', async () => {
+    onBase();
+    const fetch = vi.fn(async (_: Request) => new Response('{"id":3}', { status: 201 }));
+    vi.stubGlobal('fetch', fetch);
+    const form = new FormData();
+    form.append('city', 'Москва');
+    await apiClient.POST('/v1/delivery_points/', { form });
+    const request = fetch.mock.calls[0]![0];
+    expect(request.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect((await request.formData()).get('city')).toBe('Москва');
+  });
+
   it('never throws: a network failure, a 400 and a 502 page come back as errors with a Russian message', async () => {
     onBase();
     vi.stubGlobal(

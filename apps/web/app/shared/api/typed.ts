@@ -16,10 +16,15 @@ import type { HttpMethod, PathsWithMethod, RequiredKeysOf } from 'openapi-typesc
 import type { paths } from './schema';
 import { apiBase, authToken, firstMessage, reportUnauthorized, type ApiResult } from './client';
 
-/** What every typed call takes besides openapi-fetch's `params` / `body`: `auth: false` skips the token. */
+/**
+ * What every typed call takes besides openapi-fetch's `params` / `body`: `auth: false` skips the token; `form` is a
+ * multipart body for the routes that read one themselves (listings, delivery points, cards — their document has no
+ * JSON body to type), sent as is with the browser's own `Content-Type` boundary.
+ */
 interface CallOptions {
   auth?: boolean;
   signal?: AbortSignal;
+  form?: FormData;
 }
 
 type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & CallOptions)?] : [Init & CallOptions];
@@ -43,14 +48,14 @@ const client = createClient<paths>({ fetch: (request) => globalThis.fetch(reques
 
 /** One call through openapi-fetch, turned into the never-throwing `ApiResult`. */
 async function send(method: Uppercase<HttpMethod>, url: string, init: (CallOptions & object) | undefined) {
-  const { auth, ...rest } = init ?? {};
+  const { auth, form, ...rest } = init ?? {};
   const token = auth === false ? null : authToken();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Token ${token}`;
   let answer: { data?: unknown; error?: unknown; response: Response };
   try {
     // The path is one of `paths` (checked by the typed signature below); openapi-fetch's own generic cannot follow it here.
-    const options = { ...rest, baseUrl: apiBase() || undefined, headers };
+    const options = { ...rest, ...(form ? { body: form } : {}), baseUrl: apiBase() || undefined, headers };
     answer = await client.request(method.toLowerCase() as 'get', url as never, options as never);
   } catch {
     return { ok: false as const, error: { status: 0, ...firstMessage(null, 0) } };
