@@ -5571,6 +5571,7 @@ export interface paths {
                                 condition_label: string;
                                 created_at: string;
                                 id: number;
+                                old_price: number | null;
                                 photo: {
                                     height: number;
                                     srcset: string;
@@ -5675,6 +5676,7 @@ export interface paths {
                                 condition_label: string;
                                 created_at: string;
                                 id: number;
+                                old_price: number | null;
                                 photo: {
                                     height: number;
                                     srcset: string;
@@ -5854,6 +5856,7 @@ export interface paths {
                                 condition_label: string;
                                 created_at: string;
                                 id: number;
+                                old_price: number | null;
                                 photo: {
                                     height: number;
                                     srcset: string;
