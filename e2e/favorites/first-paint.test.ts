@@ -21,11 +21,14 @@ async function hold(page: Page, match: (url: string) => boolean) {
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
   let held = 0;
-  await page.route((url) => match(url.toString()), async (route: Route) => {
-    held++;
-    await gate;
-    await route.continue().catch(() => undefined);
-  });
+  await page.route(
+    (url) => match(url.toString()),
+    async (route: Route) => {
+      held++;
+      await gate;
+      await route.continue().catch(() => undefined);
+    },
+  );
   return { release: () => open(), waiting: () => held > 0 };
 }
 
