@@ -15,6 +15,11 @@ export const favoriteItemSchema = productCardSchema.extend({
   added_at: z.string(),
   /** False when the listing is sold out, withdrawn or removed — the card shows «Продано» / «Снято с продажи». */
   available: z.boolean(),
+  /**
+   * The price when the caller added it (rubles), when the listing is on sale and its price is lower now — the
+   * favorites page strikes it through beside `price`; otherwise null.
+   */
+  old_price: z.number().nullable(),
 });
 export type FavoriteItem = z.infer<typeof favoriteItemSchema>;
 

@@ -6,7 +6,7 @@ import { memo } from 'react';
 import { Outlet, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { buildMenu, type CatalogMenuData } from '../features/catalog';
 import { CookieNotice } from '../features/cookie-notice';
-import { FavoriteHeart } from '../features/favorites';
+import { FavoriteHeart, FavoritesFirstPaint } from '../features/favorites';
 import { CardActionContext } from '../shared/ui/card-action';
 import { NavigationProgress } from '../shared/ui/navigation-progress';
 import { jsonReader, toJsonText } from '../shared/lib/json-text';
@@ -46,6 +46,8 @@ export default function DefaultLayout() {
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <NavigationProgress />
       <MemoHeader menu={menu} />
+      {/* Before the content: a signed-in user's hearts are filled on the first paint. */}
+      <FavoritesFirstPaint />
       <main id="main" style={{ flex: 1 }}>
         {/* Every listing card gets the favorites heart. */}
         <CardActionContext value={FavoriteHeart}>

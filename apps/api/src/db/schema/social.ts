@@ -33,6 +33,11 @@ export const favorites = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The listing's price when the user added it, kopecks (its lowest price then): the favorites page strikes it
+     * through beside a lower price now. Null for favorites kept before it was recorded.
+     */
+    priceAtAdd: integer('price_at_add'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('favorites_product_idx').on(t.productId)],
 );

@@ -10,6 +10,7 @@ import { FAVORITES_MAX, type FavoriteItem } from '@vitrina/contract/favorites';
 import type { Db, Tx } from '../../db/client.js';
 import { favorites, products } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { toRubles } from '../../lib/money.js';
 import { cardOf, cardRows } from '../catalog/index.js';
 
 /** Event of a listing added to someone's favorites (not on a repeat): `{userId, listingId, sellerId, at}`. */
@@ -31,29 +32,32 @@ export async function favoriteIds(db: Db | Tx, userId: number): Promise<number[]
 }
 
 /**
- * The caller's favorites, newest first: the catalog's cards (one query for all of them) plus `added_at` and
- * `available` (on sale with a size in stock).
+ * The caller's favorites, newest first: the catalog's cards (one query for all of them) plus `added_at`,
+ * `available` (on sale with a size in stock) and `old_price` (the price when added, rubles, when it is lower now).
  */
 export async function favoriteList(db: Db, userId: number): Promise<FavoriteItem[]> {
   const kept = await db
-    .select({ id: favorites.productId, at: favorites.createdAt })
+    .select({ id: favorites.productId, at: favorites.createdAt, price: favorites.priceAtAdd })
     .from(favorites)
     .where(eq(favorites.userId, userId))
     .orderBy(...newestFirst)
     .limit(FAVORITES_MAX);
-  const added = new Map(kept.map((k) => [k.id, k.at]));
+  const added = new Map(kept.map((k) => [k.id, k]));
   const rows = await cardRows(db, [...added.keys()]);
-  return rows.map((r) => ({
-    ...cardOf(r),
-    added_at: added.get(r.id)!.toISOString(),
-    available: (r.status === 'active' || r.status === 'reserved') && r.offers.length > 0,
-  }));
+  return rows.map((r) => {
+    const card = cardOf(r);
+    const { at, price: then } = added.get(r.id)!;
+    const available = (r.status === 'active' || r.status === 'reserved') && r.offers.length > 0;
+    // Kopecks then against the card's rubles now: struck through only when it got cheaper since.
+    const oldPrice = then !== null && available && toRubles(then) > card.price ? toRubles(then) : null;
+    return { ...card, added_at: at.toISOString(), available, old_price: oldPrice };
+  });
 }
 
 /** The listing a favorites call names, or 404 (a draft is only the owner's to keep). */
 async function listingFor(tx: Tx, userId: number, id: number, forAdd: boolean) {
   const [p] = await tx
-    .select({ id: products.id, ownerId: products.ownerId, status: products.status })
+    .select({ id: products.id, ownerId: products.ownerId, status: products.status, minPrice: products.minPrice })
     .from(products)
     .where(eq(products.id, id));
   const hidden =
@@ -85,7 +89,7 @@ export async function addFavorite(app: FastifyInstance, userId: number, id: numb
     const now = app.clock.now();
     const made = await tx
       .insert(favorites)
-      .values({ userId, productId: id, createdAt: now })
+      .values({ userId, productId: id, createdAt: now, priceAtAdd: p.minPrice })
       .onConflictDoNothing()
       .returning({ id: favorites.productId });
     if (made.length && Number(n) >= FAVORITES_MAX)

@@ -8,6 +8,7 @@
 import type { FavoriteItem } from '@vitrina/contract/favorites';
 import { api, authToken } from '../../shared/api/client';
 import { showNotification } from '../../shared/lib/notify';
+import { saveCopy } from './browser-copy';
 import { favoritesState, setFavorites } from './store';
 
 /** The latest load of the ids (resolved once they are in). */
@@ -22,17 +23,27 @@ export function onFavoritesAnswer(listener: (items: FavoriteItem[]) => void): ()
   return () => void listeners.delete(listener);
 }
 
-const setIds = (ids: Iterable<number>) => setFavorites({ ids: new Set(ids) });
+/** Replaces the ids and keeps the browser's copy of them (browser-copy.ts) for the next page's first paint. */
+function setIds(ids: Iterable<number>): void {
+  setFavorites({ ids: new Set(ids) });
+  saveCopy(authToken(), favoritesState().owner, favoritesState().ids);
+}
 
 /**
- * Follows the signed-in user: loads their ids once (a new user: again), clears them on sign-out.
+ * Follows the signed-in user: loads their ids once (a new user: again), clears them (and the browser's copy) on
+ * sign-out.
  * @param userId the signed-in user's id, or null when signed out
  * @returns resolves once the user's ids are in (at once when they already were)
  */
 export function syncFavorites(userId: number | null): Promise<void> {
-  if (favoritesState().owner === userId) return synced;
-  setFavorites({ owner: userId, ids: new Set() });
-  if (userId === null) return (synced = Promise.resolve());
+  const { owner, asked } = favoritesState();
+  if (owner === userId && asked) return synced;
+  // This user's ids from the browser's copy stay shown until the answer; another person's go at once.
+  setFavorites(owner === userId ? { asked: true } : { owner: userId, ids: new Set(), asked: true });
+  if (userId === null) {
+    saveCopy(null, null, []);
+    return (synced = Promise.resolve());
+  }
   const mine = ++seq;
   synced = api<{ data: number[] }>('/v1/favorites/ids/').then((res) => {
     if (favoritesState().owner === userId && res.ok && seq === mine) setIds(res.data.data);

@@ -1,7 +1,8 @@
 /**
  * `/account/favorites` (spec §2): the signed-in user's favorites as a grid of cards with hearts,
  * sorted by the date added (newest first) or by price (`?sort=price_asc|price_desc`; items no longer on sale
- * go last), sold and withdrawn items greyed with «Продано» / «Снято с продажи», a loading skeleton and an
+ * go last), a price that dropped since adding next to the old one struck through (kept live: a price-drop or
+ * «sold» notification on the socket loads the list again), sold and withdrawn items greyed with «Продано» / «Снято с продажи», a loading skeleton and an
  * empty state with a way to the catalog. The list is the query `['favorites']` on the shared cache; every
  * heart's add/remove answer (the whole list, spec §4) replaces it.
  */
@@ -15,8 +16,12 @@ import { errorMessage, getJson, queryClient } from '../../shared/api/query';
 import { plural } from '@vitrina/contract/plural';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { ProductGrid, ProductGridSkeleton } from '../../shared/ui/product-card';
+import { onNotificationSocketEvent } from '../notifications';
 import { onFavoritesAnswer } from './actions';
 import { mutedOf, sortFavorites, SORTS } from './sort';
+
+/** The notifications after which the list is loaded again (a price drop: the old price struck through). */
+const LIVE_TYPES = new Set(['favorite_price_drop', 'favorite_sold']);
 
 /** The query key of the favorites list. */
 export const FAVORITES_KEY = ['favorites'] as const;
@@ -41,6 +46,15 @@ export function FavoritesPage() {
   const sort = SORTS.some((s) => s.value === params.get('sort')) ? params.get('sort')! : 'added';
   const query = useQuery({ queryKey: FAVORITES_KEY, queryFn: getJson<FavoritesAnswer>('/v1/favorites/') }, queryClient);
   useEffect(() => onFavoritesAnswer((items) => queryClient.setQueryData(FAVORITES_KEY, { data: items })), []);
+  // A kept item's price dropped or it sold (or the socket came back): the list is loaded again, no reload needed.
+  useEffect(
+    () =>
+      onNotificationSocketEvent((e) => {
+        if (e.type === 'resync' || LIVE_TYPES.has(e.notification.type))
+          void queryClient.invalidateQueries({ queryKey: FAVORITES_KEY });
+      }),
+    [],
+  );
   const items = query.data?.data;
 
   if (!items) {

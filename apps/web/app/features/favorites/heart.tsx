@@ -1,17 +1,19 @@
 /**
  * The heart on a listing card and on the product page: «Добавить в избранное» /
- * «Убрать из избранного», `aria-pressed`. The server renders it off for everyone (cached public HTML); the
- * browser then shows the signed-in user's state. Signed out, it opens the sign-in dialog and the add
+ * «Убрать из избранного», `aria-pressed`. The server renders it off for everyone (cached public HTML); a
+ * signed-in user's hearts are filled on the first paint from the browser's copy of their ids (browser-copy.ts),
+ * and follow the server's ids once they arrive. Signed out, it opens the sign-in dialog and the add
  * completes after signing in (the auth feature's `requireAuth`). Its seller sees «В избранном у N» on the product page instead. A chunk of its own (lazy.tsx); loading and toggling (`actions.ts`) arrive as
  * another once a user is signed in or a heart is pressed.
  */
-import { useEffect, type MouseEvent } from 'react';
+import { useEffect, useSyncExternalStore, type MouseEvent } from 'react';
 import { requireAuth, useAuth } from '../auth';
 import FavoriteCount from './count';
 import { useFavorites } from './store';
 import classes from './heart.module.css';
 
 const actions = () => import('./actions');
+const noSubscribe = () => () => undefined;
 
 /**
  * @param productId the listing's id
@@ -30,7 +32,14 @@ export default function FavoriteHeart({
   const { user, status } = useAuth();
   const userId = status === 'signed-in' ? (user?.id ?? null) : null;
   const on = useFavorites((s) => s.ids.has(productId));
-  const behind = useFavorites((s) => s.owner !== userId);
+  const behind = useFavorites((s) => s.owner !== userId || !s.asked);
+  // False in the server's HTML and while hydrating it: the first-paint stylesheet (browser-copy.ts) fills the
+  // heart until then; true from the browser's first own render, whose aria-pressed then rules.
+  const live = useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
   // The signed-in user's ids load once per page (the first heart asks; a new user: again); signed out, cleared.
   useEffect(() => {
     if (status !== 'unknown' && behind) void actions().then((m) => m.syncFavorites(userId));
@@ -52,6 +61,8 @@ export default function FavoriteHeart({
       className={large ? classes.large : classes.card}
       aria-pressed={on}
       aria-label={label}
+      data-fav-id={productId}
+      data-fav-live={live ? '' : undefined}
       onClick={click}
     >
       <svg viewBox="0 0 24 24" aria-hidden="true">

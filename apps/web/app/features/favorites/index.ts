@@ -4,5 +4,10 @@
  * sees «В избранном у N» on the product page in its place.
  */
 export { FavoriteHeart } from './lazy';
+/**
+ * The inline script that fills a signed-in user's hearts on the first paint from the browser's copy of their ids;
+ * the layout renders it before the page's content.
+ */
+export { FavoritesFirstPaint } from './first-paint';
 /** The `/account/favorites` screen: the grid, sorting, sold items greyed, the empty state. */
 export { FavoritesPage } from './favorites-page';

@@ -18,6 +18,7 @@ const item = (id: number, price: number, available = true, status = 'active'): F
   created_at: '2026-11-01T00:00:00.000Z',
   added_at: '2026-11-02T00:00:00.000Z',
   available,
+  old_price: null,
 });
 
 describe('favorites sorting', () => {

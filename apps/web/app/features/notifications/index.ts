@@ -3,3 +3,5 @@
 export { NotificationBell, NotificationSettingsSection } from './lazy';
 /** The messenger's live messages from the same socket (`new_message`, `messages_read`, a reconnect's `resync`). */
 export { onChatSocketMessage, type ChatSocketMessage } from './live';
+/** Each new notification from the same socket, and its reconnects (`resync`): e.g. the favorites page's price drops. */
+export { onNotificationSocketEvent, type NotificationSocketEvent } from './live';

@@ -9,7 +9,7 @@
 import { apiBase } from '../../shared/api/client';
 import { backoffDelay, parseMessage, socketUrl, type Notification } from './rules';
 import { socketEvents, type SocketStatus } from './store';
-import { emitChatSocketMessage } from './live';
+import { emitChatSocketMessage, emitNotificationSocketEvent } from './live';
 
 const UNAUTHORIZED = 4401;
 const TOO_MANY = 4429;
@@ -61,6 +61,7 @@ export function connectNotifications(
         attempt = 0;
         socketEvents.initial(msg.notifications);
         emitChatSocketMessage({ type: 'resync' });
+        emitNotificationSocketEvent({ type: 'resync' });
       } else if (msg.type === 'notifications_read') {
         socketEvents.read(msg.ids, msg.unread_count);
       } else if (msg.type === 'new_message' || msg.type === 'messages_read') {
@@ -68,6 +69,7 @@ export function connectNotifications(
       } else {
         socketEvents.added(msg.notification);
         onNew(msg.notification);
+        emitNotificationSocketEvent(msg);
       }
     };
     socket.onerror = () => console.warn('Уведомления: ошибка соединения');

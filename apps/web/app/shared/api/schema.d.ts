@@ -5573,6 +5573,7 @@ export interface paths {
                                 condition_label: string;
                                 created_at: string;
                                 id: number;
+                                old_price: number | null;
                                 photo: {
                                     height: number;
                                     srcset: string;
@@ -5677,6 +5678,7 @@ export interface paths {
                                 condition_label: string;
                                 created_at: string;
                                 id: number;
+                                old_price: number | null;
                                 photo: {
                                     height: number;
                                     srcset: string;
@@ -5856,6 +5858,7 @@ export interface paths {
                                 condition_label: string;
                                 created_at: string;
                                 id: number;
+                                old_price: number | null;
                                 photo: {
                                     height: number;
                                     srcset: string;

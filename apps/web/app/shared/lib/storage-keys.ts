@@ -1,4 +1,5 @@
-/** Browser-storage keys (spec §9): the cart, the token, the cookie-acceptance flag and the visitor id of views. */
+/** Browser-storage keys (spec §9): the cart, the token, the cookie-acceptance flag, the visitor id of views and
+ * the copy of the favorite ids. */
 export const STORAGE_KEYS = {
   cart: 'cart',
   token: 'token',
@@ -8,4 +9,6 @@ export const STORAGE_KEYS = {
   visitor: 'visitor-id',
   /** Set while a signed-in buyer's cart change has not reached the account yet (features/cart/server-sync.ts). */
   cartUnsent: 'cart-unsent',
+  /** The signed-in user's favorite ids as last known, for the hearts' first paint (features/favorites/browser-copy.ts). */
+  favorites: 'favorites',
 } as const;

@@ -1,6 +1,6 @@
 /**
  * The listing card (brand.md): photo first (4:5), brand in capitals above the title, sizes, price bold
- * with tabular figures. `ProductGrid` lays cards out in 2/3/4/5 columns at 360/768/1024/1440 px.
+ * with tabular figures (a price that dropped: the new one in the accent, the old one struck through). `ProductGrid` lays cards out in 2/3/4/5 columns at 360/768/1024/1440 px.
  * A control over the photo (the favorites heart) comes from `CardActionContext` (card-action.ts): the layout
  * provides it, so this building block stays free of features.
  */
@@ -22,6 +22,8 @@ export type ProductCardData = Pick<
 > & {
   brand: { name: string } | null;
   photo: ShownImage | null;
+  /** A higher price before (rubles), struck through beside `price` (the favorites page's price drop). */
+  old_price?: number | null;
 };
 
 /**
@@ -94,7 +96,17 @@ export function ProductCard({
       {product.brand && <div className={classes.brand}>{product.brand.name}</div>}
       <div className={classes.title}>{product.title}</div>
       {product.sizes.length > 0 && <div className={classes.sizes}>{product.sizes.join(' · ')}</div>}
-      <div className={classes.price}>{formatPrice(product.price)}</div>
+      {product.old_price ? (
+        <div className={classes.price}>
+          <span className={classes.dropped}>{formatPrice(product.price)}</span>{' '}
+          <s className={classes.oldPrice}>
+            <span className="vt-visually-hidden">Было </span>
+            {formatPrice(product.old_price)}
+          </s>
+        </div>
+      ) : (
+        <div className={classes.price}>{formatPrice(product.price)}</div>
+      )}
     </ShopLink>
   );
   return Action ? (
