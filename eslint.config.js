@@ -38,6 +38,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/build/**',
+      // The compiled server and contract (scripts/build-api.mjs), written while `npm test` lints.
+      '**/dist/**',
       '**/.react-router/**',
       'data/**',
       '**/data/**',

@@ -18,6 +18,15 @@ const RACE_TESTS = 'apps/api/**/*.race.test.ts';
  */
 const CLI_TESTS = 'apps/api/**/*.cli.test.ts';
 
+/**
+ * Browser-test workers, each with its own server and database (e2e/global-setup.ts, decision 0110). `npm test`
+ * and `npm run test:e2e` run two (`E2E_WORKERS=2`): a browser test mostly waits (for a page, the network, an
+ * animation) — the whole suite needs about 500 CPU seconds and ran 1 452 s one file at a time on the 2-core CI
+ * machine — so two files at once take about half the time. Unset, one server and one file at a time, so a targeted
+ * run of a file or two starts (and seeds) one server only.
+ */
+const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 1);
+
 const apiBase = {
   include: ['apps/api/**/*.test.ts'],
   globalSetup: ['apps/api/test/global-setup.ts'],
@@ -67,7 +76,7 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          maxWorkers: E2E_WORKERS,
           pool: 'forks',
         },
       },

@@ -1,8 +1,11 @@
 /**
- * Starts the built shop once for the browser tests, as `npm start` does: what is missing or stale is built
- * (scripts/ensure-build.mjs: the site and the compiled server), then the compiled server runs with a fresh data
- * dir, the demo catalog seeded by the real generator (smaller than the default for speed), a free port. Provides
- * `baseURL`.
+ * Starts the built shop for the browser tests, as `npm start` does: what is missing or stale is built
+ * (scripts/ensure-build.mjs: the site and the compiled server), then one compiled server per test worker (the e2e
+ * project's `maxWorkers`, vitest.config.ts), each with its own fresh data dir and so its own database, the demo
+ * catalog seeded by the real generator (smaller than the default for speed), a free port. Test files run two at
+ * a time, each against its worker's server (`baseURL()` in e2e/helpers.ts): a file that moves the development
+ * clock or changes seeded data does so only on its own server, and files on one server run one after another as
+ * before (decision 0110). Provides `baseURLs` (one per worker) and `staffPhone`.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,10 +29,18 @@ function freePort(): Promise<number> {
   });
 }
 
-export default async function setup(project: TestProject) {
+interface Server {
+  baseURL: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts one compiled server on a free port with a fresh data dir; resolves once `/readyz` answers, at most 300 s
+ * (two servers seeding at once took about 115 s on a 2-core machine at load 30).
+ */
+async function startServer(): Promise<Server> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrina-e2e-'));
-  execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
   const child: ChildProcess = spawn(process.execPath, ['--conditions=compiled', 'apps/api/dist/server.js'], {
     cwd: root,
     env: {
@@ -53,31 +64,61 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   const baseURL = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`сервер завершился с кодом ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`сервер завершился с кодом ${child.exitCode}`);
+    }
     try {
       const r = await fetch(`${baseURL}/readyz`);
       if (r.ok) break;
     } catch {
       /* not yet */
     }
-    if (Date.now() - started > 170_000) throw new Error('сервер не поднялся за 170 с');
+    if (Date.now() - started > 300_000) {
+      await stop();
+      throw new Error('сервер не поднялся за 300 с');
+    }
     await new Promise((r) => setTimeout(r, 300));
   }
-  project.provide('baseURL', baseURL);
-  project.provide('staffPhone', E2E_STAFF_PHONE);
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+  return { baseURL, stop };
+}
+
+export default async function setup(project: TestProject) {
+  execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
+  const count = Math.max(1, project.config.maxWorkers);
+  const results = await Promise.allSettled(Array.from({ length: count }, () => startServer()));
+  const servers = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const stopAll = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
   };
+  const failure = results.find((r) => r.status === 'rejected');
+  if (failure) {
+    await stopAll();
+    throw failure.reason;
+  }
+  project.provide(
+    'baseURLs',
+    servers.map((s) => s.baseURL),
+  );
+  project.provide('staffPhone', E2E_STAFF_PHONE);
+  return stopAll;
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
+    /** One server per test worker: worker `VITEST_POOL_ID` n uses the n-th (e2e/helpers.ts `baseURL()`). */
+    baseURLs: string[];
     staffPhone: string;
   }
 }

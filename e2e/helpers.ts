@@ -14,7 +14,15 @@ import { afterEach, inject } from 'vitest';
 
 export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const browserAvailable = () => existsSync(chromiumPath());
-export const baseURL = () => inject('baseURL');
+/**
+ * This worker's server (e2e/global-setup.ts starts one per worker; `VITEST_POOL_ID` is the worker's number,
+ * 1 … maxWorkers, and stays with it for every file the worker runs), e.g. `http://127.0.0.1:41234`.
+ */
+export const baseURL = (): string => {
+  const urls = inject('baseURLs');
+  const id = Number(process.env.VITEST_POOL_ID ?? 1);
+  return urls[(id - 1) % urls.length]!;
+};
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({

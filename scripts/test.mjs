@@ -22,7 +22,11 @@ function run(title, cmd, args, env = {}) {
   return r.status === 0;
 }
 
-function vitest(title, projects, env = {}) {
+/**
+ * Runs vitest on `projects` and adds its JSON report to the counts. `buffered`: the output is kept and printed whole
+ * when the run ends (for a run beside another one that prints as it goes). Resolves when the run has ended.
+ */
+async function vitest(title, projects, env = {}, { buffered = false } = {}) {
   const out = path.join(tmp, `${projects.join('-')}.json`);
   const args = [
     'vitest',
@@ -32,7 +36,23 @@ function vitest(title, projects, env = {}) {
     '--reporter=json',
     `--outputFile.json=${out}`,
   ];
-  run(title, 'npx', args, env);
+  if (!buffered) console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const child = spawn('npx', args, {
+    cwd: root,
+    stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...env },
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  if (buffered) {
+    console.log(`\n▶ ${title}`);
+    process.stdout.write(output);
+  }
+  console.log(`\n◀ ${title}: ${Math.round((Date.now() - started) / 1000)} с`);
+  if (code !== 0) problems.push(`${title}: код ${code}`);
   if (existsSync(out)) {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     passed += r.numPassedTests;
@@ -88,7 +108,11 @@ async function runParallel(checks, concurrency = 2) {
 
 // Route types first: the web's type check and the linter read them.
 step(run('Типы маршрутов (web)', 'npm', ['run', 'typegen', '-w', 'apps/web']));
+// The web and the server are built (what is stale) before the API tests: apps/api/test/web/page-cache.test.ts serves the
+// built pages, and the start-up tests run the compiled server as `npm start` does. The build reads only the sources and
+// writes only build/ and dist/ (which the checks ignore), so it runs beside the checks, first as the longest.
 for (const ok of await runParallel([
+  ['Сборка сайта и сервера (что устарело)', 'node', ['scripts/ensure-build.mjs']],
   ['Проверка типов (api)', 'npx', ['tsc', '-p', 'apps/api']],
   ['Проверка типов (web)', 'npx', ['tsc', '-p', 'apps/web']],
   ['Линтер', 'npx', ['eslint', '.', '--max-warnings=0']],
@@ -100,17 +124,19 @@ for (const ok of await runParallel([
 ]))
   step(ok);
 
-// The web and the server are built (what is stale) before the API tests: apps/api/test/web/page-cache.test.ts serves the
-// built pages, and the start-up tests run the compiled server as `npm start` does.
-step(run('Сборка сайта и сервера (что устарело)', 'node', ['scripts/ensure-build.mjs']));
 const projects = ['unit', 'api'];
 if (process.env.TEST_DATABASE_URL) projects.push('api-pg');
 else
   skip('API-тесты на PostgreSQL (и тесты гонок *.race.test.ts, которые идут только там)', 'не задан TEST_DATABASE_URL');
-vitest('Модульные и API-тесты', projects);
-
-if (existsSync(chromium)) vitest('Браузерные тесты', ['e2e'], { CHROMIUM_PATH: chromium });
+// The browser tests run beside the unit and API tests (decision 0110): a browser test mostly waits (for a page,
+// the network, an animation) and keeps a third of a core busy, so on 2 cores the API tests fill what it leaves.
+// Two browser-test files at a time, each worker against its own server and database (e2e/global-setup.ts).
+// The browser tests print as they go; the unit and API tests' output comes whole when they end.
+const suites = [vitest('Модульные и API-тесты', projects, {}, { buffered: existsSync(chromium) })];
+if (existsSync(chromium))
+  suites.push(vitest('Браузерные тесты', ['e2e'], { CHROMIUM_PATH: chromium, E2E_WORKERS: '2' }));
 else skip('браузерные тесты', `не найден Chromium (${chromium}); установите: apt-get install -y chromium`);
+await Promise.all(suites);
 
 rmSync(tmp, { recursive: true, force: true });
 if (skipped && ci) problems.push(`пропущено тестов: ${skipped}`);
