@@ -78,7 +78,8 @@ describe.runIf(browserAvailable())('admin brands', () => {
       const search = page.getByRole('search').getByLabel('Написание');
       await search.fill(typed.toLowerCase());
       await search.press('Enter');
-      const row = page.getByTestId('free-brand').filter({ hasText: typed });
+      // A table row at 1440 px, a card on the phone.
+      const row = page.getByTestId('free-brand').filter({ hasText: typed }).locator('visible=true');
       await row.waitFor();
       await expect.poll(() => row.textContent()).toContain(typed.toUpperCase());
       await page.screenshot({ path: `${SHOTS}/brands-${width}.png`, fullPage: true });

@@ -4,7 +4,7 @@
  * «Объединить с…» files every listing of a spelling under a listed brand, «Создать бренд» adds the spelling to the
  * list and files them under it (docs/decisions/0120-staff-brand-merge.md).
  */
-import { Alert, Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { BrandMerged, FreeBrand } from '@vitrina/contract/admin-brands';
 import { plural } from '@vitrina/contract/plural';
@@ -70,25 +70,35 @@ export function AdminBrands() {
           {f.q ? 'Ничего не нашлось.' : 'Все бренды объявлений — из справочника.'}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover verticalSpacing={6} fz="sm" aria-label="Бренды, вписанные продавцами">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Как написали</Table.Th>
-                <Table.Th ta="right" w={110}>
-                  Объявлений
-                </Table.Th>
-                <Table.Th>Примеры</Table.Th>
-                <Table.Th w={290}>Действия</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((b) => (
-                <BrandRow key={b.key} b={b} onDialog={setDialog} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <>
+          {/* A phone gets one card per spelling (the table's four columns would scroll sideways). */}
+          <Stack gap="xs" hiddenFrom="sm" aria-label="Бренды, вписанные продавцами" role="list">
+            {rows.map((b) => (
+              <BrandCard key={b.key} b={b} onDialog={setDialog} />
+            ))}
+          </Stack>
+          <Box visibleFrom="sm">
+            <Table.ScrollContainer minWidth={760}>
+              <Table striped highlightOnHover verticalSpacing={6} fz="sm" aria-label="Бренды, вписанные продавцами">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Как написали</Table.Th>
+                    <Table.Th ta="right" w={110}>
+                      Объявлений
+                    </Table.Th>
+                    <Table.Th>Примеры</Table.Th>
+                    <Table.Th w={290}>Действия</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((b) => (
+                    <BrandRow key={b.key} b={b} onDialog={setDialog} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Box>
+        </>
       )}
       <BrandMergeDialog
         brand={dialog?.kind === 'merge' ? dialog.brand : null}
@@ -104,8 +114,56 @@ export function AdminBrands() {
   );
 }
 
+/** A row's two actions. */
+function Actions({ b, onDialog }: { b: FreeBrand; onDialog: (d: Dialog) => void }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button size="compact-sm" onClick={() => onDialog({ kind: 'merge', brand: b })}>
+        Объединить с…
+      </Button>
+      <Button size="compact-sm" variant="default" onClick={() => onDialog({ kind: 'create', brand: b })}>
+        Создать бренд
+      </Button>
+    </Group>
+  );
+}
+
+const othersOf = (b: FreeBrand) => b.spellings.filter((s) => s !== b.brand_text);
+
+function BrandCard({ b, onDialog }: { b: FreeBrand; onDialog: (d: Dialog) => void }) {
+  const others = othersOf(b);
+  return (
+    <Paper withBorder radius="md" p="sm" role="listitem" data-testid="free-brand">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Box miw={0}>
+          <Text fw={600} fz="sm">
+            {b.brand_text}
+          </Text>
+          {others.length > 0 && (
+            <Text fz="xs" c="dimmed">
+              также: {others.join(', ')}
+            </Text>
+          )}
+        </Box>
+        <Text fz="xs" c="dimmed" ta="right" style={{ whiteSpace: 'nowrap' }}>
+          {b.listings_count} {plural(b.listings_count, LISTINGS)}
+          <br />в продаже {b.active_count}
+        </Text>
+      </Group>
+      {b.examples[0] && (
+        <Anchor component={Link} to={`/admin/products?q=${b.examples[0].id}`} fz="xs" lineClamp={1} mt={4}>
+          #{b.examples[0].id} {b.examples[0].title}
+        </Anchor>
+      )}
+      <Box mt="xs">
+        <Actions b={b} onDialog={onDialog} />
+      </Box>
+    </Paper>
+  );
+}
+
 function BrandRow({ b, onDialog }: { b: FreeBrand; onDialog: (d: Dialog) => void }) {
-  const others = b.spellings.filter((s) => s !== b.brand_text);
+  const others = othersOf(b);
   return (
     <Table.Tr data-testid="free-brand">
       <Table.Td>
@@ -136,14 +194,7 @@ function BrandRow({ b, onDialog }: { b: FreeBrand; onDialog: (d: Dialog) => void
         </Stack>
       </Table.Td>
       <Table.Td>
-        <Group gap={6} wrap="nowrap">
-          <Button size="compact-sm" onClick={() => onDialog({ kind: 'merge', brand: b })}>
-            Объединить с…
-          </Button>
-          <Button size="compact-sm" variant="default" onClick={() => onDialog({ kind: 'create', brand: b })}>
-            Создать бренд
-          </Button>
-        </Group>
+        <Actions b={b} onDialog={onDialog} />
       </Table.Td>
     </Table.Tr>
   );
