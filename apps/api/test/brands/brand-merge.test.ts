@@ -98,6 +98,8 @@ describe.runIf(dbAvailable())('staff merge typed brands into the reference list'
     const page = res.json();
     expect(page.results[0]).toMatchObject({ key: 'пряха', listings_count: 3, active_count: 3 });
     expect(page.results[0].spellings).toEqual(expect.arrayContaining(['Пряха', 'пряха', 'ПРЯХА']));
+    // Equally used spellings: one not in capitals names the group (the «Создать бренд» dialog starts from it).
+    expect(['Пряха', 'пряха']).toContain(page.results[0].brand_text);
     expect(page.results[0].examples).toHaveLength(3);
     expect(page.results[0].examples[0]).toMatchObject({ title: 'Юбка из льна', status: 'active' });
     const filtered = (
@@ -167,6 +169,27 @@ describe.runIf(dbAvailable())('staff merge typed brands into the reference list'
     expect(res.json()).toMatchObject({ merged: 1, pending_review: 1 });
     expect((await get(t.app, `/v1/public/products/${l.slug}/`)).statusCode).toBe(404);
     expect((await get(t.app, `/v1/products/${l.id}/`, seller)).json()).toMatchObject({ status: 'pending_review' });
+  });
+
+  it('sends a typed spelling of a luxury brand to the check as well (filed under the brand when listed)', async () => {
+    const body = multipart(
+      {
+        title: 'Сумка кожаная',
+        brand_text: 'мезон мерж',
+        category: String(fx.leaf),
+        condition: 'excellent',
+        sizes: JSON.stringify([{ size: 'M', price: 90000, count: 1 }]),
+      },
+      [{ field: 'photos', filename: 'p.jpg', contentType: 'image/jpeg', data: img }],
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/products/',
+      headers: { ...seller, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ brand: { id: fx.luxury }, brand_text: null, status: 'pending_review' });
   });
 
   it('adds a brand from a typed spelling, then merges into it', async () => {

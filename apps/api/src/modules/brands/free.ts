@@ -54,7 +54,7 @@ export async function freeBrandPage(db: Db, url: string, page: PageQuery, q: str
               keys.map((k) => sql`${k}`),
               sql`, `,
             )})
-            group by 1, 2 order by 3 desc, 2`,
+            group by 1, 2 order by 3 desc, (p.brand_text = upper(p.brand_text)), 2`,
       )
     : [];
   const examples = keys.length
