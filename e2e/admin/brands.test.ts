@@ -6,9 +6,10 @@
  * are found by its name; the audit log shows `brand.merge`. Screenshots go to test-results/admin-brands.
  */
 import { mkdirSync } from 'node:fs';
+import axe from 'axe-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { baseURL, browserAvailable, launch, signedInPage } from '../helpers.js';
 import { apiSignIn, post } from '../buy-helpers.js';
 
@@ -40,6 +41,20 @@ async function listWithTypedBrand(token: string, brandText: string, title: strin
     .toBuffer();
   form.append('photos', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'front.jpg');
   return (await post<{ slug: string }>('/v1/products/', form, token)).slug;
+}
+
+/** axe's critical and serious WCAG A/AA violations on `page` now (the site's a11y suite's rules), one line each. */
+async function violations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const result = await page.evaluate(() =>
+    (window as unknown as { axe: typeof axe }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      resultTypes: ['violations'],
+    }),
+  );
+  return result.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 const publicBrand = async (slug: string) =>
@@ -83,6 +98,7 @@ describe.runIf(browserAvailable())('admin brands', () => {
       await row.waitFor();
       await expect.poll(() => row.textContent()).toContain(typed.toUpperCase());
       await page.screenshot({ path: `${SHOTS}/brands-${width}.png`, fullPage: true });
+      expect(await violations(page)).toEqual([]);
 
       let brandName: string;
       if (width === 1440) {

@@ -151,7 +151,15 @@ function BrandCard({ b, onDialog }: { b: FreeBrand; onDialog: (d: Dialog) => voi
         </Text>
       </Group>
       {b.examples[0] && (
-        <Anchor component={Link} to={`/admin/products?q=${b.examples[0].id}`} fz="xs" lineClamp={1} mt={4}>
+        <Anchor
+          component={Link}
+          to={`/admin/products?q=${b.examples[0].id}`}
+          fz="xs"
+          lh="24px"
+          truncate="end"
+          display="block"
+          mt={2}
+        >
           #{b.examples[0].id} {b.examples[0].title}
         </Anchor>
       )}
@@ -185,9 +193,18 @@ function BrandRow({ b, onDialog }: { b: FreeBrand; onDialog: (d: Dialog) => void
         </Text>
       </Table.Td>
       <Table.Td>
-        <Stack gap={2}>
+        <Stack gap={0}>
           {b.examples.map((e) => (
-            <Anchor key={e.id} component={Link} to={`/admin/products?q=${e.id}`} fz="xs" lineClamp={1}>
+            <Anchor
+              key={e.id}
+              component={Link}
+              to={`/admin/products?q=${e.id}`}
+              fz="xs"
+              lh="24px"
+              truncate="end"
+              display="block"
+              maw={320}
+            >
               #{e.id} {e.title}
             </Anchor>
           ))}
