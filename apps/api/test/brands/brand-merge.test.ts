@@ -2,7 +2,7 @@
  * Staff file the brands sellers typed themselves under the reference list: 401/403 before the body is read; the
  * typed brands in use grouped by spelling (case, spaces, ё), most used first, with a `q` filter; a merge moves every
  * such listing to the listed brand in one go — found under the brand in search, the brand's page and filter at once
- * (the public micro-cache purged), the owner told, an audit row `brand.merge`; a luxury brand's listing waits for its
+ * (the public micro-cache purged, on a second process within 1 s too), the owner told, an audit row `brand.merge`; a luxury brand's listing waits for its
  * check; adding a brand from a typed spelling (`brand.create`); Russian 400s naming the field, 404 for an unknown
  * brand.
  */
@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, categories } from '../../src/db/schema/index.js';
-import { createTestApp, dbAvailable, multipart, signIn, type TestContext } from '../helpers.js';
+import { createTestApp, dbAvailable, multipart, secondProcess, signIn, type TestContext } from '../helpers.js';
 import { makeStaff, get, post } from '../admin/fixtures.js';
 import type { TestUser } from '../buy-fixtures.js';
 
@@ -160,6 +160,32 @@ describe.runIf(dbAvailable())('staff merge typed brands into the reference list'
     const notes = (await get(t.app, '/v1/notifications/', seller)).json();
     const texts = (notes.results ?? notes).map((n: { title: string }) => n.title);
     expect(texts).toContain('«Блузка в горох»: бренд Vereteno');
+  });
+
+  it('shows the merge on every process within 1 s (their remembered answers purged over the fan-out)', async () => {
+    const other = await secondProcess(t);
+    try {
+      const l = await create('Кружевница');
+      const brandIdsOn = async (app: typeof t.app) =>
+        (await get(app, `/v1/public/products/${l.slug}/`)).json().brand?.id ?? null;
+      // Both processes remember the answer without the brand.
+      expect([await brandIdsOn(t.app), await brandIdsOn(other.app)]).toEqual([null, null]);
+      const res = await post(t.app, '/v1/admin/brands/merge/', staff.auth, {
+        brand_text: 'кружевница',
+        brand: fx.brand,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const until = Date.now() + 1000;
+      let got: (number | null)[] = [];
+      while (Date.now() < until) {
+        got = [await brandIdsOn(t.app), await brandIdsOn(other.app)];
+        if (got.every((b) => b === fx.brand)) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(got).toEqual([fx.brand, fx.brand]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('sends a luxury brand’s listings on sale to the authenticity check', async () => {
