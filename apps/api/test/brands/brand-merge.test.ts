@@ -2,9 +2,9 @@
  * Staff file the brands sellers typed themselves under the reference list: 401/403 before the body is read; the
  * typed brands in use grouped by spelling (case, spaces, ё), most used first, with a `q` filter; a merge moves every
  * such listing to the listed brand in one go — found under the brand in search, the brand's page and filter at once
- * (the public micro-cache purged, on a second process within 1 s too), the owner told, an audit row `brand.merge`; a luxury brand's listing waits for its
- * check; adding a brand from a typed spelling (`brand.create`); Russian 400s naming the field, 404 for an unknown
- * brand.
+ * (the public micro-cache purged, on a second process within 1 s too), the owner told, an audit row `brand.merge`;
+ * a luxury brand's listing waits for its check; adding a brand from a typed spelling (`brand.create`); Russian 400s
+ * naming the field, 404 for an unknown brand.
  */
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
