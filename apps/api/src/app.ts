@@ -62,6 +62,7 @@ import { reviewsRoutes } from './modules/reviews/index.js';
 import { disputesRoutes } from './modules/disputes/index.js';
 import { chatsRoutes } from './modules/chats/index.js';
 import { moderationRoutes } from './modules/moderation/index.js';
+import { brandsRoutes } from './modules/brands/index.js';
 import { useRussianZodMessages } from './lib/zod-ru.js';
 import { clientErrorHandler } from './plugins/client-error.js';
 
@@ -253,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await disputesRoutes(app);
   await chatsRoutes(app);
   await moderationRoutes(app);
+  await brandsRoutes(app);
   if (!config.isProduction) await app.register(devRoutes);
 
   return app;

@@ -25,6 +25,7 @@ export default [
     layout('layouts/admin.tsx', { id: 'layout-admin' }, [
       r('admin', 'admin'),
       r('admin/audit', 'admin-audit'),
+      r('admin/brands', 'admin-brands'),
       r('admin/compilations', 'admin-compilations'),
       r('admin/content', 'admin-content'),
       r('admin/disputes', 'admin-disputes'),

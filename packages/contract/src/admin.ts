@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'user.unblock',
   'content.update',
   'compilation.update',
+  'brand.create',
+  'brand.merge',
 ] as const;
 
 /** One audit row: who (staff), when, the action, the object, the reason or comment and the details. */

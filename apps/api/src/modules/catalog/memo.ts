@@ -53,3 +53,6 @@ export async function memoHaving<T extends NonNullable<unknown>>(
   dictionariesOf(db).delete(key);
   return memo(db, key, load);
 }
+
+/** Forgets every dictionary of `db` in this process (a brand was added: search and suggestions know it at once). */
+export const forgetDictionaries = (db: Db): void => dictionariesOf(db).clear();

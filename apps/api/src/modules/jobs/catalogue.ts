@@ -67,6 +67,11 @@ export const domainEvents = {
     action: z.enum(['blocked', 'unblocked', 'verified', 'review_declined']),
     reason: z.string().optional(),
   }),
+  /**
+   * Staff filed the listings with a seller's typed brand under the listed brand `brandId` (`reviewIds`: those of
+   * them that left the sale for a luxury check).
+   */
+  'brand.merged': z.object({ brandId: id, listingIds: z.array(id), reviewIds: z.array(id) }),
   'favorite.added': favorite,
   'favorite.removed': favorite,
   /** `subscriberId` subscribed to the seller `targetId`. */

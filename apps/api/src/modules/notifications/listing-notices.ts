@@ -1,11 +1,13 @@
 /**
  * Notices of staff's decisions on a listing (`listing.moderated {listingId, action, reason}`): the owner hears that
  * it was blocked (with the reason), unblocked, passed the authenticity check («Проверено») or did not (with the
- * reason). Type `listing_moderated`; the link leads to the owner's listings, where the state is shown.
+ * reason). Type `listing_moderated`; the link leads to the owner's listings, where the state is shown. Also
+ * `brand.merged`: staff filed the brand the seller typed under a listed brand — each owner hears it of each listing
+ * (and that a luxury brand's listing waits for the proof check).
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { productPhotos, products } from '../../db/schema/index.js';
+import { brands, productPhotos, products } from '../../db/schema/index.js';
 import { imageUrls } from '../media/index.js';
 import { notify } from './service.js';
 
@@ -27,8 +29,29 @@ const TEXTS: Record<ListingModeration, (reason: string) => string> = {
     `Объявление перенесено в черновики. Причина: ${r} Добавьте подтверждения и опубликуйте его снова.`,
 };
 
-/** Subscribes the owner's notice to `listing.moderated`. */
+/** Subscribes the owner's notices to `listing.moderated` and `brand.merged`. */
 export function subscribeListingNotices(app: FastifyInstance): void {
+  app.events.subscribe('brand.merged', 'notifications.brand-merged', async ({ tx, event }) => {
+    const { brandId, listingIds, reviewIds } = event.payload;
+    const [brand] = await tx.select({ name: brands.name }).from(brands).where(eq(brands.id, brandId));
+    if (!brand || !listingIds.length) return;
+    const rows = await tx
+      .select({ id: products.id, ownerId: products.ownerId, title: products.title })
+      .from(products)
+      .where(inArray(products.id, listingIds));
+    for (const p of rows) {
+      const review = reviewIds.includes(p.id);
+      await notify(app, tx, p.ownerId, {
+        type: 'listing_moderated',
+        title: `«${p.title}»: бренд ${brand.name}`,
+        text: review
+          ? `Модератор добавил бренд в справочник. Это люксовый бренд: объявление ждёт проверки подлинности — добавьте фото чека, бирок или серийного номера.`
+          : `Модератор добавил бренд в справочник: объявление теперь на странице бренда и в фильтре по бренду.`,
+        link: '/account/sales',
+        image: null,
+      });
+    }
+  });
   app.events.subscribe('listing.moderated', 'notifications.listing-moderated', async ({ tx, event }) => {
     const { listingId, action } = event.payload;
     const [p] = await tx

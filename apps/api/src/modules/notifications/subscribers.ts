@@ -18,6 +18,7 @@
  * | `payout.sent` | `{orderId}` | seller | `payout_sent` |
  * | `listing.published` | `{listingId, ownerId}` | followers, one per seller per hour | `new_listing` |
  * | `listing.moderated` | `{listingId, action, reason?}` | owner (listing-notices.ts) | `listing_moderated` |
+ * | `brand.merged` | `{brandId, listingIds, reviewIds}` | each listing's owner (listing-notices.ts) | `listing_moderated` |
  *
  * Facts are read from the tables when the job runs (the payload carries ids only).
  */

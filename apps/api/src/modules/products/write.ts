@@ -114,7 +114,7 @@ export async function createListing(
     if (photos.length) await takeUserLimit(app, ownerId, 'photos', photos.length, tx);
     const refs = await resolveRefs(tx, v);
     // A luxury brand's listing waits for staff's authenticity check before it is public.
-    const status = publish ? await publishedStatus(tx, v.brand, null) : 'draft';
+    const status = publish ? await publishedStatus(tx, refs.brandId, null) : 'draft';
     const tmpSlug = `new-${ownerId}-${now.getTime()}-${Math.random().toString(36).slice(2, 8)}`;
     const [row] = await tx
       .insert(products)
@@ -201,7 +201,7 @@ export async function updateListing(
     const v = validateListing(raw, current, wantsPublic, photoCount);
     const refs = await resolveRefs(tx, v);
     // Published (or kept so): a luxury brand's listing not yet verified waits for the check.
-    if (wantsPublic) target = await publishedStatus(tx, v.brand, p.verifiedAt);
+    if (wantsPublic) target = await publishedStatus(tx, refs.brandId, p.verifiedAt);
     await tx
       .update(products)
       .set({

@@ -1,9 +1,10 @@
 /**
- * Staff calls of the back office (`/v1/admin/…`): the reports queue, listings, accounts and the audit log. Every
+ * Staff calls of the back office (`/v1/admin/…`): the reports queue, listings, accounts, brands and the audit log. Every
  * function returns the never-throwing `ApiResult`, typed from the server's OpenAPI document (shared/api/typed.ts).
  */
 import { apiClient } from '../../shared/api/typed';
 import type { paths } from '../../shared/api/schema';
+import type { BrandCreateBody, BrandMergeBody } from '@vitrina/contract/admin-brands';
 
 /** Page size of every staff table. */
 export const ADMIN_PAGE_SIZE = 20;
@@ -67,3 +68,16 @@ export const userAction = (id: number, action: 'block' | 'unblock', reason: stri
 /** `GET /v1/admin/audit/?staff=&action=&object_type=&object_id=`. */
 export const fetchAudit = (f: Record<string, string | number | undefined>, signal?: AbortSignal) =>
   apiClient.GET('/v1/admin/audit/', { params: { query: query(f) }, signal });
+
+/** `GET /v1/admin/brands/free/?q=` — the brands sellers typed themselves, most used first. */
+export const fetchFreeBrands = (f: { q: string; page: number }, signal?: AbortSignal) =>
+  apiClient.GET('/v1/admin/brands/free/', { params: { query: query(f) }, signal });
+/** `GET /v1/public/brands/` — the reference list A–Z (the merge's picker). */
+export const fetchBrandList = (signal?: AbortSignal) => apiClient.GET('/v1/public/brands/', { signal });
+/** `GET /v1/public/search/brands/?q=` — listed brands a typed name may mean, best first. */
+export const fetchBrandMatches = (q: string, signal?: AbortSignal) =>
+  apiClient.GET('/v1/public/search/brands/', { params: { query: { q } }, signal });
+/** `POST /v1/admin/brands/merge/`. */
+export const mergeBrand = (body: BrandMergeBody) => apiClient.POST('/v1/admin/brands/merge/', { body });
+/** `POST /v1/admin/brands/`. */
+export const createBrand = (body: BrandCreateBody) => apiClient.POST('/v1/admin/brands/', { body });

@@ -1,6 +1,7 @@
 /** The back office's sections (`/admin/…`), in the navigation's order. */
 import {
   IconAlertTriangle,
+  IconTags,
   IconFileText,
   IconHistory,
   IconLayoutGrid,
@@ -20,6 +21,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { to: '/admin/reports', label: 'Жалобы', Icon: IconAlertTriangle },
   { to: '/admin/products', label: 'Товары', Icon: IconShirt },
   { to: '/admin/users', label: 'Пользователи', Icon: IconUsers },
+  { to: '/admin/brands', label: 'Бренды', Icon: IconTags },
   { to: '/admin/disputes', label: 'Споры', Icon: IconScale },
   { to: '/admin/content', label: 'Контент', Icon: IconFileText },
   { to: '/admin/compilations', label: 'Подборки', Icon: IconLayoutGrid },

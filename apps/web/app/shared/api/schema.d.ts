@@ -263,6 +263,318 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/brands/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Добавить бренд в справочник
+         * @description name — название (например, как его написал продавец), name_ru — по-русски (по умолчанию name), is_luxury — люксовый бренд (его объявления проходят проверку подлинности). Бренд, который справочник уже знает под любым написанием, — 400 с полем name. Журнал аудита: brand.create.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default false */
+                        is_luxury?: boolean;
+                        name: string;
+                        name_ru?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            is_luxury: boolean;
+                            name: string;
+                            name_ru: string;
+                            slug: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/brands/free/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Бренды, которые продавцы написали сами (страницы DRF, самые частые сверху)
+         * @description Объявления (кроме удалённых) без бренда из справочника, но с brand_text, сгруппированные по написанию (регистр, пробелы и ё не различаются): сколько объявлений, сколько в продаже, написания и примеры. q — часть написания.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: string;
+                    page_size?: string;
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            next: string | null;
+                            previous: string | null;
+                            results: {
+                                active_count: number;
+                                brand_text: string;
+                                examples: {
+                                    id: number;
+                                    slug: string;
+                                    status: string;
+                                    title: string;
+                                }[];
+                                key: string;
+                                listings_count: number;
+                                spellings: string[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/brands/merge/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Объединить написанный продавцами бренд с брендом из справочника
+         * @description Все объявления (кроме удалённых), у которых brand_text совпадает с указанным без учёта регистра, пробелов и ё, получают бренд brand (id из справочника) и теряют brand_text — в одной транзакции; они сразу на странице бренда, в фильтре и в поиске по его названиям. Объявления в продаже люксового бренда без проверки уходят на проверку подлинности (pending_review). Владельцы получают уведомление. reason — необязательный комментарий. Журнал аудита: brand.merge. Неизвестный бренд или нечего объединять — 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        brand: number;
+                        brand_text: string;
+                        /** @default  */
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brand: {
+                                id: number;
+                                is_luxury: boolean;
+                                name: string;
+                                name_ru: string;
+                                slug: string;
+                            };
+                            brand_text: string;
+                            listing_ids: number[];
+                            merged: number;
+                            pending_review: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        } | {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/compilations/": {
         parameters: {
             query?: never;
