@@ -10,7 +10,7 @@
  * (two text fields for whole rubles) and «Применить» are plain elements drawn like Mantine's NativeSelect, TextInput and
  * Button by CSS modules on Mantine's public CSS variables (sort-select.module.css, filter-panel.module.css,
  * shared/ui/light-button): every catalog page renders the sidebar on the server, and each Mantine field costs its `Box`
- * style-prop parsing and a few wrappers there (docs/performance.md, decision 0107). The same elements on the server and
+ * style-prop parsing and a few wrappers there (docs/performance.md, decision 0105). The same elements on the server and
  * in the browser.
  */
 import { MultiSelect } from '@mantine/core';
