@@ -133,7 +133,7 @@ describe.runIf(browserAvailable())('catalog', () => {
     await context.close();
   });
 
-  it('the sidebar’s category (native), brand and price fields (Mantine’s own, rendered on the server) work once the page is interactive (1440 px)', async () => {
+  it('the sidebar’s category and price fields (plain, in Mantine’s look) and brand field (Mantine’s own), rendered on the server, work once the page is interactive (1440 px)', async () => {
     const { page, context } = await newPage(browser, 1440);
     await page.goto('/catalog/women');
     await hydrated(page);

@@ -2,7 +2,8 @@
  * The shop's own light components (apps/web/app/shared/ui/light-*.tsx, the sort select, the size chips, the details
  * table) are drawn by CSS modules on Mantine's public CSS variables, not by Mantine's hashed classes: in the browser
  * they look like the Mantine components they stand for. Where the same page has the Mantine component itself (the
- * phone's filter drawer: a NativeSelect and `<Button variant="default">`), the computed styles are compared with it.
+ * phone's filter drawer: `<Button variant="default">`), the computed styles are compared with it; the selects (sort,
+ * and the drawer's category on the same CSS module) with the numbers of Mantine's `<NativeSelect size="sm">`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
@@ -25,7 +26,7 @@ describe.runIf(browserAvailable())('own components in Mantine’s look', () => {
   });
   afterAll(() => browser?.close());
 
-  it('the sort select and «Фильтры» look like the drawer’s NativeSelect and Button (360 px)', async () => {
+  it('the sort select and «Фильтры» look like Mantine’s NativeSelect and the drawer’s Button (360 px)', async () => {
     const { page, context } = await newPage(browser, 360);
     await page.goto('/catalog/women');
     await hydrated(page);

@@ -5,19 +5,24 @@
  * listings have, each with how many listings it leaves (`/v1/public/facets/`), so no choice leads to an
  * empty page.
  *
- * The fields are Mantine's own, rendered as they are on the server and in the browser: the category is a native
- * select (Mantine's NativeSelect: the phone shows it in its own picker, the keyboard picks a category by its first
- * letters), the brand a searchable MultiSelect (hundreds of brands, chosen ones as pills), the price range two
- * TextInputs for whole rubles. Native controls where they serve keep a catalog page's cold render cheap: Mantine's
- * Select and NumberInput cost several times a NativeSelect and a TextInput (docs/performance.md).
+ * The brand is Mantine's searchable MultiSelect (hundreds of brands, chosen ones as pills). The category (a native
+ * `<select>`: the phone shows it in its own picker, the keyboard picks a category by its first letters), the price range
+ * (two text fields for whole rubles) and «Применить» are plain elements drawn like Mantine's NativeSelect, TextInput and
+ * Button by CSS modules on Mantine's public CSS variables (sort-select.module.css, filter-panel.module.css,
+ * shared/ui/light-button): every catalog page renders the sidebar on the server, and each Mantine field costs its `Box`
+ * style-prop parsing and a few wrappers there (docs/performance.md, decision 0105). The same elements on the server and
+ * in the browser.
  */
-import { Button, MultiSelect, NativeSelect, TextInput } from '@mantine/core';
+import { MultiSelect } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useId, useState, type CSSProperties, type ReactNode } from 'react';
+import { LightButton } from '../../shared/ui/light-button';
+import { Chevron } from './sort-select';
 import type { Facets } from '@vitrina/contract/catalog';
 import type { Chars } from './load-listing';
 import { splitList, type FilterKey } from './catalog-params';
 import classes from './filter-panel.module.css';
+import selectClasses from './sort-select.module.css';
 
 export type FilterValues = Partial<Record<FilterKey, string>>;
 
@@ -122,37 +127,39 @@ function PriceRange({
     <>
       <div className={classes.prices}>
         {PRICE_FIELDS.map(([key, label]) => (
-          <TextInput
-            key={key}
-            id={`${id}${key}`}
-            aria-label={label}
-            placeholder={label}
-            inputMode="numeric"
-            autoComplete="off"
-            value={local[key]}
-            // Digits only (and the groups' spaces), as in a number field.
-            onChange={(e) => {
-              const v = e.currentTarget.value.replace(/[^\d\s]/g, '');
-              setLocal((l) => ({ ...l, [key]: v }));
-            }}
-            onBlur={commit}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') commit();
-              else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
-                e.preventDefault();
-                const n = Number(priceValue(local[key]) ?? 0) + (e.key === 'ArrowUp' ? PRICE_STEP : -PRICE_STEP);
-                setLocal((l) => ({ ...l, [key]: priceText(String(Math.max(0, n))) }));
-              }
-            }}
-            rightSection={RUBLE}
-            className={classes.price}
-          />
+          <div key={key} className={classes.price}>
+            <input
+              id={`${id}${key}`}
+              className={classes.priceInput}
+              type="text"
+              aria-label={label}
+              placeholder={label}
+              inputMode="numeric"
+              autoComplete="off"
+              value={local[key]}
+              // Digits only (and the groups' spaces), as in a number field.
+              onChange={(e) => {
+                const v = e.currentTarget.value.replace(/[^\d\s]/g, '');
+                setLocal((l) => ({ ...l, [key]: v }));
+              }}
+              onBlur={commit}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') commit();
+                else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+                  e.preventDefault();
+                  const n = Number(priceValue(local[key]) ?? 0) + (e.key === 'ArrowUp' ? PRICE_STEP : -PRICE_STEP);
+                  setLocal((l) => ({ ...l, [key]: priceText(String(Math.max(0, n))) }));
+                }
+              }}
+            />
+            {RUBLE}
+          </div>
         ))}
       </div>
       {withApply && (
-        <Button variant="default" size="xs" onClick={commit} disabled={!pending} className={classes.apply}>
+        <LightButton variant="default" size="xs" onClick={commit} disabled={!pending} className={classes.apply}>
           Применить
-        </Button>
+        </LightButton>
       )}
     </>
   );
@@ -232,13 +239,29 @@ export function FilterPanel({ values, onChange, chars, facets, type, hide = {}, 
     <div className={classes.panel}>
       {!hide.category && categoryData.length > 0 && (
         <Section title="Категория">
-          <NativeSelect
-            id={`${ids}c`}
-            aria-label={CATEGORY.label}
-            data={[{ value: '', label: CATEGORY.all }, ...categoryData]}
-            value={values.category ?? ''}
-            onChange={(e) => onChange('category', e.currentTarget.value || null)}
-          />
+          <div className={selectClasses.field}>
+            <select
+              id={`${ids}c`}
+              className={`mantine-focus-auto ${selectClasses.select}`}
+              aria-label={CATEGORY.label}
+              value={values.category ?? ''}
+              onChange={(e) => onChange('category', e.currentTarget.value || null)}
+            >
+              <option value="">{CATEGORY.all}</option>
+              {categoryData.map((g) => (
+                <optgroup key={g.group} label={g.group}>
+                  {g.items.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+            <div className={selectClasses.chevron}>
+              <Chevron />
+            </div>
+          </div>
         </Section>
       )}
       {!hide.brand && chars.brands.length > 0 && (

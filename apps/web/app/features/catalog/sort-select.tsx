@@ -20,8 +20,8 @@ export interface SortSelectProps {
   onChange: (value: string) => void;
 }
 
-/** The up-and-down chevron Mantine's selects draw. */
-function Chevron() {
+/** The up-and-down chevron Mantine's selects draw (also the filter panel's category select). */
+export function Chevron() {
   return (
     <svg viewBox="0 0 15 15" fill="none" xmlns="http://www.w3.org/2000/svg" aria-hidden>
       <path d={CHEVRON_PATH} fill="currentColor" fillRule="evenodd" clipRule="evenodd" />

@@ -15,7 +15,7 @@ const FOCUS = 'mantine-focus-auto mantine-active';
 const VARIANTS = { filled: undefined, default: classes.default, outline: classes.outline, subtle: classes.subtle };
 
 /** The class of a size (`sm` is the module's default). */
-const SIZES = { sm: undefined, md: classes.md, lg: classes.lg, 'compact-sm': classes.compactSm };
+const SIZES = { xs: classes.xs, sm: undefined, md: classes.md, lg: classes.lg, 'compact-sm': classes.compactSm };
 
 const RADII = { md: undefined, xl: classes.radiusXl };
 
@@ -37,6 +37,8 @@ export interface LightButtonProps {
   /** Theme radius (`md` by default, as our theme sets for Button). */
   radius?: 'md' | 'xl';
   'aria-current'?: 'page';
+  /** A disabled `<button>` (Mantine's grey disabled look); not for links. */
+  disabled?: boolean;
   /** -1 keeps a duplicate control (a sticky bar's) out of the keyboard path. */
   tabIndex?: number;
   /** Mantine's `visibleFrom` breakpoint. */
