@@ -113,6 +113,8 @@ export const productCardSchema = z.object({
   photo: imageSchema.nullable(),
   seller_id: z.number().int(),
   status: z.string(),
+  /** «Проверено»: a luxury listing whose proof of authenticity staff approved. */
+  verified: z.boolean(),
   created_at: z.string(),
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
@@ -160,8 +162,6 @@ export const productDetailSchema = productCardSchema.extend({
   color_label: z.string().nullable(),
   view_count: z.number().int(),
   published_at: z.string().nullable(),
-  /** «Проверено»: a luxury listing whose proof of authenticity staff approved. */
-  verified: z.boolean(),
   offers: z.array(
     z.object({
       id: z.number().int(),

@@ -5585,6 +5585,7 @@ export interface paths {
                                 slug: string;
                                 status: string;
                                 title: string;
+                                verified: boolean;
                             }[];
                         };
                     };
@@ -5689,6 +5690,7 @@ export interface paths {
                                 slug: string;
                                 status: string;
                                 title: string;
+                                verified: boolean;
                             }[];
                         };
                     };
@@ -5868,6 +5870,7 @@ export interface paths {
                                 slug: string;
                                 status: string;
                                 title: string;
+                                verified: boolean;
                             }[];
                         };
                     };
@@ -7031,7 +7034,7 @@ export interface paths {
                                 status_label: string;
                                 title: string;
                                 updated_at: string;
-                                verified?: boolean;
+                                verified: boolean;
                             }[];
                         };
                     };
@@ -9088,6 +9091,7 @@ export interface paths {
                                 slug: string;
                                 status: string;
                                 title: string;
+                                verified: boolean;
                             }[];
                         };
                     };
@@ -9221,6 +9225,7 @@ export interface paths {
                                 slug: string;
                                 status: string;
                                 title: string;
+                                verified: boolean;
                             }[];
                             sizes: string[];
                             slug: string;
@@ -9388,6 +9393,7 @@ export interface paths {
                                 slug: string;
                                 status: string;
                                 title: string;
+                                verified: boolean;
                             }[];
                         };
                     };
