@@ -14,6 +14,7 @@ import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { BuyBar } from './buy-bar';
 import { BuyBox } from './buy-box';
 import { ContactSeller } from '../messenger';
+import { ReportButton } from '../report';
 import { DetailsTable } from './details-table';
 import { Gallery } from './gallery';
 import { productCrumbs, ProductJsonLd } from './json-ld';
@@ -102,6 +103,12 @@ export function ProductView({ product, origin }: { product: ProductPageData; ori
               {Heart && <Heart productId={product.id} sellerId={product.seller.id} large />}
             </div>
             <p className={classes.condition}>{product.condition_label}</p>
+            {product.verified && (
+              <p className={classes.verified} data-testid="verified-badge">
+                <span className={classes.verifiedMark}>Проверено</span>
+                Витрина проверила подлинность: модератор сверил фото чека, бирок и серийного номера.
+              </p>
+            )}
           </div>
           {own ? (
             <LazyPart>
@@ -127,6 +134,9 @@ export function ProductView({ product, origin }: { product: ProductPageData; ori
             <p className={classes.description}>{product.description || 'Продавец не добавил описание.'}</p>
           </div>
           <DetailsTable rows={details} />
+          {!own && product.status !== 'draft' && (
+            <ReportButton type="product" id={product.id} ownerId={product.seller.id} />
+          )}
         </div>
       </div>
       {product.similar.length > 0 && (

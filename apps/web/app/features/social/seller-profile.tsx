@@ -7,7 +7,7 @@ import { Avatar, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Page } from '@vitrina/contract/common';
 import type { ProductCard, SellerPage } from '@vitrina/contract/catalog';
 import type { Review } from '@vitrina/contract/reviews';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { plural } from '@vitrina/contract/plural';
 import { countLabel, WORDS } from '../../shared/lib/plural';
 import { EmptyState } from '../../shared/ui/empty-state';
@@ -50,12 +50,15 @@ export function SellerProfile({
   reviews,
   page,
   now,
+  report,
 }: {
   seller: SellerPage;
   products: Page<ProductCard>;
   reviews: Page<Review>;
   page: number;
   now: string;
+  /** «Пожаловаться на продавца», shown under the card's text (the route composes it from the report feature). */
+  report?: ReactNode;
 }) {
   const [subscribers, setSubscribers] = useState(seller.subscribers_count);
   const pages = Math.max(1, Math.ceil(products.count / SELLER_PAGE_SIZE));
@@ -90,6 +93,7 @@ export function SellerProfile({
                 {seller.about}
               </Text>
             )}
+            {report}
           </Stack>
           <LazyPart>
             <SubscribeButton

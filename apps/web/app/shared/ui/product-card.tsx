@@ -22,6 +22,8 @@ export type ProductCardData = Pick<
 > & {
   brand: { name: string } | null;
   photo: ShownImage | null;
+  /** «Проверено» (staff approved the proof of authenticity); left out when not. */
+  verified?: boolean;
 };
 
 /**
@@ -41,6 +43,7 @@ export function cardData(p: ApiProductCard): ProductCardData {
     photo: photo && { url: photo.url, srcset: photo.srcset, width: photo.width, height: photo.height },
     seller_id: p.seller_id,
     status: p.status,
+    ...(p.verified && { verified: true }),
   };
 }
 
@@ -90,6 +93,11 @@ export function ProductCard({
           <div className={classes.noPhoto}>Нет фото</div>
         )}
         {badge && <span className={classes.badge}>{badge}</span>}
+        {product.verified && (
+          <span className={classes.verified} title="Витрина проверила подлинность">
+            Проверено
+          </span>
+        )}
       </div>
       {product.brand && <div className={classes.brand}>{product.brand.name}</div>}
       <div className={classes.title}>{product.title}</div>
