@@ -8725,7 +8725,7 @@ export interface paths {
                     q?: string;
                     seller?: number;
                     size?: string;
-                    sort?: "new" | "price_asc" | "price_desc" | "popular" | "relevance";
+                    sort?: "new" | "price_asc" | "price_desc" | "popular" | "relevance" | "curated";
                     type?: string;
                 };
                 header?: never;
@@ -9047,7 +9047,7 @@ export interface paths {
                     q?: string;
                     seller?: number;
                     size?: string;
-                    sort?: "new" | "price_asc" | "price_desc" | "popular" | "relevance";
+                    sort?: "new" | "price_asc" | "price_desc" | "popular" | "relevance" | "curated";
                     type?: string;
                 };
                 header?: never;
@@ -9349,7 +9349,7 @@ export interface paths {
                     q?: string;
                     seller?: number;
                     size?: string;
-                    sort?: "new" | "price_asc" | "price_desc" | "popular" | "relevance";
+                    sort?: "new" | "price_asc" | "price_desc" | "popular" | "relevance" | "curated";
                     type?: string;
                 };
                 header?: never;
@@ -9475,7 +9475,7 @@ export interface paths {
                     q?: string;
                     seller?: number;
                     size?: string;
-                    sort?: "new" | "price_asc" | "price_desc" | "popular" | "relevance";
+                    sort?: "new" | "price_asc" | "price_desc" | "popular" | "relevance" | "curated";
                     type?: string;
                 };
                 header?: never;
