@@ -9,7 +9,16 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseURL, browserAvailable, hydrated, launch, newPage, signedInPage } from '../helpers.js';
+import {
+  baseURL,
+  browserAvailable,
+  hydrated,
+  interactive,
+  chunksLoaded,
+  launch,
+  newPage,
+  signedInPage,
+} from '../helpers.js';
 import { apiSignIn, createListing, post } from '../buy-helpers.js';
 
 const SHOTS = 'test-results/report';
@@ -32,12 +41,14 @@ describe.runIf(browserAvailable())('reporting a listing', () => {
       const guest = (await newPage(browser, width)).page;
       await guest.goto(`/product/${listing.slug}`);
       await hydrated(guest);
+      await chunksLoaded(guest);
       await guest.getByRole('button', { name: 'Пожаловаться на объявление' }).click();
       await guest.getByRole('dialog', { name: 'Вход' }).waitFor();
 
       const page = await signedInPage(browser, await apiSignIn(), width);
       await page.goto(`/product/${listing.slug}`);
-      await hydrated(page);
+      await interactive(page);
+      await chunksLoaded(page);
       const open = page.getByRole('button', { name: 'Пожаловаться на объявление' });
       await open.click();
       const dialog = page.getByRole('dialog', { name: 'Пожаловаться на объявление' });
@@ -63,7 +74,7 @@ describe.runIf(browserAvailable())('reporting a listing', () => {
       // The seller has no such button on their own listing.
       const own = await signedInPage(browser, seller, width);
       await own.goto(`/product/${listing.slug}`);
-      await hydrated(own);
+      await interactive(own);
       await own.getByText('Это ваш товар').waitFor();
       expect(await own.getByRole('button', { name: 'Пожаловаться на объявление' }).count()).toBe(0);
 

@@ -4,7 +4,6 @@ import type { ProductCard, SellerPage } from '@vitrina/contract/catalog';
 import { REVIEWS_PAGE_SIZE, type Review } from '@vitrina/contract/reviews';
 import { Box } from '@mantine/core';
 import type { Route } from './+types/seller-user';
-import { ReportButton } from '../features/report';
 import { SELLER_PAGE_SIZE, SellerProfile } from '../features/social';
 import { jsonReader, toJsonText } from '../shared/lib/json-text';
 import { apiLoad } from '../shared/lib/load-context';
@@ -59,7 +58,6 @@ export default function Screen({ loaderData }: Route.ComponentProps) {
         key={`${loaderData.seller.id}-${loaderData.page}`}
         {...loaderData}
         products={readProducts(loaderData.products)}
-        report={<ReportButton type="user" id={loaderData.seller.id} ownerId={loaderData.seller.id} />}
       />
     </Box>
   );

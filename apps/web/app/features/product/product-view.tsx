@@ -14,7 +14,6 @@ import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { BuyBar } from './buy-bar';
 import { BuyBox } from './buy-box';
 import { ContactSeller } from '../messenger';
-import { ReportButton } from '../report';
 import { DetailsTable } from './details-table';
 import { Gallery } from './gallery';
 import { productCrumbs, ProductJsonLd } from './json-ld';
@@ -24,7 +23,10 @@ import { useViewBeacon } from './use-view-beacon';
 
 /** Only a draft shows it. */
 const Alert = lazyWithReload(() => import('../../shared/ui/notice'));
-/** Below the fold on phones, and a plain link until hydrated: a chunk of its own (Avatar, Paper). */
+/**
+ * Below the fold on phones, and a plain link until hydrated: a chunk of its own (Avatar, Paper), with «Пожаловаться на
+ * объявление» under it (kept out of the page's first scripts).
+ */
 const SellerCard = lazyWithReload(() => import('./seller-card'));
 // In the browser its download starts as soon as this module runs (first load: while the page hydrates;
 // a navigation: while the product loads), so the card does not pop in late.
@@ -127,16 +129,13 @@ export function ProductView({ product, origin }: { product: ProductPageData; ori
             </>
           )}
           <LazyPart>
-            <SellerCard seller={product.seller} />
+            <SellerCard seller={product.seller} reportProduct={own || product.status === 'draft' ? null : product.id} />
           </LazyPart>
           <div>
             <h2 className={classes.sectionTitle}>Описание</h2>
             <p className={classes.description}>{product.description || 'Продавец не добавил описание.'}</p>
           </div>
           <DetailsTable rows={details} />
-          {!own && product.status !== 'draft' && (
-            <ReportButton type="product" id={product.id} ownerId={product.seller.id} />
-          )}
         </div>
       </div>
       {product.similar.length > 0 && (

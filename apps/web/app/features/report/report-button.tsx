@@ -11,7 +11,12 @@ import classes from './report.module.css';
 
 const Dialog = lazyWithReload<ReportTarget & { opened: boolean; onClose: () => void }>(() => import('./report-dialog'));
 
-export default function ReportButton(target: ReportTarget) {
+/**
+ * «Пожаловаться на объявление» / «Пожаловаться на продавца».
+ * @param type `product` (a listing, by id) or `user` (a seller, by id)
+ * @param ownerId the listing's seller or the user themself: the button hides for them
+ */
+export function ReportButton(target: ReportTarget) {
   const { user } = useAuth();
   const [opened, setOpened] = useState(false);
   const [used, setUsed] = useState(false);

@@ -7,7 +7,7 @@ import { Avatar, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Page } from '@vitrina/contract/common';
 import type { ProductCard, SellerPage } from '@vitrina/contract/catalog';
 import type { Review } from '@vitrina/contract/reviews';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { plural } from '@vitrina/contract/plural';
 import { countLabel, WORDS } from '../../shared/lib/plural';
 import { EmptyState } from '../../shared/ui/empty-state';
@@ -16,14 +16,14 @@ import { ProductGrid } from '../../shared/ui/product-card';
 import { RatingLine, SellerReviews } from '../reviews';
 
 /*
- * Parts of their own (JS per page, as on the listing pages): the subscribe button (Mantine's
+ * Parts of their own (JS per page, as on the listing pages): the subscribe and report buttons (Mantine's
  * Button and Loader) and the page links (Pagination) are server-rendered and hydrate when their code has
  * arrived — started at once in the browser.
  */
-const SubscribeButton = lazyWithReload(() => import('./subscribe-button'));
+const SellerActions = lazyWithReload(() => import('./seller-actions'));
 const PageLinks = lazyWithReload(() => import('../../shared/ui/page-links'));
 if (!import.meta.env.SSR) {
-  void SubscribeButton.preload();
+  void SellerActions.preload();
   void PageLinks.preload();
 }
 
@@ -50,15 +50,12 @@ export function SellerProfile({
   reviews,
   page,
   now,
-  report,
 }: {
   seller: SellerPage;
   products: Page<ProductCard>;
   reviews: Page<Review>;
   page: number;
   now: string;
-  /** «Пожаловаться на продавца», shown under the card's text (the route composes it from the report feature). */
-  report?: ReactNode;
 }) {
   const [subscribers, setSubscribers] = useState(seller.subscribers_count);
   const pages = Math.max(1, Math.ceil(products.count / SELLER_PAGE_SIZE));
@@ -93,10 +90,9 @@ export function SellerProfile({
                 {seller.about}
               </Text>
             )}
-            {report}
           </Stack>
           <LazyPart>
-            <SubscribeButton
+            <SellerActions
               sellerId={seller.id}
               onChange={(on) => setSubscribers((n) => Math.max(0, n + (on ? 1 : -1)))}
             />
