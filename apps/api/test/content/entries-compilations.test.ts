@@ -146,6 +146,7 @@ describe.runIf(dbAvailable())('journal, openings and compilations', () => {
       'delete',
       'unpublish',
       'edit',
+      'edit',
       'publish',
       'create',
     ]);
