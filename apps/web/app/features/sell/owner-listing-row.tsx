@@ -105,8 +105,8 @@ function ModerationNote({ listing: l }: { listing: OwnerListing }) {
   if (l.status === 'blocked') {
     return (
       <Text fz="sm" c="red.9" data-testid="block-reason">
-        Заблокировано модератором{l.block_reason ? `: ${l.block_reason}` : '.'} Покупатели не видят товар; его можно
-        только удалить.
+        Заблокировано модератором{l.block_reason ? `: ${l.block_reason.replace(/[.!?…]*$/, '.')}` : '.'} Покупатели не
+        видят товар; его можно только удалить.
       </Text>
     );
   }
