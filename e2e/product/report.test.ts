@@ -1,10 +1,10 @@
 /**
  * «Пожаловаться» in a real browser: a guest's press opens the sign-in dialog; a signed-in person reports a listing
  * from its page (reason and details in the dialog) and sees «Жалоба отправлена, спасибо»; a second report on the same
- * listing says in Russian that theirs is already with the moderators; the seller sees no such button on their own
- * listing. When staff block the listing, the seller's «Мои товары» shows «Заблокировано» with the reason. The
- * «Проверено» badge of a verified luxury listing shows on its card and its page. Screenshots at 1440 and 360 px go
- * to test-results/report.
+ * listing says in Russian that theirs is already with the moderators; the seller's page offers «Пожаловаться на
+ * продавца»; the seller sees no such button on their own listing. When staff block the listing, the seller's «Мои
+ * товары» shows «Заблокировано» with the reason. The «Проверено» badge of a verified luxury listing shows on its card
+ * and its page. Screenshots at 1440 and 360 px go to test-results/report.
  */
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -38,7 +38,9 @@ describe.runIf(browserAvailable())('reporting a listing', () => {
     it(`a signed-in person reports a listing once; a second report is refused in Russian (${width} px)`, async () => {
       const seller = await apiSignIn();
       const listing = await createListing(seller);
-      const { id } = (await (await fetch(`${baseURL()}/v1/public/products/${listing.slug}/`)).json()) as { id: number };
+      const { id, seller_id: sellerId } = (await (
+        await fetch(`${baseURL()}/v1/public/products/${listing.slug}/`)
+      ).json()) as { id: number; seller_id: number };
 
       // A guest is asked to sign in first.
       const guest = (await newPage(browser, width)).page;
@@ -73,6 +75,16 @@ describe.runIf(browserAvailable())('reporting a listing', () => {
       await dialog.getByRole('button', { name: 'Отправить жалобу' }).click();
       await dialog.getByRole('alert').getByText('Вы уже пожаловались на это объявление', { exact: false }).waitFor();
       await page.screenshot({ path: `${SHOTS}/again-${width}.png` });
+
+      // The seller's page offers the same for the seller.
+      await page.goto(`/seller/${sellerId}`);
+      await chunksLoaded(page);
+      await page.getByRole('button', { name: 'Пожаловаться на продавца' }).click();
+      await page
+        .getByRole('dialog', { name: 'Пожаловаться на продавца' })
+        .getByRole('radio', { name: 'Мошенничество' })
+        .waitFor();
+      await page.screenshot({ path: `${SHOTS}/seller-dialog-${width}.png` });
 
       // The seller has no such button on their own listing.
       const own = await signedInPage(browser, seller, width);
