@@ -62,6 +62,7 @@ export const SORTS = [
   { value: 'price_desc', label: 'Сначала дороже' },
   { value: 'popular', label: 'Популярные' },
   { value: 'relevance', label: 'По релевантности' },
+  { value: 'curated', label: 'В порядке подборки' },
 ] as const;
 export type Sort = (typeof SORTS)[number]['value'];
 
@@ -113,6 +114,8 @@ export const productCardSchema = z.object({
   photo: imageSchema.nullable(),
   seller_id: z.number().int(),
   status: z.string(),
+  /** «Проверено»: a luxury listing whose proof of authenticity staff approved. */
+  verified: z.boolean(),
   created_at: z.string(),
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
@@ -160,8 +163,6 @@ export const productDetailSchema = productCardSchema.extend({
   color_label: z.string().nullable(),
   view_count: z.number().int(),
   published_at: z.string().nullable(),
-  /** «Проверено»: a luxury listing whose proof of authenticity staff approved. */
-  verified: z.boolean(),
   offers: z.array(
     z.object({
       id: z.number().int(),
@@ -201,7 +202,8 @@ export const productListQuery = z.object({
   color: z.string().optional(),
   seller: optionalNumber(z.coerce.number().int().max(2_147_483_647)),
   q: z.string().max(200).optional(),
-  sort: z.enum(['new', 'price_asc', 'price_desc', 'popular', 'relevance']).optional(),
+  /** `curated`: a hand-picked compilation's listings in staff's order (with `compilation`; else as `new`). */
+  sort: z.enum(['new', 'price_asc', 'price_desc', 'popular', 'relevance', 'curated']).optional(),
   page: optionalNumber(z.coerce.number().int().min(1)),
   page_size: optionalNumber(z.coerce.number().int().min(1).max(60)),
 });

@@ -194,8 +194,6 @@ export const ownerListingSchema = productCardSchema.extend({
   status_label: z.string(),
   /** Staff's reason while `status` is `blocked` («Заблокировано»). */
   block_reason: z.string().nullable().optional(),
-  /** «Проверено»: staff approved the luxury listing's proof of authenticity. */
-  verified: z.boolean().optional(),
   /** Staff's reason when they declined the proof; null otherwise. */
   review_decline_reason: z.string().nullable().optional(),
   offers: z.array(listingOfferSchema),

@@ -2,7 +2,8 @@
  * Luxury checks: a listing of a luxury brand (`brands.is_luxury`) is published into `pending_review` — its public
  * page answers 404 and the seller sees «На проверке подлинности»; the seller adds proof photos (multipart, only a
  * luxury listing, ≤ 10); staff see the queue with the photos; a decline sends it back to drafts with the reason
- * (the seller is told), an approve makes it public with `verified: true` («Проверено»), purged on both processes.
+ * (the seller is told), an approve makes it public with `verified: true` («Проверено») on its page and its cards (lists, search, the
+ * owner's list, favorites), purged on both processes.
  * Staff calls: 401/403 with an empty body; audit rows for both decisions. A brand without the flag publishes at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -162,6 +163,17 @@ describe.runIf(dbAvailable())('luxury checks', () => {
     expect(await everywhere(lux.slug, 200)).toEqual([200, 200]);
     expect((await publicAnswer(other.app, lux.slug)).json().verified).toBe(true);
     expect((await publicAnswer(t.app, plain.slug)).json().verified).toBe(false);
+    // Cards carry the badge too: lists, search, the seller's own list and favorites.
+    const flags = (cards: { id: number; verified: boolean }[]) =>
+      Object.fromEntries(cards.filter((c) => [lux.id, plain.id].includes(c.id)).map((c) => [c.id, c.verified]));
+    const both = { [lux.id]: true, [plain.id]: false };
+    const listed = (await get(other.app, `/v1/public/products/?seller=${seller.id}`)).json();
+    expect(flags(listed.results)).toEqual(both);
+    const found = (await get(t.app, `/v1/public/search/?q=${encodeURIComponent('Moncler Maya')}`)).json();
+    expect(flags(found.results)).toEqual({ [lux.id]: true });
+    expect(flags((await get(t.app, '/v1/product_owner/', seller.auth)).json().results)).toEqual(both);
+    const faved = await post(t.app, `/v1/favorites/${lux.id}/add-to-favorites/`, stranger.auth);
+    expect(flags(faved.json().data)).toEqual({ [lux.id]: true });
     // A verified listing stays public when edited.
     const edit = multipart({ description: 'Носила один сезон, есть чек и пыльник.' });
     const edited = await t.app.inject({

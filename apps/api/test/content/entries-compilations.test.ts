@@ -112,6 +112,17 @@ describe.runIf(dbAvailable())('journal, openings and compilations', () => {
     expect(await slugs()).toContain('zima');
     const listed = (await get(t.app, '/v1/public/products/?compilation=zima')).json();
     expect(listed.count).toBe(2);
+    // `sort=curated` keeps staff's order of hand-picked listings; the other sorts ignore it.
+    const order = async (sort: string) =>
+      ((await get(t.app, `/v1/public/products/?compilation=zima&sort=${sort}`)).json().results as { id: number }[]).map(
+        (p) => p.id,
+      );
+    expect(await order('curated')).toEqual([b.id, a.id]);
+    const reordered = await patch(t.app, `/v1/admin/compilations/${id}/`, staff.auth, { product_ids: [a.id, b.id] });
+    expect(reordered.json().product_ids).toEqual([a.id, b.id]);
+    expect(await order('curated')).toEqual([a.id, b.id]);
+    expect(await order('new')).toEqual([b.id, a.id]);
+    expect((await get(t.app, '/v1/public/products/?sort=curated&page_size=1')).statusCode).toBe(200);
 
     // By a saved filter: the set shows what the catalog query finds.
     const byFilter = await patch(t.app, `/v1/admin/compilations/${id}/`, staff.auth, {
@@ -134,6 +145,7 @@ describe.runIf(dbAvailable())('journal, openings and compilations', () => {
     expect(audit.results.map((r: { details: { change: string } }) => r.details.change)).toEqual([
       'delete',
       'unpublish',
+      'edit',
       'edit',
       'publish',
       'create',

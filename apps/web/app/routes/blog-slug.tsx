@@ -1,9 +1,9 @@
 /** Screen `blog-slug` (spec §2): one published post (its text rendered by the API); unknown slug → 404. */
 import type { Route } from './+types/blog-slug';
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { Box, Container, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
-import { loadEntry, RichText } from '../features/content';
+import { EntryCover, loadEntry, RichText } from '../features/content';
 import { originFrom, seo } from '../shared/lib/seo';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -35,6 +35,11 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
         <Text fz="lg" fw={500}>
           {a.lead}
         </Text>
+        {a.cover && (
+          <Box style={{ borderRadius: 8, overflow: 'hidden' }}>
+            <EntryCover cover={a.cover} sizes="(min-width: 768px) 720px, 100vw" priority />
+          </Box>
+        )}
         <RichText html={a.html} />
       </Stack>
     </Container>

@@ -4,7 +4,7 @@ import { Anchor, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantin
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
-import { loadEntries } from '../features/content';
+import { EntryCover, loadEntries } from '../features/content';
 import { originFrom, seo } from '../shared/lib/seo';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -27,7 +27,12 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {loaderData.articles.map((a) => (
-          <Card key={a.slug} withBorder padding="lg">
+          <Card key={a.slug} withBorder padding="lg" data-testid="blog-card">
+            {a.cover && (
+              <Card.Section mb="md">
+                <EntryCover cover={a.cover} sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw" />
+              </Card.Section>
+            )}
             <Stack gap={6}>
               <Text fz="sm" c="dimmed">
                 {dayjs(a.published_at).locale('ru').format('D MMMM YYYY')}

@@ -11,7 +11,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     context,
     `/v1/public/compilations/${encodeURIComponent(params.slug)}/`,
   );
-  return { compilation, ...(await loadListing(context, request, { compilation: compilation.slug })) };
+  // Staff's order first (a hand-picked set keeps it; a set by a saved filter lists the newest first).
+  const listing = await loadListing(context, request, { compilation: compilation.slug }, { defaultSort: 'curated' });
+  return { compilation, ...listing };
 }
 
 export function meta({ data, location }: Route.MetaArgs) {
@@ -33,6 +35,7 @@ export default function Screen({ loaderData }: Route.ComponentProps) {
     <ListingPage
       data={loaderData}
       title={compilation.title}
+      curated
       intro={
         compilation.description ? (
           <Text mt={8} maw={640}>

@@ -3,8 +3,8 @@
  * `SUPPORT_EMAIL`); with neither configured the page says so instead of showing a made-up address.
  */
 import type { Route } from './+types/jobs-slug';
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { loadEntry, RichText } from '../features/content';
+import { Box, Button, Container, Stack, Text, Title } from '@mantine/core';
+import { EntryCover, loadEntry, RichText } from '../features/content';
 import { originFrom, seo } from '../shared/lib/seo';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -33,6 +33,11 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
         </Title>
         <Text c="dimmed">{j.place}</Text>
         <Text>{j.lead}</Text>
+        {j.cover && (
+          <Box style={{ borderRadius: 8, overflow: 'hidden' }}>
+            <EntryCover cover={j.cover} sizes="(min-width: 768px) 760px, 100vw" priority />
+          </Box>
+        )}
         <RichText html={j.html} />
         {email ? (
           <Button component="a" href={`mailto:${email}?subject=${encodeURIComponent(j.title)}`} w="fit-content">

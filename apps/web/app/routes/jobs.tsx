@@ -2,7 +2,7 @@
 import type { Route } from './+types/jobs';
 import { Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { loadEntries } from '../features/content';
+import { EntryCover, loadEntries } from '../features/content';
 import { originFrom, seo } from '../shared/lib/seo';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -28,7 +28,12 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
           Мы небольшая команда и ищем людей, которым не всё равно, как выглядит и работает магазин.
         </Text>
         {loaderData.jobs.map((j) => (
-          <Card key={j.slug} withBorder padding="lg">
+          <Card key={j.slug} withBorder padding="lg" data-testid="job-card">
+            {j.cover && (
+              <Card.Section mb="md">
+                <EntryCover cover={j.cover} sizes="(min-width: 768px) 760px, 100vw" />
+              </Card.Section>
+            )}
             <Anchor component={Link} to={`/jobs/${j.slug}`} c="ink.9" fw={700} fz="lg" prefetch="intent">
               {j.title}
             </Anchor>

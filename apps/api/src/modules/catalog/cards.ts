@@ -52,7 +52,7 @@ export interface CardRow {
 const cardsByIds = (
   ids: number[],
 ) => sql`select p.id, p.slug, p.title, p.condition, p.min_price, p.owner_id, p.status, p.created_at,
-  p.brand_text, b.id as brand_id, b.slug as brand_slug, b.name as brand_name,
+  p.brand_text, b.id as brand_id, b.slug as brand_slug, b.name as brand_name, p.verified_at is not null as verified,
   ph.key as photo_key, ph.width as photo_width, ph.height as photo_height,
   coalesce((select json_agg(json_build_object('size', o.size, 'price', o.price)
                             order by coalesce((select s.position from sizes s where s.id = o.size_id), 2147483647), o.id)
@@ -81,6 +81,8 @@ export async function cardsOf(db: Db, ids: number[]): Promise<ProductCard[]> {
 
 /** A card row with its first photo and in-stock offers ({@link cardRows}). */
 export interface FullCardRow extends CardRow {
+  /** Staff approved the luxury listing's proof of authenticity («Проверено»). */
+  verified: boolean;
   photo_key: string | null;
   photo_width: number | null;
   photo_height: number | null;
@@ -108,6 +110,7 @@ export function cardOf(r: FullCardRow): ProductCard {
         : null,
     seller_id: r.owner_id,
     status: r.status,
+    verified: r.verified === true,
     created_at: iso(r.created_at),
   };
 }

@@ -144,6 +144,18 @@ async function compilationCondition(db: Db, slug: string): Promise<SQL> {
   return compilationWhere(db, rows[0]!);
 }
 
+/**
+ * The id of the published compilation `slug` when its listings are chosen by hand (staff's order then means
+ * something: `sort=curated`); null for a set by a saved filter or an unknown slug.
+ */
+export async function handPickedCompilation(db: Db, slug: string): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from compilations where slug = ${slug.toLowerCase()} and published and filter is null`,
+  );
+  return row?.id ?? null;
+}
+
 /** Keys of a listing query a saved filter may not hold (the set's own, the page's and the search's). */
 const NOT_SAVED = ['compilation', 'sort', 'page', 'page_size', 'q'] as const;
 

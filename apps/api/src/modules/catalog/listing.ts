@@ -15,7 +15,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { makePage, type Page } from '../../lib/pagination.js';
 import { cardsOf } from './cards.js';
 import { countListings } from './counts.js';
-import { resolveFilters } from './filters.js';
+import { handPickedCompilation, resolveFilters } from './filters.js';
 
 /** Default page size of listing pages, listings. */
 export const LIST_PAGE_SIZE = 24;
@@ -84,7 +84,7 @@ export const pageOf = (q: ProductListQuery) => ({ page: q.page ?? 1, page_size: 
 
 /**
  * `GET /v1/public/products/`: active listings with filters and sorting, as a DRF page of cards (prices in
- * rubles). With `q` the search ranks them (see search.ts) — the route hands such queries to `searchProducts`.
+ * rubles); `sort=curated` with a hand-picked `compilation` keeps staff's order. With `q` the search ranks them (see search.ts) — the route hands such queries to `searchProducts`.
  * @param url the request URL (for `next`/`previous`)
  * @throws ApiError 400 (bad filters), 404 «Неверная страница.»
  */
@@ -99,11 +99,20 @@ export async function listProducts(db: Db, q: ProductListQuery, url: string): Pr
   if (count === 0) return makePage(url, pq, 0, []);
   // The page's ids come from a covering index alone (index-only scan: filters checked on index entries);
   // then the page's own cards (cards.ts).
-  const small = await isSmallMatch(db, count, { pageEnd: pq.page * pq.page_size, perRowLookup: f.perRowLookup });
+  // `curated`: a hand-picked compilation's listings in staff's order (a set by a saved filter: newest first).
+  const curated = q.sort === 'curated' && q.compilation ? await handPickedCompilation(db, q.compilation) : null;
+  const order =
+    curated !== null
+      ? sql`(select cp.position from compilation_products cp
+              where cp.compilation_id = ${curated} and cp.product_id = p.id) asc, p.id desc`
+      : orderBy(
+          q.sort,
+          await isSmallMatch(db, count, { pageEnd: pq.page * pq.page_size, perRowLookup: f.perRowLookup }),
+        );
   const page = await queryRows<{ id: number }>(
     db,
     sql`select p.id from products p where ${where}
-        order by ${orderBy(q.sort, small)} limit ${pq.page_size} offset ${(pq.page - 1) * pq.page_size}`,
+        order by ${order} limit ${pq.page_size} offset ${(pq.page - 1) * pq.page_size}`,
   );
   const ids = page.map((r) => r.id);
   return makePage(url, pq, count, await cardsOf(db, ids));

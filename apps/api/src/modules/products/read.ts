@@ -183,6 +183,8 @@ export async function ownerPage(db: Db, ownerId: number, status: string | undefi
       status: p.status,
       status_label: STATUS_LABEL[p.status] ?? p.status,
       block_reason: p.blockReason,
+      verified: p.verifiedAt !== null,
+      review_decline_reason: p.reviewDeclineReason,
       created_at: p.createdAt.toISOString(),
       updated_at: p.updatedAt.toISOString(),
       offers: own.map((o) => ({ id: o.id, size: o.size, price: toRubles(o.price), count: o.count })),

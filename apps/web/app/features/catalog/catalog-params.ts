@@ -18,7 +18,7 @@ export interface ListingState {
   page: number;
 }
 
-const SORT_VALUES = new Set(['new', 'price_asc', 'price_desc', 'popular', 'relevance']);
+const SORT_VALUES = new Set(['new', 'price_asc', 'price_desc', 'popular', 'relevance', 'curated']);
 
 /** Reads filters, sort and page from URL search params; junk values are dropped. */
 export function readListingState(params: URLSearchParams, defaultSort = 'new'): ListingState {

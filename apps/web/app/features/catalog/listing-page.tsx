@@ -75,9 +75,20 @@ export interface ListingPageProps {
   hide?: Partial<Record<FilterKey, boolean>>;
   /** Search pages add «По релевантности». */
   withRelevance?: boolean;
+  /** A compilation's page: «В порядке подборки» (staff's order, `sort=curated`) first among the sorts. */
+  curated?: boolean;
 }
 
-export function ListingPage({ data: routeData, title, intro, before, type, hide, withRelevance }: ListingPageProps) {
+export function ListingPage({
+  data: routeData,
+  title,
+  intro,
+  before,
+  type,
+  hide,
+  withRelevance,
+  curated,
+}: ListingPageProps) {
   const data = readListing(routeData);
   const { page, state, chars, facets } = data;
   const [params] = useSearchParams();
@@ -106,7 +117,9 @@ export function ListingPage({ data: routeData, title, intro, before, type, hide,
   const filterCount = activeFilterCount(state);
   const sortOptions = withRelevance
     ? [{ value: 'relevance', label: 'По релевантности' }, ...SORT_OPTIONS]
-    : SORT_OPTIONS;
+    : curated
+      ? [{ value: 'curated', label: 'В порядке подборки' }, ...SORT_OPTIONS]
+      : SORT_OPTIONS;
   const panelProps = { chars, facets, type, hide };
 
   const pills = activePills(state.filters, data, hide);

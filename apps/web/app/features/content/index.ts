@@ -7,3 +7,5 @@ export { MarkdownPage, RichText } from './markdown-page';
 export { FaqList, faqJsonLd } from './faq';
 /** Loads a content page, a journal post or opening, or their lists from the API (route loaders). */
 export { loadContentPage, loadEntries, loadEntry } from './load';
+/** A journal post's or an opening's cover photo (16:9). */
+export { EntryCover } from './entry-cover';

@@ -9,6 +9,7 @@ const item = (id: number, price: number, available = true, status = 'active'): F
   brand_text: null,
   brand: null,
   sizes: ['M'],
+  verified: false,
   price,
   condition: 'excellent',
   condition_label: 'Отличное',

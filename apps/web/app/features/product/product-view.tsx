@@ -23,7 +23,10 @@ import { useViewBeacon } from './use-view-beacon';
 
 /** Only a draft shows it. */
 const Alert = lazyWithReload(() => import('../../shared/ui/notice'));
-/** Below the fold on phones, and a plain link until hydrated: a chunk of its own (Avatar, Paper). */
+/**
+ * Below the fold on phones, and a plain link until hydrated: a chunk of its own (Avatar, Paper), with «Пожаловаться на
+ * объявление» under it (kept out of the page's first scripts).
+ */
 const SellerCard = lazyWithReload(() => import('./seller-card'));
 // In the browser its download starts as soon as this module runs (first load: while the page hydrates;
 // a navigation: while the product loads), so the card does not pop in late.
@@ -102,6 +105,12 @@ export function ProductView({ product, origin }: { product: ProductPageData; ori
               {Heart && <Heart productId={product.id} sellerId={product.seller.id} large />}
             </div>
             <p className={classes.condition}>{product.condition_label}</p>
+            {product.verified && (
+              <p className={classes.verified} data-testid="verified-badge">
+                <span className={classes.verifiedMark}>Проверено</span>
+                Витрина проверила подлинность: модератор сверил фото чека, бирок и серийного номера.
+              </p>
+            )}
           </div>
           {own ? (
             <LazyPart>
@@ -120,7 +129,7 @@ export function ProductView({ product, origin }: { product: ProductPageData; ori
             </>
           )}
           <LazyPart>
-            <SellerCard seller={product.seller} />
+            <SellerCard seller={product.seller} reportProduct={own || product.status === 'draft' ? null : product.id} />
           </LazyPart>
           <div>
             <h2 className={classes.sectionTitle}>Описание</h2>

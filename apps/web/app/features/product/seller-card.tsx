@@ -1,12 +1,26 @@
-/** The seller card on a product page, linking to /seller/{id} (loaded as a chunk of its own). */
+/**
+ * The seller card on a product page, linking to /seller/{id}, and «Пожаловаться на объявление» under it (loaded as a
+ * chunk of its own: the page's first scripts are at their budget).
+ */
 import { Avatar } from '@mantine/core';
 import type { SellerCard as Seller } from '@vitrina/contract/catalog';
 import { ShopLink } from '../../shared/ui/shop-link';
+import { ReportButton } from '../report';
 import { formatSince } from '../../shared/lib/dates';
 import { countLabel, formatRating, WORDS } from '../../shared/lib/plural';
 import classes from './product-view.module.css';
 
-export default function SellerCard({ seller }: { seller: Seller }) {
+/** @param reportProduct the listing «Пожаловаться» reports; null for none (one's own listing, a draft) */
+export default function SellerCard({ seller, reportProduct }: { seller: Seller; reportProduct: number | null }) {
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+      <SellerLink seller={seller} />
+      {reportProduct !== null && <ReportButton type="product" id={reportProduct} ownerId={seller.id} />}
+    </div>
+  );
+}
+
+function SellerLink({ seller }: { seller: Seller }) {
   return (
     <ShopLink to={`/seller/${seller.id}`} className={classes.seller}>
       <Avatar src={seller.avatar?.url_small} alt="" size={48} radius="xl" color="ink">

@@ -7,6 +7,9 @@ import { formatDate } from '../../shared/lib/dates';
 import { formatPrice } from '../../shared/lib/price';
 import type { ListingAction } from './queries';
 
+/** The status badge's colour (others orange). */
+const STATUS_COLOR: Record<string, string> = { active: 'green', draft: 'gray', blocked: 'red', pending_review: 'blue' };
+
 /**
  * @param busy whether an action of this listing is running
  * @param onAction to drafts or publish; onDelete asks to confirm the deletion
@@ -50,11 +53,7 @@ export function OwnerListingRow({
             <Text fw={600} lineClamp={2} style={{ wordBreak: 'break-word' }}>
               {l.title}
             </Text>
-            <Badge
-              variant="light"
-              color={l.status === 'active' ? 'green' : l.status === 'draft' ? 'gray' : 'orange'}
-              style={{ flex: 'none' }}
-            >
+            <Badge variant="light" color={STATUS_COLOR[l.status] ?? 'orange'} style={{ flex: 'none' }}>
               {l.status_label}
             </Badge>
           </Group>
@@ -66,6 +65,7 @@ export function OwnerListingRow({
           <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
             {l.price > 0 ? formatPrice(l.price) : 'Цена не указана'}
           </Text>
+          <ModerationNote listing={l} />
           <Text fz="xs" c="dimmed">
             Изменён {formatDate(l.updated_at)}
           </Text>
@@ -95,4 +95,35 @@ export function OwnerListingRow({
       </Group>
     </Paper>
   );
+}
+
+/**
+ * What staff decided about the listing, when it bears on it: the block's reason («Заблокировано»), the wait for the
+ * authenticity check («На проверке»), the reason a check was declined (back in drafts).
+ */
+function ModerationNote({ listing: l }: { listing: OwnerListing }) {
+  if (l.status === 'blocked') {
+    return (
+      <Text fz="sm" c="red.9" data-testid="block-reason">
+        Заблокировано модератором{l.block_reason ? `: ${l.block_reason.replace(/[.!?…]*$/, '.')}` : '.'} Покупатели не
+        видят товар; его можно только удалить.
+      </Text>
+    );
+  }
+  if (l.status === 'pending_review') {
+    return (
+      <Text fz="sm" c="ink.6" data-testid="review-note">
+        На проверке: модератор сверяет фото подлинности. После проверки товар появится в каталоге с отметкой
+        «Проверено».
+      </Text>
+    );
+  }
+  if (l.status === 'draft' && l.review_decline_reason) {
+    return (
+      <Text fz="sm" c="red.9" data-testid="review-declined">
+        Подлинность не подтверждена: {l.review_decline_reason}
+      </Text>
+    );
+  }
+  return null;
 }

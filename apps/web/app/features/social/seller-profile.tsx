@@ -16,14 +16,14 @@ import { ProductGrid } from '../../shared/ui/product-card';
 import { RatingLine, SellerReviews } from '../reviews';
 
 /*
- * Parts of their own (JS per page, as on the listing pages): the subscribe button (Mantine's
+ * Parts of their own (JS per page, as on the listing pages): the subscribe and report buttons (Mantine's
  * Button and Loader) and the page links (Pagination) are server-rendered and hydrate when their code has
  * arrived — started at once in the browser.
  */
-const SubscribeButton = lazyWithReload(() => import('./subscribe-button'));
+const SellerActions = lazyWithReload(() => import('./seller-actions'));
 const PageLinks = lazyWithReload(() => import('../../shared/ui/page-links'));
 if (!import.meta.env.SSR) {
-  void SubscribeButton.preload();
+  void SellerActions.preload();
   void PageLinks.preload();
 }
 
@@ -92,7 +92,7 @@ export function SellerProfile({
             )}
           </Stack>
           <LazyPart>
-            <SubscribeButton
+            <SellerActions
               sellerId={seller.id}
               onChange={(on) => setSubscribers((n) => Math.max(0, n + (on ? 1 : -1)))}
             />

@@ -5900,6 +5900,7 @@ export interface paths {
                                 slug: string;
                                 status: string;
                                 title: string;
+                                verified: boolean;
                             }[];
                         };
                     };
@@ -6005,6 +6006,7 @@ export interface paths {
                                 slug: string;
                                 status: string;
                                 title: string;
+                                verified: boolean;
                             }[];
                         };
                     };
@@ -6185,6 +6187,7 @@ export interface paths {
                                 slug: string;
                                 status: string;
                                 title: string;
+                                verified: boolean;
                             }[];
                         };
                     };
@@ -7348,7 +7351,7 @@ export interface paths {
                                 status_label: string;
                                 title: string;
                                 updated_at: string;
-                                verified?: boolean;
+                                verified: boolean;
                             }[];
                         };
                     };
@@ -9039,7 +9042,7 @@ export interface paths {
                     q?: string;
                     seller?: number;
                     size?: string;
-                    sort?: "new" | "price_asc" | "price_desc" | "popular" | "relevance";
+                    sort?: "new" | "price_asc" | "price_desc" | "popular" | "relevance" | "curated";
                     type?: string;
                 };
                 header?: never;
@@ -9361,7 +9364,7 @@ export interface paths {
                     q?: string;
                     seller?: number;
                     size?: string;
-                    sort?: "new" | "price_asc" | "price_desc" | "popular" | "relevance";
+                    sort?: "new" | "price_asc" | "price_desc" | "popular" | "relevance" | "curated";
                     type?: string;
                 };
                 header?: never;
@@ -9405,6 +9408,7 @@ export interface paths {
                                 slug: string;
                                 status: string;
                                 title: string;
+                                verified: boolean;
                             }[];
                         };
                     };
@@ -9538,6 +9542,7 @@ export interface paths {
                                 slug: string;
                                 status: string;
                                 title: string;
+                                verified: boolean;
                             }[];
                             sizes: string[];
                             slug: string;
@@ -9661,7 +9666,7 @@ export interface paths {
                     q?: string;
                     seller?: number;
                     size?: string;
-                    sort?: "new" | "price_asc" | "price_desc" | "popular" | "relevance";
+                    sort?: "new" | "price_asc" | "price_desc" | "popular" | "relevance" | "curated";
                     type?: string;
                 };
                 header?: never;
@@ -9705,6 +9710,7 @@ export interface paths {
                                 slug: string;
                                 status: string;
                                 title: string;
+                                verified: boolean;
                             }[];
                         };
                     };
@@ -9786,7 +9792,7 @@ export interface paths {
                     q?: string;
                     seller?: number;
                     size?: string;
-                    sort?: "new" | "price_asc" | "price_desc" | "popular" | "relevance";
+                    sort?: "new" | "price_asc" | "price_desc" | "popular" | "relevance" | "curated";
                     type?: string;
                 };
                 header?: never;

@@ -24,6 +24,8 @@ export type ProductCardData = Pick<
   photo: ShownImage | null;
   /** A higher price before (rubles), struck through beside `price` (the favorites page's price drop). */
   old_price?: number | null;
+  /** «Проверено» (staff approved the proof of authenticity); left out when not. */
+  verified?: boolean;
 };
 
 /**
@@ -43,6 +45,7 @@ export function cardData(p: ApiProductCard): ProductCardData {
     photo: photo && { url: photo.url, srcset: photo.srcset, width: photo.width, height: photo.height },
     seller_id: p.seller_id,
     status: p.status,
+    ...(p.verified && { verified: true }),
   };
 }
 
@@ -92,6 +95,11 @@ export function ProductCard({
           <div className={classes.noPhoto}>Нет фото</div>
         )}
         {badge && <span className={classes.badge}>{badge}</span>}
+        {product.verified && (
+          <span className={classes.verified} title="Витрина проверила подлинность">
+            Проверено
+          </span>
+        )}
       </div>
       {product.brand && <div className={classes.brand}>{product.brand.name}</div>}
       <div className={classes.title}>{product.title}</div>
