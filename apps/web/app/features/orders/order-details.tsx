@@ -20,12 +20,12 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { OrderChatButton } from '../messenger';
 import { deliveryServiceLabel, orderStatusLabel, type Order } from '@vitrina/contract/orders';
-import { formatDateTime } from '../../shared/lib/dates';
+import { formatDateTime, moscowDayTime } from '../../shared/lib/dates';
 import { displayPhone } from '../auth';
 import { formatPrice } from '../../shared/lib/price';
 import { STATUS_COLORS } from './api';
 import { refundView } from './refund';
-import { deadlineView, moscowDayTime } from './deadlines';
+import { deadlineView } from './deadlines';
 
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
   return (
