@@ -20,7 +20,7 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { OrderChatButton } from '../messenger';
 import { deliveryServiceLabel, orderStatusLabel, type Order } from '@vitrina/contract/orders';
-import { formatDateTime, moscowDayTime } from '../../shared/lib/dates';
+import { moscowDayTime } from '../../shared/lib/dates';
 import { displayPhone } from '../auth';
 import { formatPrice } from '../../shared/lib/price';
 import { STATUS_COLORS } from './api';
@@ -211,7 +211,7 @@ function RefundNote({ order }: { order: Order }) {
       </Group>
       {refund.at && (
         <Text fz="xs" c="dimmed">
-          {formatDateTime(refund.at)}
+          {moscowDayTime(refund.at)}
         </Text>
       )}
       <Text fz="sm">{refund.note}.</Text>
