@@ -139,6 +139,10 @@ describe.runIf(browserAvailable())('buyer protection', () => {
 
       await seller.reload();
       await sale.getByText('Отзыв покупателя о вас').waitFor();
+      // The seller's money adds up: 7 490 ₽ − 1 500 ₽ back to the buyer − the fee on the rest = the payout.
+      await expect(sale.getByTestId('refunded-to-buyer').locator('.vt-price').innerText()).resolves.toMatch(
+        /^−1\s500\s₽$/,
+      );
       await star(sale, 5);
       await sale.getByRole('textbox', { name: 'Отзыв' }).fill('Вежливый покупатель, быстро ответил.');
       await sale.getByRole('button', { name: 'Оставить отзыв' }).click();

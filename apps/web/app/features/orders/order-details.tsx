@@ -248,6 +248,15 @@ export function OrderDetails({ order, role }: { order: Order; role: 'buyer' | 's
           )}
           {role === 'seller' && order.status !== 'cancelled' && (
             <>
+              {/* A refund by a claim comes off the total before the fee (the fee is on the rest). */}
+              {!!order.refunded_amount && (
+                <Group justify="space-between" data-testid="refunded-to-buyer">
+                  <Text fz="sm">Возвращено покупателю</Text>
+                  <Text className="vt-price" fz="sm" fw={500}>
+                    −{formatPrice(order.refunded_amount)}
+                  </Text>
+                </Group>
+              )}
               <Group justify="space-between">
                 <Text fz="sm">Комиссия Витрины</Text>
                 <Text className="vt-price" fz="sm" fw={500}>
