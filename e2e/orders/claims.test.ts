@@ -1,8 +1,8 @@
 /**
  * Claims and disputes in a real browser at 1440 and 360 px (disputes feature): the buyer opens a claim with a photo
- * from «История покупок», the seller offers a partial refund from «Продажи», the buyer accepts it; staff decide
- * another dispute on `/admin/disputes`, which a non-staff person sees as the 404 page. Screenshots go to
- * `test-results/claims/`.
+ * from «История покупок» («Есть проблема» opens the order's page with the claim dialog), the seller offers a partial
+ * refund from «Продажи», the buyer accepts it; staff decide another dispute on `/admin/disputes`, which a non-staff
+ * person sees as the 404 page. Screenshots go to `test-results/claims/`.
  */
 import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
@@ -45,7 +45,7 @@ describe.runIf(browserAvailable())('claims', () => {
       const bp = await signedInPage(browser, buyer, width);
       await bp.goto('/account/history');
       await bp.getByTestId('purchase').first().getByRole('button').first().click();
-      await bp.getByRole('button', { name: 'Сообщить о проблеме' }).click();
+      await bp.getByRole('button', { name: 'Есть проблема' }).click();
       const dialog = bp.getByRole('dialog', { name: 'Сообщить о проблеме' });
       await dialog.getByRole('radio', { name: 'Вещь не соответствует описанию' }).check();
       await dialog.getByRole('textbox', { name: 'Опишите проблему' }).fill('На рукаве пятно, в описании его не было.');
@@ -69,7 +69,7 @@ describe.runIf(browserAvailable())('claims', () => {
       await sp.getByTestId('claim-status').getByText('Продавец предложил частичный возврат').waitFor();
       await sp.screenshot({ path: `${SHOTS}/seller-offer-${width}.png`, fullPage: true });
 
-      await bp.reload();
+      await bp.goto('/account/history');
       await bp.getByTestId('purchase').first().getByRole('button').first().click();
       const offer = bp.getByTestId('claim-offer');
       await offer.getByText(/Вернуть 1\s000\s₽/).waitFor();

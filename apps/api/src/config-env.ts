@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { isSupportedCountry } from 'libphonenumber-js/max';
 import { parsePhone } from './lib/phone.js';
-import { parseCidr } from './lib/ip-ranges.js';
+import { parseRange } from './lib/client-address.js';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -144,7 +144,7 @@ export const envSchema = z.object({
     .string()
     .default(YOOKASSA_NOTICE_IPS_DEFAULT.join(','))
     .transform((v) => v.split(/[\s,]+/).filter(Boolean))
-    .refine((list) => list.length > 0 && list.every((x) => parseCidr(x)), {
+    .refine((list) => list.length > 0 && list.every((x) => parseRange(x)), {
       message: 'перечислите адреса или диапазоны через запятую, например 185.71.76.0/27,2a02:5180::/32',
     }),
   /** YooKassa notices a minute per sender address (429 past it). */

@@ -213,7 +213,17 @@ describe.runIf(dbAvailable())('claims', () => {
     expect(steps.findIndex((h) => h.event === 'claim_opened')).toBeGreaterThan(
       steps.findIndex((h) => h.event === 'delivered'),
     );
-    expect(steps.find((h) => h.event === 'claim_replied')?.note).toBe('1 000,50 ₽');
+    // The buyer's acceptance is the decision that completes the deal: cause before effect, though at one instant.
+    expect(steps.map((h) => h.event).filter((e) => /^claim_(offer|decided)|^completed$/.test(e))).toEqual([
+      'claim_offer_answered',
+      'claim_decided',
+      'completed',
+    ]);
+    expect(steps.find((h) => h.event === 'claim_replied')).toMatchObject({
+      title: 'Продавец предложил частичный возврат',
+      note: '1 000,50 ₽',
+    });
+    expect(steps.find((h) => h.event === 'claim_decided')?.title).toBe('Решение по спору: вернуть часть денег');
     expect((await noticesOf(s.buyer.id, 'payment_refunded')).some((n) => n.text.includes('По спору'))).toBe(true);
     expect((await noticesOf(s.seller.id, 'claim_decided')).some((n) => n.text.includes('1 799,55'))).toBe(true);
     await expectLedgerOk(t.app);

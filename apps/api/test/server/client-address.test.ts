@@ -5,7 +5,7 @@
  * the notification socket's connects.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientKey } from '../../src/lib/client-address.js';
+import { clientKey, ipMatcher, isLoopback, parseRange } from '../../src/lib/client-address.js';
 import { createTestApp, dbAvailable, randomPhone, signIn, type TestContext } from '../helpers.js';
 import { connectStatus } from '../ws-client.js';
 
@@ -25,6 +25,48 @@ describe('clientKey', () => {
     expect(clientKey('2001:DB8:1:2::ffff')).toBe('2001:db8:1:2::/64');
     expect(clientKey('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
     expect(clientKey('fe80::1%eth0')).toBe('fe80::/64');
+  });
+});
+
+describe('address ranges and loopback', () => {
+  it('parses addresses and ranges strictly', () => {
+    expect(parseRange('185.71.76.0/27')?.prefix).toBe(27);
+    expect(parseRange(' 77.75.156.11 ')?.prefix).toBe(32);
+    expect(parseRange('2a02:5180::/32')?.network.toString()).toBe('2a02:5180::');
+    for (const bad of [
+      '185.71.76.0/33',
+      '2a02:5180::/129',
+      '1.2.3.4/2/3',
+      '127.1',
+      '0x7f.0.0.1',
+      'fe80::1%eth0',
+      'x',
+      '',
+    ])
+      expect(parseRange(bad), bad).toBeNull();
+  });
+
+  it('matches addresses in ranges, IPv4-mapped IPv6 as IPv4', () => {
+    const from = ipMatcher(['185.71.76.0/27', '77.75.156.11', '2a02:5180::/32', 'not a range']);
+    expect(from('185.71.76.31')).toBe(true);
+    expect(from('::ffff:185.71.76.1')).toBe(true);
+    expect(from('185.71.76.32')).toBe(false);
+    expect(from('77.75.156.11')).toBe(true);
+    expect(from('77.75.156.12')).toBe(false);
+    expect(from('2a02:5180:1::7')).toBe(true);
+    expect(from('2a02:5181::7')).toBe(false);
+    expect(from('garbage')).toBe(false);
+  });
+
+  it('knows the loopback addresses', () => {
+    expect(['127.0.0.1', '127.3.2.1', '::1', '::ffff:127.0.0.1'].map(isLoopback)).toEqual([true, true, true, true]);
+    expect(['10.0.0.1', '::ffff:10.0.0.1', '', undefined, 'localhost'].map(isLoopback)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 

@@ -18,18 +18,15 @@ import {
   previewBodySchema,
   previewSchema,
 } from '@vitrina/contract/content';
-import { detailError, fieldErrors } from '@vitrina/contract/common';
+import { detailError } from '@vitrina/contract/common';
 import { idPathParams } from '@vitrina/contract/orders';
 import { requireJsonBody } from '../../lib/json-body.js';
-import { ADMIN_TAG } from '../disputes/index.js';
 import compilationsAdminRoutes from './compilations-routes.js';
 import { adminEntries, adminEntryById, createEntry, patchEntry, setEntryCover, setEntryPublished } from './entries.js';
 import { renderMarkdown } from './markdown.js';
+import { coverSchema, staffSchema } from './staff-schema.js';
 import { getAdminContentPage, putContentPage } from './pages.js';
 
-const security = [{ token: [] }];
-const tags = [ADMIN_TAG];
-const errors = { 400: z.union([detailError, fieldErrors]), 401: detailError, 403: detailError, 404: detailError };
 const slugParams = z.object({ slug: z.string().max(200) });
 
 export default async function contentAdminRoutes(app: FastifyInstance) {
@@ -39,13 +36,11 @@ export default async function contentAdminRoutes(app: FastifyInstance) {
   r.get(
     '/v1/admin/content/:slug/',
     {
-      schema: {
-        tags,
+      schema: staffSchema({
         summary: 'Текст страницы (Markdown) и как он выглядит на сайте',
         params: slugParams,
-        security,
-        response: { 200: adminContentPageSchema, ...errors },
-      },
+        response: { 200: adminContentPageSchema },
+      }),
     },
     async (request) => getAdminContentPage(app.db, request.params.slug),
   );
@@ -53,17 +48,15 @@ export default async function contentAdminRoutes(app: FastifyInstance) {
     '/v1/admin/content/:slug/',
     {
       preValidation: requireJsonBody,
-      schema: {
-        tags,
+      schema: staffSchema({
         summary: 'Изменить текст страницы',
         description:
           'title и body_markdown (Markdown; HTML-теги, кроме разметки текста, скрипты и ссылки javascript:/data: ' +
           'удаляются при показе). Изменение видно на сайте сразу, на всех процессах. Журнал аудита: content.update.',
         params: slugParams,
         body: contentPageBodySchema,
-        security,
-        response: { 200: adminContentPageSchema, ...errors },
-      },
+        response: { 200: adminContentPageSchema },
+      }),
     },
     async (request) => putContentPage(app, request.user!.id, request.params.slug, request.body),
   );
@@ -71,13 +64,11 @@ export default async function contentAdminRoutes(app: FastifyInstance) {
     '/v1/admin/content/preview/',
     {
       preValidation: requireJsonBody,
-      schema: {
-        tags,
+      schema: staffSchema({
         summary: 'Предпросмотр Markdown: HTML, как его покажет сайт',
         body: previewBodySchema,
-        security,
-        response: { 200: previewSchema, ...errors },
-      },
+        response: { 200: previewSchema },
+      }),
     },
     async (request) => ({ html: renderMarkdown(request.body.body_markdown) }),
   );
@@ -85,13 +76,11 @@ export default async function contentAdminRoutes(app: FastifyInstance) {
   r.get(
     '/v1/admin/entries/',
     {
-      schema: {
-        tags,
+      schema: staffSchema({
         summary: 'Записи журнала (kind=blog) или вакансии (kind=job), черновики тоже',
         querystring: z.object({ kind: z.enum(ENTRY_KINDS, 'Укажите blog или job.') }),
-        security,
-        response: { 200: adminEntryListSchema, ...errors },
-      },
+        response: { 200: adminEntryListSchema },
+      }),
     },
     async (request) => adminEntries(app.db, app.storage, request.query.kind),
   );
@@ -99,27 +88,23 @@ export default async function contentAdminRoutes(app: FastifyInstance) {
     '/v1/admin/entries/',
     {
       preValidation: requireJsonBody,
-      schema: {
-        tags,
+      schema: staffSchema({
         summary: 'Новая запись журнала или вакансия (не опубликована)',
         description: 'Журнал аудита: content.update (entry).',
         body: entryBodySchema,
-        security,
-        response: { 201: adminEntrySchema, ...errors },
-      },
+        response: { 201: adminEntrySchema },
+      }),
     },
     async (request, reply) => reply.status(201).send(await createEntry(app, request.user!.id, request.body)),
   );
   r.get(
     '/v1/admin/entries/:id/',
     {
-      schema: {
-        tags,
+      schema: staffSchema({
         summary: 'Запись',
         params: idPathParams,
-        security,
-        response: { 200: adminEntrySchema, ...errors },
-      },
+        response: { 200: adminEntrySchema },
+      }),
     },
     async (request) => adminEntryById(app.db, app.storage, request.params.id),
   );
@@ -127,15 +112,13 @@ export default async function contentAdminRoutes(app: FastifyInstance) {
     '/v1/admin/entries/:id/',
     {
       preValidation: requireJsonBody,
-      schema: {
-        tags,
+      schema: staffSchema({
         summary: 'Изменить запись',
         description: 'Любые из полей slug, title, lead, place, body_markdown. Журнал аудита: content.update (entry).',
         params: idPathParams,
         body: entryPatchSchema,
-        security,
-        response: { 200: adminEntrySchema, ...errors },
-      },
+        response: { 200: adminEntrySchema },
+      }),
     },
     async (request) => patchEntry(app, request.user!.id, request.params.id, request.body),
   );
@@ -146,14 +129,12 @@ export default async function contentAdminRoutes(app: FastifyInstance) {
     r.post(
       `/v1/admin/entries/:id/${verb}/`,
       {
-        schema: {
-          tags,
+        schema: staffSchema({
           summary,
           description: 'Журнал аудита: content.update (entry). Уже в этом состоянии — 409.',
           params: idPathParams,
-          security,
-          response: { 200: adminEntrySchema, ...errors, 409: detailError },
-        },
+          response: { 200: adminEntrySchema, 409: detailError },
+        }),
       },
       async (request) => setEntryPublished(app, request.user!.id, request.params.id, publish),
     );
@@ -161,15 +142,7 @@ export default async function contentAdminRoutes(app: FastifyInstance) {
   r.post(
     '/v1/admin/entries/:id/cover/',
     {
-      schema: {
-        tags,
-        summary: 'Обложка записи',
-        description: 'multipart/form-data: cover — JPEG/PNG/WebP/HEIC до 15 МБ; без файла обложка удаляется.',
-        consumes: ['multipart/form-data'],
-        params: idPathParams,
-        security,
-        response: { 200: adminEntrySchema, ...errors, 413: detailError, 415: detailError },
-      },
+      schema: coverSchema('Обложка записи', adminEntrySchema),
     },
     async (request) => setEntryCover(app, request.user!.id, request.params.id, request),
   );

@@ -11,10 +11,8 @@ import {
   compilationCreateSchema,
   compilationPatchSchema,
 } from '@vitrina/contract/content';
-import { detailError, fieldErrors } from '@vitrina/contract/common';
 import { idPathParams } from '@vitrina/contract/orders';
 import { requireJsonBody } from '../../lib/json-body.js';
-import { ADMIN_TAG } from '../disputes/index.js';
 import {
   adminCompilation,
   adminCompilations,
@@ -23,10 +21,8 @@ import {
   patchCompilation,
   setCompilationCover,
 } from './compilations.js';
+import { coverSchema, staffSchema } from './staff-schema.js';
 
-const security = [{ token: [] }];
-const tags = [ADMIN_TAG];
-const errors = { 400: z.union([detailError, fieldErrors]), 401: detailError, 403: detailError, 404: detailError };
 const FIELDS =
   'slug, title, description, published (на главной и в каталоге — только опубликованные), filter — сохранённый ' +
   'фильтр каталога (запрос /v1/public/products/, например type=women&brand=nike) или null, product_ids — товары, ' +
@@ -37,12 +33,10 @@ export default async function compilationsAdminRoutes(app: FastifyInstance) {
   r.get(
     '/v1/admin/compilations/',
     {
-      schema: {
-        tags,
+      schema: staffSchema({
         summary: 'Подборки (и неопубликованные)',
-        security,
-        response: { 200: adminCompilationListSchema, ...errors },
-      },
+        response: { 200: adminCompilationListSchema },
+      }),
     },
     async () => adminCompilations(app),
   );
@@ -50,27 +44,23 @@ export default async function compilationsAdminRoutes(app: FastifyInstance) {
     '/v1/admin/compilations/',
     {
       preValidation: requireJsonBody,
-      schema: {
-        tags,
+      schema: staffSchema({
         summary: 'Новая подборка',
         description: `${FIELDS} Журнал аудита: compilation.update.`,
         body: compilationCreateSchema,
-        security,
-        response: { 201: adminCompilationSchema, ...errors },
-      },
+        response: { 201: adminCompilationSchema },
+      }),
     },
     async (request, reply) => reply.status(201).send(await createCompilation(app, request.user!.id, request.body)),
   );
   r.get(
     '/v1/admin/compilations/:id/',
     {
-      schema: {
-        tags,
+      schema: staffSchema({
         summary: 'Подборка',
         params: idPathParams,
-        security,
-        response: { 200: adminCompilationSchema, ...errors },
-      },
+        response: { 200: adminCompilationSchema },
+      }),
     },
     async (request) => adminCompilation(app, request.params.id),
   );
@@ -78,29 +68,25 @@ export default async function compilationsAdminRoutes(app: FastifyInstance) {
     '/v1/admin/compilations/:id/',
     {
       preValidation: requireJsonBody,
-      schema: {
-        tags,
+      schema: staffSchema({
         summary: 'Изменить, опубликовать или снять подборку',
         description: `Любые из полей: ${FIELDS} Журнал аудита: compilation.update.`,
         params: idPathParams,
         body: compilationPatchSchema,
-        security,
-        response: { 200: adminCompilationSchema, ...errors },
-      },
+        response: { 200: adminCompilationSchema },
+      }),
     },
     async (request) => patchCompilation(app, request.user!.id, request.params.id, request.body),
   );
   r.delete(
     '/v1/admin/compilations/:id/',
     {
-      schema: {
-        tags,
+      schema: staffSchema({
         summary: 'Удалить подборку',
         description: 'Журнал аудита: compilation.update.',
         params: idPathParams,
-        security,
-        response: { 204: z.null(), ...errors },
-      },
+        response: { 204: z.null() },
+      }),
     },
     async (request, reply) => {
       await deleteCompilation(app, request.user!.id, request.params.id);
@@ -110,15 +96,7 @@ export default async function compilationsAdminRoutes(app: FastifyInstance) {
   r.post(
     '/v1/admin/compilations/:id/cover/',
     {
-      schema: {
-        tags,
-        summary: 'Обложка подборки',
-        description: 'multipart/form-data: cover — JPEG/PNG/WebP/HEIC до 15 МБ; без файла обложка удаляется.',
-        consumes: ['multipart/form-data'],
-        params: idPathParams,
-        security,
-        response: { 200: adminCompilationSchema, ...errors, 413: detailError, 415: detailError },
-      },
+      schema: coverSchema('Обложка подборки', adminCompilationSchema),
     },
     async (request) => setCompilationCover(app, request.user!.id, request.params.id, request),
   );

@@ -5,12 +5,19 @@
  */
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { claimActionLabel, claimReasonLabel, disputeDecisionLabel } from '@vitrina/contract/disputes';
+import { claimReasonLabel, disputeDecisionLabel, type ClaimAction } from '@vitrina/contract/disputes';
 import type { OrderHistoryStep } from '@vitrina/contract/orders';
 import type { Db } from '../../db/client.js';
 import { claims } from '../../db/schema/index.js';
 import { formatRub as rub } from '../../lib/money.js';
 import type { OrderHistorySource } from '../orders/index.js';
+
+/** The seller's answer as a step of the history (what happened, not the form's choice «Предложить…»). */
+const REPLIED: Record<ClaimAction, string> = {
+  accept: 'Продавец согласился вернуть деньги',
+  offer_partial: 'Продавец предложил частичный возврат',
+  contest: 'Продавец не согласен с претензией',
+};
 
 const ESCALATED_WHY: Record<string, string> = {
   timeout: 'ответ не пришёл в срок',
@@ -42,7 +49,7 @@ export const claimHistory: OrderHistorySource = async (app: FastifyInstance, ord
         event: 'claim_replied',
         at: c.repliedAt.toISOString(),
         by: 'seller',
-        title: `Продавец: ${claimActionLabel(c.replyAction)}`,
+        title: REPLIED[c.replyAction as ClaimAction] ?? 'Продавец ответил',
         note: c.offerAmount !== null && c.replyAction === 'offer_partial' ? rub(c.offerAmount) : null,
       });
     if (c.offerAnsweredAt)
@@ -66,7 +73,7 @@ export const claimHistory: OrderHistorySource = async (app: FastifyInstance, ord
         event: 'claim_decided',
         at: c.decidedAt.toISOString(),
         by: c.decidedBy,
-        title: `Решение по спору: ${disputeDecisionLabel(c.decision)}`,
+        title: `Решение по спору: ${disputeDecisionLabel(c.decision).toLowerCase()}`,
         note: c.decisionComment,
       });
     out.set(c.orderId, steps);

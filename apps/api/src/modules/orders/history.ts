@@ -77,9 +77,14 @@ export function ownSteps(o: OrderRow, payout: PayoutRow | undefined, forSeller: 
   return steps;
 }
 
+/** The order's own steps that end a deal: the cause another module records at the same instant comes first. */
+const OUTCOMES = new Set(['completed', 'cancelled', 'refunded', 'payout_sent']);
+const outcome = (s: OrderHistoryStep) => (OUTCOMES.has(s.event) ? 1 : 0);
+
 /**
  * The histories of `rows` for `viewerId`: each order's own steps and the registered sources' steps, by time
- * (a stable sort: steps at the same instant keep the order's own sequence first).
+ * (a stable sort: at the same instant an outcome — the deal completed, cancelled, refunded, paid out — follows the
+ * step that caused it, e.g. the buyer accepting a partial refund, and otherwise the order's own sequence comes first).
  */
 export async function orderHistories(
   app: FastifyInstance,
@@ -93,6 +98,7 @@ export async function orderHistories(
     const extra = await source(app, ids, viewerId);
     for (const [id, steps] of extra) out.get(id)?.push(...steps);
   }
-  for (const steps of out.values()) steps.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  for (const steps of out.values())
+    steps.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || outcome(a) - outcome(b));
   return out;
 }

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
-import { ipMatcher } from '../../lib/ip-ranges.js';
+import { ipMatcher } from '../../lib/client-address.js';
 import { YOOKASSA_NOTICE_IPS_DEFAULT } from '../../config.js';
 import { takeNoticeFetch } from './yookassa-notices.js';
 import { testgatewayRoutes } from '../../providers/payments/testgateway.js';

@@ -3,7 +3,7 @@
  * to YooKassa (the body is never trusted), so an unauthenticated flood would be passed on to YooKassa.
  * - Only YooKassa's own addresses may send one (`YOOKASSA_NOTICE_IPS`, by default the ranges YooKassa publishes
  *   at https://yookassa.ru/developers/using-api/webhooks, config-env.ts), read as `request.ip`, i.e. through
- *   `TRUST_PROXY`; others get 403 (`lib/ip-ranges.ts`).
+ *   `TRUST_PROXY`; others get 403 (`lib/client-address.ts`).
  * - The route is rate-limited per address (`YOOKASSA_NOTICES_PER_MINUTE`, counted in PostgreSQL).
  * - One payment is asked about at most once per {@link NOTICE_FETCH_EVERY_MS}, across processes (`rate_limits`);
  *   a notice inside that window gets 429 and YooKassa sends it again later.

@@ -7,9 +7,7 @@ import {
   Alert,
   Badge,
   Button,
-  FileButton,
   Group,
-  Image,
   NumberInput,
   SegmentedControl,
   Skeleton,
@@ -21,32 +19,20 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminCompilation } from '@vitrina/contract/content';
-import type { ApiResult } from '../../shared/api/client';
 import { errorMessage, queryClient, unwrap } from '../../shared/api/query';
 import {
   createCompilation,
   deleteCompilation,
   fetchCompilations,
   saveCompilation,
-  uploadCover,
   type CompilationFields,
 } from './api';
+import { CoverField, settle } from './editor-parts';
 
 const KEY = ['admin', 'compilations'];
-
-async function done<T>(res: ApiResult<T>, message: string): Promise<T | null> {
-  if (!res.ok) {
-    notifications.show({ color: 'red', message: res.error.message });
-    return null;
-  }
-  await queryClient.invalidateQueries({ queryKey: KEY });
-  notifications.show({ message });
-  return res.data;
-}
 
 export function CompilationsEditor() {
   const [editing, setEditing] = useState<number | 'new' | null>(null);
@@ -154,18 +140,12 @@ function CompilationForm({
     setBusy(false);
     if (!res.ok) setErrors(res.error.fields);
     else setErrors({});
-    const saved = await done(res, 'Сохранено');
+    const saved = await settle(KEY, res, 'Сохранено');
     if (saved) onSaved(saved);
-  };
-  const cover = async (file: File | null) => {
-    if (!c) return;
-    const form = new FormData();
-    if (file) form.append('cover', file);
-    await done(await uploadCover<AdminCompilation>(`/v1/admin/compilations/${c.id}/cover/`, form), 'Обложка сохранена');
   };
   const remove = async () => {
     if (!c || !window.confirm(`Удалить подборку «${c.title}»?`)) return;
-    if (await done(await deleteCompilation(c.id), 'Подборка удалена')) onClose();
+    if (await settle(KEY, await deleteCompilation(c.id), 'Подборка удалена')) onClose();
   };
   return (
     <Stack gap="sm" component="section" aria-label={c ? `Подборка «${c.title}»` : 'Новая подборка'}>
@@ -234,23 +214,7 @@ function CompilationForm({
         checked={f.published}
         onChange={(e) => setF({ ...f, published: e.currentTarget.checked })}
       />
-      {c && (
-        <Group>
-          {c.cover && <Image src={c.cover.url_small} alt="" h={64} w={96} radius="sm" fit="cover" />}
-          <FileButton onChange={(file) => void cover(file)} accept="image/jpeg,image/png,image/webp,image/heic">
-            {(props) => (
-              <Button variant="default" size="xs" {...props}>
-                {c.cover ? 'Заменить обложку' : 'Загрузить обложку'}
-              </Button>
-            )}
-          </FileButton>
-          {c.cover && (
-            <Button variant="subtle" color="red" size="xs" onClick={() => void cover(null)}>
-              Убрать обложку
-            </Button>
-          )}
-        </Group>
-      )}
+      {c && <CoverField cover={c.cover} path={`/v1/admin/compilations/${c.id}/cover/`} queryKey={KEY} />}
       <Group>
         <Button onClick={() => void save()} loading={busy}>
           {c ? 'Сохранить' : 'Создать'}

@@ -2,30 +2,18 @@
  * The journal's posts or the job openings (`kind`): a dense table (title, address, state) with publish and
  * unpublish, «Новая запись», and the editor of the chosen one (its fields, Markdown with the preview, the cover).
  */
-import { Alert, Badge, Button, FileButton, Group, Image, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminEntry, EntryKind } from '@vitrina/contract/content';
-import type { ApiResult } from '../../shared/api/client';
 import { errorMessage, queryClient, unwrap } from '../../shared/api/query';
 import { formatDateTime } from '../../shared/lib/dates';
-import { createEntry, fetchEntries, publishEntry, saveEntry, uploadCover, type EntryFields } from './api';
+import { createEntry, fetchEntries, publishEntry, saveEntry, type EntryFields } from './api';
+import { CoverField, settle } from './editor-parts';
 import { MarkdownEditor } from './markdown-editor';
 
 const key = (kind: EntryKind) => ['admin', 'entries', kind];
 const PATH: Record<EntryKind, string> = { blog: '/blog', job: '/jobs' };
-
-/** Refreshes the list after a change; shows the failure. */
-async function done<T>(kind: EntryKind, res: ApiResult<T>, message: string): Promise<T | null> {
-  if (!res.ok) {
-    notifications.show({ color: 'red', message: res.error.message });
-    return null;
-  }
-  await queryClient.invalidateQueries({ queryKey: key(kind) });
-  notifications.show({ message });
-  return res.data;
-}
 
 export function EntriesEditor({ kind }: { kind: EntryKind }) {
   const [editing, setEditing] = useState<number | 'new' | null>(null);
@@ -86,7 +74,7 @@ export function EntriesEditor({ kind }: { kind: EntryKind }) {
                     variant="default"
                     onClick={() =>
                       void publishEntry(e.id, !e.published_at).then((res) =>
-                        done(kind, res, e.published_at ? 'Снято с публикации' : 'Опубликовано'),
+                        settle(key(kind), res, e.published_at ? 'Снято с публикации' : 'Опубликовано'),
                       )
                     }
                   >
@@ -135,14 +123,8 @@ function EntryForm({
     const res = entry ? await saveEntry(entry.id, f) : await createEntry(kind, f);
     setBusy(false);
     if (!res.ok) setErrors(res.error.fields);
-    const saved = await done(kind, res, 'Сохранено');
+    const saved = await settle(key(kind), res, 'Сохранено');
     if (saved) onSaved(saved);
-  };
-  const cover = async (file: File | null) => {
-    if (!entry) return;
-    const form = new FormData();
-    if (file) form.append('cover', file);
-    await done(kind, await uploadCover<AdminEntry>(`/v1/admin/entries/${entry.id}/cover/`, form), 'Обложка сохранена');
   };
   return (
     <Stack gap="sm" component="section" aria-label={entry ? `Редактирование: ${entry.title}` : 'Новая запись'}>
@@ -172,23 +154,7 @@ function EntryForm({
         onChange={(v) => setF({ ...f, body_markdown: v })}
         error={errors.body_markdown?.[0]}
       />
-      {entry && (
-        <Group>
-          {entry.cover && <Image src={entry.cover.url_small} alt="" h={64} w={96} radius="sm" fit="cover" />}
-          <FileButton onChange={(file) => void cover(file)} accept="image/jpeg,image/png,image/webp,image/heic">
-            {(props) => (
-              <Button variant="default" size="xs" {...props}>
-                {entry.cover ? 'Заменить обложку' : 'Загрузить обложку'}
-              </Button>
-            )}
-          </FileButton>
-          {entry.cover && (
-            <Button variant="subtle" color="red" size="xs" onClick={() => void cover(null)}>
-              Убрать обложку
-            </Button>
-          )}
-        </Group>
-      )}
+      {entry && <CoverField cover={entry.cover} path={`/v1/admin/entries/${entry.id}/cover/`} queryKey={key(kind)} />}
       <Group>
         <Button onClick={() => void save()} loading={busy}>
           {entry ? 'Сохранить' : 'Создать черновик'}

@@ -4,7 +4,7 @@
  */
 import { Badge, Box, Group, Stack, Text } from '@mantine/core';
 import type { Claim } from '@vitrina/contract/disputes';
-import { formatDateTime } from '../../shared/lib/dates';
+import { moscowDayTime } from '../../shared/lib/dates';
 import { formatPrice } from '../../shared/lib/price';
 import { SentPhotos } from './claim-photos';
 
@@ -26,7 +26,7 @@ export function ClaimView({ claim }: { claim: Claim }) {
       </Group>
       <Box>
         <Text fz="xs" c="dimmed">
-          Покупатель, {formatDateTime(claim.created_at)}
+          Покупатель, {moscowDayTime(claim.created_at)}
         </Text>
         <Text fz="sm" fw={600}>
           {claim.reason_label}
@@ -41,7 +41,7 @@ export function ClaimView({ claim }: { claim: Claim }) {
       {claim.reply && (
         <Box>
           <Text fz="xs" c="dimmed">
-            Продавец, {formatDateTime(claim.reply.replied_at)}
+            Продавец, {moscowDayTime(claim.reply.replied_at)}
           </Text>
           <Text fz="sm" fw={600}>
             {claim.reply.action === 'offer_partial' && claim.offer_amount !== null
@@ -61,7 +61,7 @@ export function ClaimView({ claim }: { claim: Claim }) {
       )}
       {claim.escalated_at && (
         <Text fz="sm">
-          Спор передан Витрине {formatDateTime(claim.escalated_at)}
+          Спор передан Витрине {moscowDayTime(claim.escalated_at)}
           {claim.escalated_why ? `: ${WHY[claim.escalated_why] ?? claim.escalated_why}` : ''}.
         </Text>
       )}
@@ -78,7 +78,7 @@ export function ClaimView({ claim }: { claim: Claim }) {
           {d.amount > 0 && <Text fz="sm">Покупателю возвращается {formatPrice(d.amount)}.</Text>}
           {d.decided_by === 'staff' && d.comment && <Text fz="sm">«{d.comment}»</Text>}
           <Text fz="xs" c="dimmed">
-            {formatDateTime(d.decided_at)}
+            {moscowDayTime(d.decided_at)}
           </Text>
         </Box>
       )}

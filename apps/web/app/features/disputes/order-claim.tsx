@@ -1,18 +1,18 @@
 /**
- * The claim part of an order's panel (purchases and sales): the buyer's «Сообщить о проблеме» while the window is
- * open (the dialog also opens from {@link openClaimDialog}), the claim's state, the seller's answer form, the buyer's
- * accept/reject of a partial offer, the decision.
+ * The claim part of an order's panel (purchases and sales): the buyer's claim dialog while the window is open (the
+ * order's «Есть проблема» opens it through `openClaimDialog`; the window's end is the order's deadline banner), the
+ * claim's state, the seller's answer form, the buyer's accept/reject of a partial offer, the decision.
  */
 import { Alert, Box, Button, Group, Skeleton, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatDateTime } from '../../shared/lib/dates';
+import { moscowDayTime } from '../../shared/lib/dates';
 import { formatPrice } from '../../shared/lib/price';
 import { errorMessage } from '../../shared/api/query';
 import { answerOffer } from './api';
 import { ClaimDialog } from './claim-dialog';
 import { ClaimView } from './claim-view';
 import { SellerReply } from './seller-reply';
-import { claimChanged, openClaimDialog, useClaimDialogOpen, useOrderClaim } from './queries';
+import { claimChanged, useClaimDialogOpen, useOrderClaim } from './queries';
 
 /** Statuses in which an order may have (or get) a claim. */
 const CLAIM_STATUSES = ['shipped', 'delivered', 'disputed', 'completed', 'refunded'];
@@ -46,7 +46,7 @@ function ClaimPart({
         </Button>
       </Alert>
     );
-  const { claim, can_open, open_until } = q.data;
+  const { claim, can_open } = q.data;
   const answer = async (accept: boolean) => {
     setBusy(accept);
     setAnswerError(null);
@@ -56,35 +56,25 @@ function ClaimPart({
     else setAnswerError(r.error.message);
   };
 
+  const dialog = role === 'buyer' && <ClaimDialog orderId={order.id} opened={opened && can_open} />;
+  if (!claim) return dialog;
   return (
     <Box mt="lg" pt="md" style={{ borderTop: '1px solid var(--vt-line)' }}>
-      {role === 'buyer' && can_open && (
-        <Group gap="sm" align="center">
-          <Button variant="outline" color="red" onClick={() => openClaimDialog(order.id)}>
-            Сообщить о проблеме
-          </Button>
-          {open_until && (
-            <Text fz="xs" c="dimmed">
-              до {formatDateTime(open_until)}
-            </Text>
-          )}
-        </Group>
-      )}
-      {role === 'buyer' && <ClaimDialog orderId={order.id} opened={opened && can_open} />}
-      {claim && <ClaimView claim={claim} />}
-      {claim && role === 'seller' && claim.status === 'open' && (
+      {dialog}
+      <ClaimView claim={claim} />
+      {role === 'seller' && claim.status === 'open' && (
         <Box mt="md">
           <SellerReply orderId={order.id} total={order.total} replyBy={claim.reply_by} />
         </Box>
       )}
-      {claim && role === 'buyer' && claim.status === 'offered' && claim.offer_amount !== null && (
+      {role === 'buyer' && claim.status === 'offered' && claim.offer_amount !== null && (
         <Box mt="md" data-testid="claim-offer">
           <Text fz="sm" fw={600}>
             Вернуть {formatPrice(claim.offer_amount)}, остальное — продавцу?
           </Text>
           {claim.answer_by && (
             <Text fz="xs" c="dimmed">
-              Ответьте до {formatDateTime(claim.answer_by)}; если отклонить, спор решит Витрина.
+              Ответьте до {moscowDayTime(claim.answer_by)}; если отклонить, спор решит Витрина.
             </Text>
           )}
           <Group gap="sm" mt="xs">

@@ -6,7 +6,7 @@ import { Alert, Button, Progress, Radio, Stack, Text, Textarea } from '@mantine/
 import { useState } from 'react';
 import { CLAIM_ACTIONS, CLAIM_TEXT_MAX, type ClaimAction } from '@vitrina/contract/disputes';
 import type { ApiErrorInfo } from '../../shared/api/client';
-import { formatDateTime } from '../../shared/lib/dates';
+import { moscowDayTime } from '../../shared/lib/dates';
 import { sendReply } from './api';
 import { RefundAmountInput } from './refund-amount';
 import { appendPhotos, PhotoPicker } from './claim-photos';
@@ -41,7 +41,7 @@ export function SellerReply({ orderId, total, replyBy }: { orderId: number; tota
   return (
     <Stack gap="sm" data-testid="claim-reply">
       <Text fz="sm" fw={600}>
-        Ответьте до {formatDateTime(replyBy)} — иначе спор решит Витрина
+        Ответьте до {moscowDayTime(replyBy)} — иначе спор решит Витрина
       </Text>
       <Radio.Group value={action} onChange={(v) => setAction(v as ClaimAction)} error={error?.fields.action?.[0]}>
         <Stack gap={6}>

@@ -4,16 +4,7 @@
  * получение или сообщите о проблеме до 3 декабря, 14:20» (an exact time) to the buyer, and whether it has passed.
  */
 import type { Order } from '@vitrina/contract/orders';
-
-const DAY_MONTH = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'Europe/Moscow' });
-const TIME = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' });
-
-/** «29 ноября» — the Moscow day of an instant. */
-const day = (iso: string) => DAY_MONTH.format(new Date(iso));
-/** «3 декабря, 14:20» — an exact Moscow time. */
-const dayTime = (iso: string) => `${day(iso)}, ${TIME.format(new Date(iso))}`;
-/** «3 декабря, 14:20» — an instant as a Moscow day and time (the order's history). */
-export const moscowDayTime = dayTime;
+import { moscowDay as day, moscowDayTime as dayTime } from '../../shared/lib/dates';
 
 export interface DeadlineView {
   /** The step it belongs to: `shipped`, `delivered` or `completed`. */

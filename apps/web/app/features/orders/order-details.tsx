@@ -20,12 +20,12 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { OrderChatButton } from '../messenger';
 import { deliveryServiceLabel, orderStatusLabel, type Order } from '@vitrina/contract/orders';
-import { formatDateTime } from '../../shared/lib/dates';
+import { moscowDayTime } from '../../shared/lib/dates';
 import { displayPhone } from '../auth';
 import { formatPrice } from '../../shared/lib/price';
 import { STATUS_COLORS } from './api';
 import { refundView } from './refund';
-import { deadlineView, moscowDayTime } from './deadlines';
+import { deadlineView } from './deadlines';
 
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
   return (
@@ -211,7 +211,7 @@ function RefundNote({ order }: { order: Order }) {
       </Group>
       {refund.at && (
         <Text fz="xs" c="dimmed">
-          {formatDateTime(refund.at)}
+          {moscowDayTime(refund.at)}
         </Text>
       )}
       <Text fz="sm">{refund.note}.</Text>
@@ -248,6 +248,15 @@ export function OrderDetails({ order, role }: { order: Order; role: 'buyer' | 's
           )}
           {role === 'seller' && order.status !== 'cancelled' && (
             <>
+              {/* A refund by a claim comes off the total before the fee (the fee is on the rest). */}
+              {!!order.refunded_amount && (
+                <Group justify="space-between" data-testid="refunded-to-buyer">
+                  <Text fz="sm">Возвращено покупателю</Text>
+                  <Text className="vt-price" fz="sm" fw={500}>
+                    −{formatPrice(order.refunded_amount)}
+                  </Text>
+                </Group>
+              )}
               <Group justify="space-between">
                 <Text fz="sm">Комиссия Витрины</Text>
                 <Text className="vt-price" fz="sm" fw={500}>

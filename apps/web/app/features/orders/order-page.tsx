@@ -1,11 +1,13 @@
 /**
  * One order's page inside «История покупок» (`/account/history?order=42`) and «Продажи» (`/account/sales?order=42`),
  * where the notices lead: the deadline the side must meet, the order's details and history step by step, and the
+ * claim (the buyer's «Сообщить о проблеме», the seller's answer, a partial offer, the decision), the reviews and the
  * actions (confirm or report a problem, ship or cancel with a reason). Loading, not-found and error states.
  */
 import { Alert, Anchor, Box, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { Order } from '@vitrina/contract/orders';
 import { errorInfo, errorMessage } from '../../shared/api/query';
 import { formatDate } from '../../shared/lib/dates';
@@ -14,6 +16,7 @@ import { OrderActions } from './order-actions';
 import { OrderDetails, StatusBadge } from './order-details';
 import { useOrder } from './queries';
 import { OrderReview } from '../reviews';
+import { OrderClaimPart, openClaimDialog } from '../disputes';
 
 /** The deadline this side must meet now, large: «Отправьте до 29 ноября», overdue in red. */
 function DeadlineBanner({ order, role }: { order: Order; role: 'buyer' | 'seller' }) {
@@ -34,23 +37,30 @@ function DeadlineBanner({ order, role }: { order: Order; role: 'buyer' | 'seller
 }
 
 /**
+ * `?claim=1` in the address (the list's «Есть проблема») opens the buyer's claim dialog once the order is here,
+ * and leaves the address.
+ *
  * @param id the order's id from the address
  * @param back where «← Все …» leads (the list without `?order=`)
- * @param onProblem «Есть проблема» (the buyer's claim)
  */
 export function OrderPage({
   id,
   role,
   back,
-  onProblem,
 }: {
   id: number;
   role: 'buyer' | 'seller';
   back: { to: string; label: string };
-  onProblem?: (order: Order) => void;
 }) {
   const query = useOrder(id);
   const order = query.data ?? null;
+  const [params, setParams] = useSearchParams();
+  const askClaim = params.get('claim') === '1' && order?.role === 'buyer';
+  useEffect(() => {
+    if (!askClaim) return;
+    openClaimDialog(id);
+    setParams((p) => (p.delete('claim'), p), { replace: true });
+  }, [askClaim, id, setParams]);
   const status = errorInfo(query.error)?.status;
   const backLink = (
     <Anchor component={Link} to={back.to} fz="sm" c="dimmed">
@@ -107,10 +117,11 @@ export function OrderPage({
       <DeadlineBanner order={order} role={side} />
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} style={{ borderColor: 'var(--vt-line)' }}>
         <OrderDetails order={order} role={side} />
+        <OrderClaimPart order={order} role={side} />
         {(order.status === 'completed' || order.status === 'refunded') && (
           <OrderReview orderId={order.id} role={side} />
         )}
-        <OrderActions order={order} role={side} onProblem={onProblem} />
+        <OrderActions order={order} role={side} onProblem={(o) => openClaimDialog(o.id)} />
       </Paper>
       {side !== role && (
         <Text fz="xs" c="dimmed">

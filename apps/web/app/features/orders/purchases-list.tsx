@@ -66,15 +66,7 @@ export function PurchasesList({ onProblem }: { onProblem?: (order: Order) => voi
 
   const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
   const orderId = Number(params.get('order')) || null;
-  if (orderId)
-    return (
-      <OrderPage
-        id={orderId}
-        role="buyer"
-        back={{ to: '/account/history', label: 'Все покупки' }}
-        onProblem={problem}
-      />
-    );
+  if (orderId) return <OrderPage id={orderId} role="buyer" back={{ to: '/account/history', label: 'Все покупки' }} />;
 
   return (
     <Stack gap="md">

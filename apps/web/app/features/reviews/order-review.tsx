@@ -7,7 +7,7 @@ import { REVIEW_TEXT_MAX, type Review } from '@vitrina/contract/reviews';
 import { useElementSize } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { errorInfo, errorMessage } from '../../shared/api/query';
-import { formatDateTime } from '../../shared/lib/dates';
+import { moscowDayTime } from '../../shared/lib/dates';
 import { useAnswerReview, useOrderReviews } from './queries';
 import { ReviewCard } from './review-card';
 import { ReviewForm } from './review-form';
@@ -102,7 +102,7 @@ function OrderReviewBody({ orderId, role, enabled }: { orderId: number; role: 'b
             <ReviewCard review={r.mine} />
             {r.edit_until && (
               <Button variant="subtle" size="xs" w="fit-content" px={0} onClick={() => setEditing(true)}>
-                Изменить (до {formatDateTime(r.edit_until)})
+                Изменить (до {moscowDayTime(r.edit_until)})
               </Button>
             )}
           </Stack>
@@ -113,7 +113,7 @@ function OrderReviewBody({ orderId, role, enabled }: { orderId: number; role: 'b
         <Stack gap={4}>
           {r.review_until && (
             <Text fz="sm" c="dimmed">
-              Оставьте отзыв до {formatDateTime(r.review_until)}. Его можно будет изменить в течение 24 часов.
+              Оставьте отзыв до {moscowDayTime(r.review_until)}. Его можно будет изменить в течение 24 часов.
             </Text>
           )}
           <ReviewForm orderId={orderId} about={other} onDone={() => setEditing(false)} />

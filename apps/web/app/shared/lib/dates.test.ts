@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMonthYear, formatRelative, formatSince } from './dates';
+import {
+  formatDate,
+  formatDateTime,
+  formatMonthYear,
+  formatRelative,
+  formatSince,
+  moscowDay,
+  moscowDayTime,
+} from './dates';
 
 describe('dates', () => {
   it('formats a day in Russian with the genitive month', () => {
@@ -38,5 +46,13 @@ describe('formatRelative', () => {
     expect(formatRelative(new Date(2026, 10, 2, 14, 5), now)).toBe('2 ноября, 14:05');
     expect(formatRelative(new Date(2025, 2, 2, 14, 5), now)).toBe('2 марта 2025');
     expect(formatRelative('nope', now)).toBe('');
+  });
+});
+
+describe('Moscow day and time', () => {
+  it('reads an instant in Moscow whatever the browser zone, past midnight too', () => {
+    expect(moscowDayTime('2026-12-03T11:20:00Z')).toBe('3 декабря, 14:20');
+    expect(moscowDay('2026-11-29T22:30:00Z')).toBe('30 ноября');
+    expect(moscowDayTime('2026-11-29T21:05:00Z')).toBe('30 ноября, 00:05');
   });
 });

@@ -10,6 +10,13 @@ type DateInput = string | number | Date | null | undefined;
 const DAY = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
 const TIME = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const MONTH = new Intl.DateTimeFormat('ru-RU', { month: 'long' });
+const MOSCOW_DAY = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'Europe/Moscow' });
+const MOSCOW_TIME = new Intl.DateTimeFormat('ru-RU', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Europe/Moscow',
+});
 
 function toDate(value: DateInput): Date | null {
   if (value === null || value === undefined || value === '') return null;
@@ -37,6 +44,15 @@ export function formatDateTime(value: DateInput): string {
   const d = toDate(value);
   return d ? `${formatDate(d)}, ${TIME.format(d)}` : '';
 }
+
+/**
+ * An instant as a Moscow day, and time: `moscowDay('2026-12-03T11:20:00Z')` → `'3 декабря'`,
+ * `moscowDayTime(…)` → `'3 декабря, 14:20'` — how an order's deadlines, history and claim read for everyone, wherever
+ * the browser is (the deadlines are Moscow days).
+ */
+export const moscowDay = (iso: string): string => MOSCOW_DAY.format(new Date(iso));
+/** @see moscowDay */
+export const moscowDayTime = (iso: string): string => `${moscowDay(iso)}, ${MOSCOW_TIME.format(new Date(iso))}`;
 
 /** `formatMonthYear('2024-03-01')` → `'март 2024'` (nominative month). */
 export function formatMonthYear(value: DateInput): string {
