@@ -90,13 +90,18 @@ describe.runIf(browserAvailable())('buyer protection', () => {
       await dialog.waitFor({ state: 'hidden' });
       await mine.getByTestId('claim-status').getByText('Ждёт ответа продавца').waitFor();
       await mine.getByRole('link', { name: 'Покупатель: фото 1' }).waitFor();
-      await expect(mine.getByRole('button', { name: 'Подтвердить получение' }).count()).resolves.toBe(0);
+      // The order on the page turns «Спор открыт»: no «Подтвердить получение» beside an open claim (it was there above).
+      await mine.getByRole('button', { name: 'Подтвердить получение' }).waitFor({ state: 'detached' });
       await shot(buyer, 'purchase-claimed');
 
       // The seller, on the order's page, offers to return 1 500 ₽.
       await seller.reload();
       await sale.getByTestId('claim-status').getByText('Ждёт ответа продавца').waitFor();
       await sale.getByText('На спинке затяжка, в описании её не было.').waitFor();
+      await sale
+        .getByTestId('payout-frozen')
+        .getByText(/^Выплата заморожена до решения по претензии/)
+        .waitFor();
       const reply = sale.getByTestId('claim-reply');
       await reply.getByRole('radio', { name: 'Предложить частичный возврат' }).check();
       await reply.getByRole('textbox', { name: /Сколько вернуть/ }).fill('1500');

@@ -29,12 +29,13 @@ export function ClaimDialog({ orderId, opened }: { orderId: number; opened: bool
     setError(null);
     setProgress(0);
     const r = await sendClaim(orderId, form, setProgress);
-    setProgress(null);
     if (!r.ok) {
+      setProgress(null);
       setError(r.error);
       return;
     }
-    claimChanged(orderId, r.data);
+    await claimChanged(orderId, r.data);
+    setProgress(null);
     setFiles([]);
     setText('');
     closeClaimDialog();

@@ -52,7 +52,7 @@ function ClaimPart({
     setAnswerError(null);
     const r = await answerOffer(order.id, accept);
     setBusy(null);
-    if (r.ok) claimChanged(order.id, r.data);
+    if (r.ok) void claimChanged(order.id, r.data);
     else setAnswerError(r.error.message);
   };
 

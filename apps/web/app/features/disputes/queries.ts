@@ -28,11 +28,13 @@ export function useOrderClaim(orderId: number) {
 /**
  * Puts a new answer in the cache and marks the orders stale (their status changed). A read of the claim still on
  * its way began before the change: it is cancelled first, so its older answer cannot replace this one.
+ * @returns a promise settled once the orders on screen are loaded again (a dialog that waits for it closes on a
+ *   page that already shows the order's new status, not on «Ждёт ответа продавца» beside «Подтвердить получение»)
  */
-export function claimChanged(orderId: number, answer: OrderClaim) {
+export function claimChanged(orderId: number, answer: OrderClaim): Promise<void> {
   void queryClient.cancelQueries({ queryKey: claimKeys.claim(orderId) });
   queryClient.setQueryData(claimKeys.claim(orderId), answer);
-  void queryClient.invalidateQueries({ queryKey: ['orders'] });
+  return queryClient.invalidateQueries({ queryKey: ['orders'] });
 }
 
 let openFor: number | null = null;

@@ -35,7 +35,7 @@ export function SellerReply({ orderId, total, replyBy }: { orderId: number; tota
     const r = await sendReply(orderId, form, setProgress);
     setProgress(null);
     if (!r.ok) setError(r.error);
-    else claimChanged(orderId, r.data);
+    else void claimChanged(orderId, r.data);
   };
 
   return (

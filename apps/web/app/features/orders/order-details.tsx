@@ -267,10 +267,16 @@ export function OrderDetails({ order, role }: { order: Order; role: 'buyer' | 's
                 <Text fz="sm" fw={700}>
                   Вы получите
                 </Text>
-                <Text className="vt-price" fz="sm" c="#2F7D32">
+                <Text className="vt-price" fz="sm" c={order.status === 'disputed' ? 'dimmed' : '#2F7D32'}>
                   {formatPrice(order.payout)}
                 </Text>
               </Group>
+              {/* The payout is frozen while a claim is open: the amount may still fall by a refund. */}
+              {order.status === 'disputed' && (
+                <Text fz="xs" c="dimmed" data-testid="payout-frozen">
+                  Выплата заморожена до решения по претензии: сумма уменьшится, если покупателю вернут часть денег.
+                </Text>
+              )}
             </>
           )}
         </Stack>
