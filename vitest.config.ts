@@ -78,6 +78,11 @@ export default defineConfig({
           hookTimeout: 180_000,
           maxWorkers: E2E_WORKERS,
           pool: 'forks',
+          // A browser test that fails is run once more before it counts as failed, and the report names it as
+          // retried. Two files at a time beside the API tests load the 2 cores; e2e/orders/claims.test.ts then lost
+          // its click on «Принять» about one run in five (docs/decisions/0110-parallel-browser-tests.md). A defect
+          // that fails every time still fails.
+          retry: 1,
         },
       },
     ],

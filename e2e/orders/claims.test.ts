@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { allowPageProblem, browserAvailable, launch, signedInPage } from '../helpers.js';
+import { allowPageProblem, browserAvailable, launch, settled, signedInPage } from '../helpers.js';
 import { apiSignIn, createListing, paidOrder, post } from '../buy-helpers.js';
 
 const SHOTS = 'test-results/claims';
@@ -73,7 +73,13 @@ describe.runIf(browserAvailable())('claims', () => {
       await bp.getByTestId('purchase').first().getByRole('button').first().click();
       const offer = bp.getByTestId('claim-offer');
       await offer.getByText(/Вернуть 1\s000\s₽/).waitFor();
-      await offer.getByRole('button', { name: 'Принять' }).click();
+      // The purchase opens with an animation and the list may load again as notices arrive: the click waits for the
+      // offer to come to rest, and the test waits for the answer to the click itself, so a lost click fails here.
+      await settled(offer);
+      await Promise.all([
+        bp.waitForResponse((r) => r.url().includes('/claim/accept-offer/') && r.request().method() === 'POST'),
+        offer.getByRole('button', { name: 'Принять' }).click(),
+      ]);
       await bp
         .getByTestId('claim-decision')
         .getByText(/Покупателю возвращается 1\s000\s₽/)
