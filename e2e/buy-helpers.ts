@@ -132,20 +132,12 @@ export async function post<T>(path: string, body: unknown, token?: string): Prom
   return json;
 }
 
-/** A user signed in over HTTP (dev SMS outbox) → token: a new number, or `phone` (e.g. a staff number). */
-export async function apiSignIn(phone = `+7${randomDigits()}`): Promise<string> {
-  await post('/v1/auth/send-code/', { phone });
-  const { token } = await post<{ token: string }>('/v1/auth/verify-code/', { phone, code: await latestCode(phone) });
-  return token;
-}
-
-/** Publishes a one-size listing as the seller with `token` → its slug and title. */
 /**
- * A token of the busiest demo seller (README: `+7 900 123-45-67`, more than a page of orders). When another test
- * asked a code for that number within the resend pause, the server's clock is moved past the pause first.
+ * A user signed in over HTTP (dev SMS outbox) → token: a new number, or `phone` (e.g. a staff number or the demo
+ * seller). When another test on the same server asked a code for that number within the resend pause, the server's
+ * clock is moved past the pause first (`retry-after`).
  */
-export async function demoSellerToken(): Promise<string> {
-  const phone = '+79001234567';
+export async function apiSignIn(phone = `+7${randomDigits()}`): Promise<string> {
   const send = await fetch(`${baseURL()}/v1/auth/send-code/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -154,9 +146,15 @@ export async function demoSellerToken(): Promise<string> {
   if (send.status === 429) {
     await post('/v1/dev/clock/', { advance_seconds: Number(send.headers.get('retry-after') ?? 60) });
     await post('/v1/auth/send-code/', { phone });
-  } else if (!send.ok) throw new Error(`send-code ${send.status}`);
+  } else if (!send.ok) throw new Error(`send-code ${send.status}: ${await send.text()}`);
   const { token } = await post<{ token: string }>('/v1/auth/verify-code/', { phone, code: await latestCode(phone) });
   return token;
+}
+
+/** Publishes a one-size listing as the seller with `token` → its slug and title. */
+/** A token of the busiest demo seller (README: `+7 900 123-45-67`, more than a page of orders). */
+export async function demoSellerToken(): Promise<string> {
+  return apiSignIn('+79001234567');
 }
 
 /** Lists an item of one size with `count` pieces for the seller `token`. */
