@@ -35,6 +35,14 @@ describe.runIf(browserAvailable())('the cart follows the account', () => {
     const laptop = await signedInPage(browser, buyer, 1440);
     await addToCart(laptop, listing.slug, listing.size);
     await expect.poll(() => cartLabel(laptop)).toBe('Корзина, товаров: 1');
+    // The laptop sends its change to the account a moment later (a short pause gathers quick changes); the other
+    // device opens once the account has it, as a person picking up their phone afterwards would.
+    await expect
+      .poll(async () => {
+        const r = await fetch(`${baseURL()}/v1/cart/`, { headers: { authorization: `Token ${buyer}` } });
+        return ((await r.json()) as { items: { slug: string }[] }).items.map((i) => i.slug);
+      })
+      .toEqual([listing.slug]);
 
     // Another device of the same account.
     const phone = await signedInPage(browser, buyer, 1440);
