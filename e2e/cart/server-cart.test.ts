@@ -38,10 +38,13 @@ describe.runIf(browserAvailable())('the cart follows the account', () => {
     // The laptop sends its change to the account a moment later (a short pause gathers quick changes); the other
     // device opens once the account has it, as a person picking up their phone afterwards would.
     await expect
-      .poll(async () => {
-        const r = await fetch(`${baseURL()}/v1/cart/`, { headers: { authorization: `Token ${buyer}` } });
-        return ((await r.json()) as { items: { slug: string }[] }).items.map((i) => i.slug);
-      })
+      .poll(
+        async () => {
+          const r = await fetch(`${baseURL()}/v1/cart/`, { headers: { authorization: `Token ${buyer}` } });
+          return ((await r.json()) as { items: { slug: string }[] }).items.map((i) => i.slug);
+        },
+        { timeout: 20_000, interval: 500 },
+      )
       .toEqual([listing.slug]);
 
     // Another device of the same account.
