@@ -14,6 +14,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const problems = [];
+/** The failed tests of every suite, «file › test: first line of the error», printed last (CI shows the tail). */
+const failures = [];
 
 function run(title, cmd, args, env = {}) {
   console.log(`\n▶ ${title}`);
@@ -59,7 +61,24 @@ async function vitest(title, projects, env = {}, { buffered = false } = {}) {
     failed += r.numFailedTests;
     skipped += r.numPendingTests + r.numTodoTests;
     if (r.numFailedTestSuites && !r.numFailedTests) failed += r.numFailedTestSuites;
+    for (const file of r.testResults ?? []) {
+      const where = path.relative(root, file.name);
+      const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failedTests) failures.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      if (!failedTests.length && file.status === 'failed') failures.push(`${where}: ${firstLine(file.message)}`);
+    }
   } else failed += 1;
+}
+
+/** The first non-empty line of an error text, at most 300 characters, without terminal colours. */
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex
+  const line =
+    (text ?? '')
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((l) => l.trim()) ?? '';
+  return line.trim().slice(0, 300);
 }
 
 function skip(what, why) {
@@ -140,6 +159,7 @@ await Promise.all(suites);
 
 rmSync(tmp, { recursive: true, force: true });
 if (skipped && ci) problems.push(`пропущено тестов: ${skipped}`);
+if (failures.length) console.log(`\nУпавшие тесты:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
 if (problems.length) console.log(`\nПроблемы:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(problems.length || failed ? 1 : 0);
