@@ -1,16 +1,15 @@
 /**
- * `buildApp(deps)`: the Fastify instance with every plugin and API module registered. It never listens
- * (server.ts does; tests use `app.inject`). Architecture §1–§3.
+ * `buildApp(deps)`: the Fastify instance with every plugin and API module registered (the overload guards in
+ * plugins/overload.ts, the routes in routes.ts). It never listens (server.ts does; tests use `app.inject`).
+ * Architecture §1–§3.
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import underPressure from '@fastify/under-pressure';
 import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { getHeapStatistics } from 'node:v8';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -20,7 +19,6 @@ import {
 import { NOTIFICATIONS_SOCKET_CLOSE } from '@vitrina/contract/notifications';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
-import { migrationsApplied } from './db/startup.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { COMPRESS_FROM_BYTES, PER_REQUEST_BROTLI, PER_REQUEST_GZIP } from './lib/compression.js';
 import { withInstallationSettings } from './lib/installation-settings.js';
@@ -31,39 +29,23 @@ import metricsPlugin from './plugins/metrics.js';
 import requestIdPlugin, { requestIdOptions } from './plugins/request-id.js';
 import nulGuard from './plugins/nul-guard.js';
 import drainBody from './plugins/drain-body.js';
-import inFlight, { neverShed } from './plugins/in-flight.js';
-import { ApiError, OVERLOAD_DETAIL } from './lib/errors.js';
 import publicCache from './plugins/public-cache.js';
 import securityHeaders from './plugins/security-headers.js';
 import { defineRateLimitCleanup, postgresRateLimitStore } from './plugins/rate-limit-store.js';
 import { clientKey } from './lib/client-address.js';
-import { MEDIA_MAX_BYTES, mediaRoutes, setMediaPublicUrl } from './modules/media/index.js';
-import { createStorage, type MediaStorage } from './providers/storage/index.js';
+import {
+  MEDIA_MAX_BYTES,
+  privateMediaLinks,
+  setMediaPublicUrl,
+  type PrivateMediaLinks,
+} from './modules/media/index.js';
+import { createStorage, prefixedStorage, type MediaStorage } from './providers/storage/index.js';
 import { logSerializers } from './lib/log-privacy.js';
 import { FORM_LIMITS } from './lib/multipart.js';
-import { authRoutes } from './modules/auth/index.js';
-import { usersRoutes } from './modules/users/index.js';
-import { accountRoutes } from './modules/account/index.js';
-import { catalogRoutes } from './modules/catalog/index.js';
-import { productsRoutes } from './modules/products/index.js';
-import { cardsRoutes } from './modules/cards/index.js';
-import { deliveryRoutes } from './modules/delivery/index.js';
-import { socialRoutes } from './modules/social/index.js';
-import { favoritesRoutes } from './modules/favorites/index.js';
-import { cartRoutes } from './modules/cart/index.js';
-import { ordersRoutes } from './modules/orders/index.js';
-import { paymentsRoutes } from './modules/payments/index.js';
-import { contentRoutes } from './modules/content/index.js';
-import { devRoutes } from './modules/dev/index.js';
 import { jobsPlugin } from './modules/jobs/index.js';
-import { notificationsRoutes } from './modules/notifications/index.js';
-import { statsRoutes } from './modules/stats/index.js';
-import { reviewsRoutes } from './modules/reviews/index.js';
-import { disputesRoutes } from './modules/disputes/index.js';
-import { chatsRoutes } from './modules/chats/index.js';
-import { moderationRoutes } from './modules/moderation/index.js';
-import { brandsRoutes } from './modules/brands/index.js';
 import { useRussianZodMessages } from './lib/zod-ru.js';
+import { registerOverload } from './plugins/overload.js';
+import { registerRoutes } from './routes.js';
 import { clientErrorHandler } from './plugins/client-error.js';
 
 // Russian messages for every zod validation error (API and shared contract schemas).
@@ -77,6 +59,10 @@ declare module 'fastify' {
     clock: Clock;
     /** Where photos are kept (`STORAGE`: local files or an S3 bucket); every media write, read and delete. */
     storage: MediaStorage;
+    /** Where private photos are kept (chat, claim, proof: decision 0150): the `private/` prefix of `storage`. */
+    privateStorage: MediaStorage;
+    /** Signed links of private photos, and their check (`config.mediaUrlSecret`, `clock`). */
+    privateMedia: PrivateMediaLinks;
     /** Renders pages for GETs no route matched (set by web.ts); null → JSON 404. */
     pageHandler: ((req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | null;
   }
@@ -136,6 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('pageHandler', null);
   const storage = deps.storage ?? createStorage(config);
   app.decorate('storage', storage);
+  app.decorate('privateStorage', prefixedStorage(storage, 'private'));
+  app.decorate('privateMedia', privateMediaLinks(config.mediaUrlSecret!, { now: () => app.clock.now() }));
   if (!deps.storage) app.addHook('onClose', () => storage.close());
   setMediaPublicUrl(config.mediaPublicUrl);
   app.setNotFoundHandler(async (req, reply) => {
@@ -220,70 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(jobsPlugin);
   defineRateLimitCleanup(app);
 
-  // Photos from the storage, whichever process stored them (also with MEDIA_PUBLIC_URL: URLs given out before it).
-  await app.register(mediaRoutes);
-
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  // Ready: the database answers and every migration of the journal is applied (db/startup.ts); 503 otherwise.
-  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      if (await migrationsApplied(database)) return { status: 'ok' };
-      return reply.status(503).send({ status: 'unavailable', detail: 'Не все миграции базы данных применены.' });
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', detail: 'База данных недоступна.' });
-    }
-  });
-  app.get('/v1/ping/', { schema: { hide: true } }, async () => ({ success: true }));
-
-  await app.register(authRoutes);
-  await app.register(usersRoutes);
-  await app.register(accountRoutes);
-  await app.register(catalogRoutes);
-  await app.register(productsRoutes);
-  await app.register(cardsRoutes);
-  await app.register(deliveryRoutes);
-  await app.register(socialRoutes);
-  await app.register(favoritesRoutes);
-  await app.register(cartRoutes);
-  await app.register(ordersRoutes);
-  await app.register(paymentsRoutes);
-  await contentRoutes(app);
-  await app.register(notificationsRoutes);
-  await statsRoutes(app);
-  await reviewsRoutes(app);
-  await disputesRoutes(app);
-  await chatsRoutes(app);
-  await moderationRoutes(app);
-  await brandsRoutes(app);
-  if (!config.isProduction) await app.register(devRoutes);
+  await registerRoutes(app, config, database);
 
   return app;
-}
-
-/** Seconds a client is asked to wait when the server is overloaded. */
-export const OVERLOAD_RETRY_AFTER_S = 5;
-
-/**
- * Under overload (event-loop delay or heap above `config.overload`, `@fastify/under-pressure`; or more requests in
- * progress than `maxInFlight`, plugins/in-flight.ts) a request is answered at once with a Russian 503 and
- * `Retry-After` instead of waiting in a queue.
- */
-async function registerOverload(app: FastifyInstance, config: Config) {
-  const o = config.overload ?? { eventLoopDelayMs: 0, heapMb: 0 };
-  await app.register(inFlight, { max: o.maxInFlight ?? 0, retryAfterS: OVERLOAD_RETRY_AFTER_S });
-  const heapBytes =
-    o.heapMb === undefined ? Math.floor(getHeapStatistics().heap_size_limit * 0.9) : o.heapMb * 1024 * 1024;
-  if (!o.eventLoopDelayMs && !heapBytes) return;
-  await app.register(underPressure, {
-    maxEventLoopDelay: o.eventLoopDelayMs,
-    maxHeapUsedBytes: heapBytes,
-    sampleInterval: 500,
-    retryAfter: OVERLOAD_RETRY_AFTER_S,
-    // Static files are served whatever the pressure (plugins/in-flight.ts `neverShed`); anything else gets the
-    // Russian 503 with Retry-After (plugins/errors.ts answers the ApiError).
-    pressureHandler: async (req) => {
-      if (neverShed(req.url)) return;
-      throw new ApiError(503, { detail: OVERLOAD_DETAIL }, { 'retry-after': String(OVERLOAD_RETRY_AFTER_S) });
-    },
-  });
 }

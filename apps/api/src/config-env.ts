@@ -214,6 +214,11 @@ export const envSchema = z.object({
   /** `bucket` in the path (`http://host/bucket/key`), as MinIO wants; unset — on when S3_ENDPOINT is set. */
   S3_FORCE_PATH_STYLE: bool.optional(),
   /**
+   * The key signing private photos' links (chat, claim and proof photos; decision 0150); the same on every process.
+   * Unset — generated per installation and kept in the database.
+   */
+  MEDIA_URL_SECRET: z.string().min(32, 'не короче 32 символов').optional(),
+  /**
    * Public base URL of the photos (the bucket's public address or a CDN): image URLs in answers point there; unset —
    * the app serves them at `/media/`.
    */

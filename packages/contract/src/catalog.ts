@@ -6,6 +6,10 @@ import './zod-config.js';
 import { z } from 'zod';
 import { ratingDistributionSchema } from './reviews.js';
 import { imageSchema } from './common.js';
+import { brandRefSchema } from './catalog-brands.js';
+
+export * from './catalog-brands.js';
+export * from './catalog-search.js';
 
 /** Item conditions: value → Russian label (spec: «новое с биркой, отличное, хорошее, удовлетворительное»). */
 export const CONDITIONS = [
@@ -69,8 +73,8 @@ export type Sort = (typeof SORTS)[number]['value'];
 /** `GET /v1/product/chars/` → `{data}`. */
 export const charsSchema = z.object({
   data: z.object({
-    /** A–Z; `slug` is what `?brand=` may carry instead of the id. */
-    brands: z.array(z.object({ id: z.number().int(), slug: z.string(), name: z.string() })),
+    /** A–Z; `slug` is what `?brand=` may carry instead of the id; `name_ru` the Cyrillic spelling («Найк»). */
+    brands: z.array(z.object({ id: z.number().int(), slug: z.string(), name: z.string(), name_ru: z.string() })),
     categories: z.array(
       z.object({ id: z.number().int(), name: z.string(), type: z.string(), parent: z.number().int().nullable() }),
     ),
@@ -91,8 +95,6 @@ export const cartItemSchema = z.object({
   price: z.union([z.number(), z.string()]).optional(),
 });
 export const checkAvailabilityBody = z.array(cartItemSchema);
-
-export const brandRefSchema = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
 
 /** A listing card in grids (`GET /v1/public/products/` results). */
 export const productCardSchema = z.object({
@@ -222,6 +224,11 @@ export const facetValueSchema = z.object({ value: z.string(), count: z.number().
 export const facetsSchema = z.object({
   /** Listings every filter of the query leaves (the list call's `count` for the same filters). */
   count: z.number().int(),
+  /**
+   * Brands (`value`: the brand's id), most listings first, then A–Z by name; chosen ones (the query's `brand`, ids or
+   * slugs) always, with 0 when they have none.
+   */
+  brands: z.array(facetValueSchema),
   /** In-stock offer sizes, in grid order; `group` is the grid's name («Обувь, детская»). */
   sizes: z.array(facetValueSchema.extend({ group: z.string() })),
   /** Conditions, in the order of {@link CONDITIONS}. */
@@ -230,17 +237,6 @@ export const facetsSchema = z.object({
   colors: z.array(facetValueSchema),
 });
 export type Facets = z.infer<typeof facetsSchema>;
-
-/** `GET /v1/public/brands/` → `{results: BrandListItem[]}` (all brands, A–Z). */
-export const brandListItemSchema = z.object({
-  id: z.number().int(),
-  slug: z.string(),
-  name: z.string(),
-  name_ru: z.string(),
-  count: z.number().int(),
-  is_popular: z.boolean(),
-});
-export type BrandListItem = z.infer<typeof brandListItemSchema>;
 
 /** `GET /v1/public/compilations/` → `{results: Compilation[]}`; `/v1/public/compilations/{slug}/` → Compilation. */
 export const compilationSchema = z.object({
@@ -252,57 +248,6 @@ export const compilationSchema = z.object({
   count: z.number().int(),
 });
 export type Compilation = z.infer<typeof compilationSchema>;
-
-/** `GET /v1/public/search/suggest/?q=` → suggestions for the search box. */
-export const suggestSchema = z.object({
-  brands: z.array(brandRefSchema),
-  categories: z.array(z.object({ id: z.number().int(), name: z.string(), type: z.string() })),
-  products: z.array(
-    z.object({ slug: z.string(), title: z.string(), price: z.number(), photo: imageSchema.nullable() }),
-  ),
-});
-export type Suggest = z.infer<typeof suggestSchema>;
-
-/**
- * `GET /v1/public/search/brands/?q=` → up to 5 listed brands a typed name may mean (Latin, Cyrillic, aliases,
- * typos, the Latin layout), best first: the sell form's «Бренд» field.
- */
-export const brandMatchSchema = z.object({ results: z.array(brandRefSchema) });
-export type BrandMatch = z.infer<typeof brandMatchSchema>;
-
-/** Filters a search's ways out may suggest removing (`price` is `price_min` and `price_max` together). */
-export const HINT_FILTERS = ['category', 'brand', 'size', 'price', 'condition', 'color'] as const;
-
-/**
- * `GET /v1/public/search/hints/` (ours, beside the search call, whose answer stays a DRF page): takes the
- * search's query and answers what the search page offers besides its results.
- */
-export const searchHintsSchema = z.object({
-  /**
-   * The query with its misspelt words corrected («кросовки» → «кроссовки», «адидос» → «адидас»), when it has
-   * any and the corrected query finds listings: «Возможно, вы имели в виду …». Null otherwise.
-   */
-  correction: z.string().nullable(),
-  /**
-   * Only when the search found nothing: categories where the query's words find listings with no filter
-   * (`with_query`: search inside them), or else the categories its words name (browse them); `count` is
-   * how many listings the link shows.
-   */
-  categories: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      type: z.string(),
-      count: z.number().int(),
-      with_query: z.boolean(),
-    }),
-  ),
-  /** Only when the search found nothing: queries that find listings (the catalog's largest categories). */
-  popular: z.array(z.string()),
-  /** Only when the search found nothing: each active filter whose removal finds listings, with how many. */
-  without: z.array(z.object({ filter: z.enum(HINT_FILTERS), count: z.number().int() })),
-});
-export type SearchHints = z.infer<typeof searchHintsSchema>;
 
 /** `GET /v1/public/categories/{type}/` item: a flat tree (parents first, `parent` null for roots). */
 export const categoryItemSchema = z.object({
@@ -322,23 +267,6 @@ export const checkAvailabilityAnswer = z.object({
   unavailable_items: z.array(z.object({ slug: z.string(), size: z.string() })),
 });
 export type CheckAvailabilityAnswer = z.infer<typeof checkAvailabilityAnswer>;
-
-/**
- * `GET /v1/public/brands/{slug}/`: a brand with its description, aliases and count of active listings, and
- * a summary of those listings for the brand page.
- */
-export const brandDetailSchema = brandListItemSchema.extend({
-  description: z.string(),
-  aliases: z.array(z.string()),
-  tier: z.string(),
-  /** The lowest price among the active listings, rubles; null when there are none. */
-  price_min: z.number().nullable(),
-  /** How many of the active listings are new with a tag (the rest have a history). */
-  new_count: z.number().int(),
-  /** Names of the categories with most active listings (up to 3, most first; «Кроссовки», «Пуховики»). */
-  top_categories: z.array(z.string()),
-});
-export type BrandDetail = z.infer<typeof brandDetailSchema>;
 
 /** `GET /v1/public/sitemap/`: what `sitemap.xml` lists (active listings only, at most 50 000). */
 export const sitemapSchema = z.object({

@@ -30,15 +30,23 @@ export async function installationSetting(db: Db, key: string, make: () => strin
 /** The key of the test bank's webhook secret. */
 export const TESTGATEWAY_SECRET_KEY = 'testgateway_webhook_secret';
 
+/** The key of the secret signing private photos' links (decision 0150). */
+export const MEDIA_URL_SECRET_KEY = 'media_url_secret';
+
 /**
  * The config with what the installation keeps in the database filled in: the test bank's webhook secret
- * (`TESTGATEWAY_SECRET` overrides it; otherwise 32 random bytes, hex, generated on first start). Returns a new
- * object; `config` is not changed.
+ * (`TESTGATEWAY_SECRET` overrides it) and the key of private photos' links (`MEDIA_URL_SECRET` overrides it); each
+ * otherwise 32 random bytes, hex, generated on first start. Returns a new object; `config` is not changed.
  */
 export async function withInstallationSettings(config: Config, db: Db): Promise<Config> {
-  if (config.payments.testgatewaySecret || config.payments.provider !== 'testgateway') return config;
-  const secret = await installationSetting(db, TESTGATEWAY_SECRET_KEY, () => randomBytes(32).toString('hex'));
-  return { ...config, payments: { ...config.payments, testgatewaySecret: secret } };
+  const fresh = () => randomBytes(32).toString('hex');
+  let out = config;
+  if (!out.payments.testgatewaySecret && out.payments.provider === 'testgateway') {
+    const secret = await installationSetting(db, TESTGATEWAY_SECRET_KEY, fresh);
+    out = { ...out, payments: { ...out.payments, testgatewaySecret: secret } };
+  }
+  if (!out.mediaUrlSecret) out = { ...out, mediaUrlSecret: await installationSetting(db, MEDIA_URL_SECRET_KEY, fresh) };
+  return out;
 }
 
 /** The key of the development clock's offset: milliseconds ahead of real time, as text. */

@@ -15,10 +15,11 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError, OVERLOAD_DETAIL } from '../lib/errors.js';
 
 /**
- * Whether a request is for a static file that the overload guards (this cap and `@fastify/under-pressure`, app.ts)
- * never refuse: the built client's hashed assets (`/assets/…`: JS and CSS chunks, fonts), photos (`/media/…`) and the
- * public files at the root (`/favicon.svg`, `/manifest.webmanifest`, …: a name with one of their extensions). Page
- * renders (their `.data` too, and `/sitemap.xml`, `/robots.txt`, which are rendered) and API calls are shed.
+ * Whether a request is for a static file that the overload guards (this cap and `@fastify/under-pressure`,
+ * plugins/overload.ts) never refuse: the built client's hashed assets (`/assets/…`: JS and CSS chunks, fonts), photos
+ * (`/media/…`) and the public files at the root (`/favicon.svg`, `/manifest.webmanifest`, …: a name with one of
+ * their extensions). Page renders (their `.data` too, and `/sitemap.xml`, `/robots.txt`, which are rendered) and API
+ * calls are shed.
  * @param url the request's URL (path and query)
  */
 export function neverShed(url: string): boolean {

@@ -5,17 +5,26 @@
  * earlier sales of pieces of active listings — plus views and favorites per listing per day, written straight
  * into the statistics roll-ups (daily, pentad, monthly and yearly for the whole history, hourly for yesterday and today, the
  * only hours a period reads). Views follow the listing's `view_count` from its publication on (a day curve by
- * Moscow hour, more at weekends); each order is counted at its payment. Deterministic for a seed and `now`.
+ * Moscow hour, more at weekends); each order is counted at its payment. Deterministic for a seed and `now`. The
+ * writes (orders, payments, roll-ups) are in history-writes.ts.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { splitTotal } from '@vitrina/contract/money';
 import type { Db, Tx } from '../db/client.js';
-import { favorites, offers, orderItems, orders, payments, testgatewayPayments } from '../db/schema/index.js';
+import { favorites, offers, type orders } from '../db/schema/index.js';
 import { shipByDeadline } from '../lib/moscow-time.js';
 import { Random } from './random.js';
 import { seedLedger } from './ledger.js';
 import { seedReviews } from './reviews.js';
-import { pentadOf } from '../modules/stats/index.js';
+import {
+  bump,
+  inChunks,
+  insertOrders,
+  insertRollups,
+  type Buckets,
+  type Counters,
+  type HistoryItem,
+} from './history-writes.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -47,27 +56,6 @@ export interface HistoryListing {
   offer: { id: number; size: string; price: number };
 }
 
-interface Counters {
-  views: number;
-  favorites: number;
-  orders: number;
-  revenue: number;
-}
-type Buckets = Map<string, Counters>;
-
-function bump(m: Buckets, key: string, c: Partial<Counters>) {
-  let r = m.get(key);
-  if (!r) m.set(key, (r = { views: 0, favorites: 0, orders: 0, revenue: 0 }));
-  r.views += c.views ?? 0;
-  r.favorites += c.favorites ?? 0;
-  r.orders += c.orders ?? 0;
-  r.revenue += c.revenue ?? 0;
-}
-
-async function inChunks<T>(rows: T[], size: number, fn: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += size) await fn(rows.slice(i, i + size));
-}
-
 /**
  * Writes the history in the caller's transaction.
  * @param buyers ids of demo users who may buy (not the seller of the listing)
@@ -87,15 +75,7 @@ export async function seedHistory(
   const daily: Buckets = new Map();
   const fee = { percent: 12, min: 0 };
   const orderRows: (typeof orders.$inferInsert)[] = [];
-  const itemRows: {
-    offerId: number;
-    productId: number;
-    slug: string;
-    title: string;
-    size: string;
-    price: number;
-    photo: string | null;
-  }[] = [];
+  const itemRows: HistoryItem[] = [];
   /** Favorites added to each listing over the history (some of them are still kept: see keptFavorites). */
   const keptBy: { listing: HistoryListing; added: number }[] = [];
   /** Reserved listings: all their stock is held by the paid order. */
@@ -215,50 +195,7 @@ export async function seedHistory(
     count(l.sellerId, l.id, paid, { orders: 1, revenue: l.offer.price });
   }
 
-  // Orders with their items and succeeded payments; numbers as checkout makes them (V-YYMM-000042).
-  const ids: number[] = [];
-  await inChunks(orderRows, 500, async (chunk) => {
-    const rows = await tx.insert(orders).values(chunk).returning({ id: orders.id });
-    ids.push(...rows.map((r) => r.id));
-  });
-  await tx.execute(sql`update orders set number = 'V-' || to_char(created_at at time zone 'UTC', 'YYMM') || '-' || lpad(id::text, 6, '0')
-    where number like 'seed-%'`);
-  await inChunks(
-    itemRows.map((it, i) => ({ ...it, orderId: ids[i]!, count: 1 })),
-    500,
-    (chunk) => tx.insert(orderItems).values(chunk),
-  );
-  await inChunks(
-    orderRows.map((o, i) => ({
-      id: `00000000-0000-4000-8000-${String(ids[i]).padStart(12, '0')}`,
-      orderId: ids[i]!,
-      provider: 'testgateway',
-      providerPaymentId: `demo-${ids[i]}`,
-      status: 'succeeded',
-      amount: o.total,
-      idempotenceKey: `demo-${ids[i]}`,
-      createdAt: o.createdAt,
-      updatedAt: o.paidAt!,
-    })),
-    500,
-    (chunk) => tx.insert(payments).values(chunk),
-  );
-  // The test bank's own books of those payments, so that it can refund one (a paid order the ship-by deadline
-  // cancels once the clock moves on is refunded in full through it).
-  await inChunks(
-    orderRows.map((o, i) => ({
-      id: `demo-${ids[i]}`,
-      amount: o.total,
-      description: `Заказ ${ids[i]}`,
-      returnUrl: '/account/history',
-      status: 'succeeded',
-      metadata: { orderId: ids[i] },
-      createdAt: o.createdAt,
-      updatedAt: o.paidAt!,
-    })),
-    500,
-    (chunk) => tx.insert(testgatewayPayments).values(chunk),
-  );
+  const ids = await insertOrders(tx, orderRows, itemRows);
   if (emptied.length) await tx.update(offers).set({ count: 0 }).where(inArray(offers.productId, emptied));
   await seedLedger(tx, ids, now);
   await seedReviews(
@@ -271,21 +208,7 @@ export async function seedHistory(
   );
   await keptFavorites(tx, keptBy, buyers, now, opts.seed);
 
-  // The roll-ups.
-  const pentads: Buckets = new Map();
-  const monthly: Buckets = new Map();
-  const yearly: Buckets = new Map();
-  for (const [k, c] of daily) {
-    const [s, p, day] = k.split('|');
-    bump(pentads, `${s}|${p}|${pentadOf(day!)}`, c);
-    bump(monthly, `${s}|${p}|${day!.slice(0, 8)}01`, c);
-    bump(yearly, `${s}|${p}|${day!.slice(0, 5)}01-01`, c);
-  }
-  await insertRollup(tx, 'stats_daily', 'day', 'date', daily);
-  await insertRollup(tx, 'stats_pentad', 'pentad', 'date', pentads);
-  await insertRollup(tx, 'stats_monthly', 'month', 'date', monthly);
-  await insertRollup(tx, 'stats_yearly', 'year', 'date', yearly);
-  await insertRollup(tx, 'stats_hourly', 'hour', 'timestamptz', hourly);
+  await insertRollups(tx, daily, hourly);
   return orderRows.length;
 }
 
@@ -314,18 +237,4 @@ async function keptFavorites(
     }
   }
   await inChunks(rows, 1000, (chunk) => tx.insert(favorites).values(chunk).onConflictDoNothing());
-}
-
-/** Writes roll-up rows (`seller|product|bucket` → counters) in one statement: seven arrays, unnested. */
-async function insertRollup(tx: Tx | Db, table: string, col: string, type: 'date' | 'timestamptz', m: Buckets) {
-  if (!m.size) return;
-  const keys = [...m.keys()].map((k) => k.split('|'));
-  const vals = [...m.values()];
-  const arr = (xs: (string | number | undefined)[]) => `{${xs.join(',')}}`;
-  await tx.execute(sql`insert into ${sql.identifier(table)}
-    (seller_id, product_id, ${sql.identifier(col)}, views, favorites, orders, revenue)
-    select * from unnest(${arr(keys.map((k) => k[0]))}::int[], ${arr(keys.map((k) => k[1]))}::int[],
-      ${arr(keys.map((k) => k[2]))}::${sql.raw(type)}[], ${arr(vals.map((v) => v.views))}::int[],
-      ${arr(vals.map((v) => v.favorites))}::int[], ${arr(vals.map((v) => v.orders))}::int[],
-      ${arr(vals.map((v) => v.revenue))}::bigint[])`);
 }

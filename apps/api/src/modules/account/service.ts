@@ -29,7 +29,7 @@ import {
 import type { Tx } from '../../db/client.js';
 import { ApiError, badRequest, notFound, type FieldErrors } from '../../lib/errors.js';
 import { revokeUserTokensIn, sendCode, useCode } from '../auth/index.js';
-import { removeImage } from '../media/index.js';
+import { removeImage, storageOfKey } from '../media/index.js';
 import { eraseChatAuthor } from '../chats/index.js';
 
 /** Domain event written in the erasure's transaction: `{userId}`. */
@@ -140,7 +140,7 @@ export async function deleteAccount(app: FastifyInstance, userId: number, code: 
     return { ok: true as const, media: await eraseUser(app, tx, userId) };
   });
   if (!res.ok) throw badRequest({ code: [res.detail] });
-  await Promise.all(res.media.map((key) => removeImage(app.storage, key)));
+  await Promise.all(res.media.map((key) => removeImage(storageOfKey(app, key), key)));
   return { success: true as const };
 }
 

@@ -67,14 +67,14 @@ export function withDescendants(all: CategoryRow[], roots: number[]): number[] {
 
 /**
  * `GET /v1/product/chars/` (spec §7): brands A–Z (with their slugs, which listing URLs may use instead of
- * ids), all categories, conditions, colours and catalog types.
+ * ids, and their Cyrillic spelling, by which the brand filter finds them), all categories, conditions, colours and catalog types.
  * @returns `{data: {brands, categories, conditions, colors, types}}`
  */
 export async function getChars(db: Db) {
   const [brandRows, cats] = await Promise.all([
-    queryRows<{ id: number; slug: string; name: string }>(
+    queryRows<{ id: number; slug: string; name: string; name_ru: string }>(
       db,
-      sql`select id, slug, name from brands order by lower(name), id`,
+      sql`select id, slug, name, name_ru from brands order by lower(name), id`,
     ),
     loadCategories(db),
   ]);

@@ -1,7 +1,7 @@
 /**
  * The filter counts of listing pages and search («No dead ends»: a filter offers only values that
  * find something): `GET /v1/public/facets/`, beside the list call (architecture §3), whose answer stays a
- * DRF page. For each filter — sizes, conditions, colours — the values that occur among the listings the
+ * DRF page. For each filter — brands, sizes, conditions, colours — the values that occur among the listings the
  * page shows and how many listings each leaves, counted with every other active filter applied: a filter's
  * own choice is left out of its counts (values of one filter are alternatives, «42 or 43»), as faceted
  * search does. So a children's catalog offers children's sizes only, and no offered value leads to an
@@ -18,7 +18,7 @@ import { COLORS, CONDITIONS, type Facets, type ProductListQuery } from '@vitrina
 import { queryRows, type Db } from '../../db/client.js';
 import { cachePer } from '../../lib/cache.js';
 import { countListings } from './counts.js';
-import { resolveFilters } from './filters.js';
+import { isId, resolveFilters } from './filters.js';
 import { memo } from './memo.js';
 import { findMatches } from './search.js';
 
@@ -143,7 +143,26 @@ async function columnFacet(
 }
 
 /**
- * `GET /v1/public/facets/`: the sizes, conditions and colours of the listings a listing page (or, with `q`,
+ * Listings by brand (the brand filter's list): the brands `where` matches, most listings first, then A–Z by name,
+ * and the chosen ones (ids or slugs, as `brand` takes them) always, with 0 when they have none. One grouped query
+ * over the same covering indexes (`brand_id` is in each), its few hundred groups joined to the brands by id.
+ */
+async function brandFacet(db: Db, where: SQL[], chosen: string[]): Promise<Facets['brands']> {
+  const ids = chosen.filter(isId).map(Number);
+  const slugs = chosen.filter((v) => !isId(v)).map((v) => v.toLowerCase());
+  return queryRows<{ value: string; count: number }>(
+    db,
+    sql`select b.id::text as value, coalesce(c.count, 0)::int as count
+          from brands b
+          left join (select p.brand_id, count(*) as count from products p
+                      where ${sql.join(where, sql` and `)} and p.brand_id is not null group by 1) c on c.brand_id = b.id
+         where c.brand_id is not null or b.id = any(${sql.param(ids)}::int[]) or b.slug = any(${sql.param(slugs)}::text[])
+         order by count desc, lower(b.name), b.id`,
+  );
+}
+
+/**
+ * `GET /v1/public/facets/`: the brands, sizes, conditions and colours of the listings a listing page (or, with `q`,
  * a search page) shows, each with the number of listings it leaves when chosen, the other filters applied,
  * and how many listings every filter together leaves (the phone drawer's «Показать 32 товара»).
  * @param q the list query (`page`, `page_size` and `sort` are ignored)
@@ -154,7 +173,8 @@ export function getFacets(db: Db, q: ProductListQuery): Promise<Facets> {
   const filters: ProductListQuery = {};
   for (const k of FILTER_FIELDS) if (q[k] !== undefined && q[k] !== '') Object.assign(filters, { [k]: q[k] });
   return facetsOf(db).fetch(JSON.stringify(filters), async () => {
-    const [bySize, byCondition, byColor, all] = await Promise.all([
+    const [byBrand, bySize, byCondition, byColor, all] = await Promise.all([
+      matching(db, { ...filters, brand: undefined }),
       matching(db, { ...filters, size: undefined }),
       matching(db, { ...filters, condition: undefined }),
       matching(db, { ...filters, color: undefined }),
@@ -162,6 +182,7 @@ export function getFacets(db: Db, q: ProductListQuery): Promise<Facets> {
     ]);
     return {
       count: await countListings(db, all),
+      brands: await brandFacet(db, byBrand, splitList(filters.brand)),
       sizes: await sizeFacet(db, bySize, splitList(filters.size)),
       conditions: await columnFacet(db, sql`p.condition`, byCondition, CONDITIONS, splitList(filters.condition)),
       colors: await columnFacet(db, sql`p.color`, byColor, COLORS, splitList(filters.color)),

@@ -33,7 +33,8 @@ const splitList = (v: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-const isId = (v: string) => /^\d{1,9}$/.test(v);
+/** An id as list filters take it: digits only, at most nine (fits an `int`). */
+export const isId = (v: string) => /^\d{1,9}$/.test(v);
 
 /** Every spelling of a size value the offers may carry (`m`, `M`; `42,5`, `42.5`). */
 export function sizeVariants(values: string[]): string[] {

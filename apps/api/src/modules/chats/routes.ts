@@ -1,35 +1,25 @@
 /**
  * HTTP routes of the `chats` module (every call with a token; only the two participants see a conversation, anyone
- * else gets 404): conversations, messages, read marks, price offers, reports, blocking. The socket messages
- * `new_message` and `messages_read` go through the notifications socket (push loaders registered here).
+ * else gets 404): conversations, messages, read marks; price offers (`offer-routes.ts`), reports and blocking
+ * (`safety-routes.ts`). The socket messages `new_message` and `messages_read` go through the notifications socket
+ * (push loaders registered here).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detailError, fieldErrors } from '@vitrina/contract/common';
+import { detailError } from '@vitrina/contract/common';
 import { idPathParams } from '@vitrina/contract/orders';
 import {
-  agreedPricesSchema,
-  blockedPageSchema,
-  blockedUserSchema,
   CHATS_PAGE_SIZE,
   chatMessageSchema,
   chatOpenSchema,
   chatPageSchema,
   chatReadSchema,
-  chatReportCreateSchema,
-  chatReportSchema,
   chatSchema,
   MESSAGE_PHOTOS_MAX,
   MESSAGE_TEXT_MAX,
   MESSAGES_PAGE_SIZE,
   messagePageSchema,
-  OFFER_HOURS,
-  OFFER_MIN_PERCENT,
-  OFFERS_PER_LISTING,
-  offerCounterSchema,
-  offerCreateSchema,
-  priceOfferSchema,
 } from '@vitrina/contract/chats';
 import { requireJsonBody } from '../../lib/json-body.js';
 import { badRequest } from '../../lib/errors.js';
@@ -38,17 +28,13 @@ import { refuseUserOverLimit } from '../../plugins/user-limits.js';
 import { onUserPush } from '../notifications/index.js';
 import { readPhotoForm } from '../media/index.js';
 import { maskContacts } from './mask.js';
-import { acceptOffer, agreedPrices, counterOffer, declineOffer, makeOffer } from './offers.js';
-import { chatCard, chatFor, chatPage, loadMessage, messagePage } from './read.js';
-import { blockedPage, blockUser, reportChat, unblockUser } from './safety.js';
+import { chatCard, chatPage } from './list.js';
+import { offerRoutes } from './offer-routes.js';
+import { chatFor, loadMessage, messagePage, readAt } from './read.js';
+import { bad, errors, pageQs, security, tags, writeErrors } from './route-schemas.js';
+import { safetyRoutes } from './safety-routes.js';
 import { markChatRead, openByOrder, openByProduct, postMessage, PUSH_MESSAGE, PUSH_READ, textOf } from './service.js';
 
-const tags = ['Сообщения'];
-const security = [{ token: [] }];
-const bad = z.union([detailError, fieldErrors]);
-const errors = { 400: bad, 401: detailError, 404: detailError };
-const writeErrors = { ...errors, 403: detailError, 429: detailError };
-const pageQs = z.object({ page: z.string().optional(), page_size: z.string().optional() });
 const beforeQs = z.object({ before: z.string().optional() });
 
 const isId = (v: unknown) => Number.isInteger(v) && (v as number) > 0;
@@ -68,7 +54,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
   onUserPush(app, PUSH_MESSAGE, async (userId, p) => {
     if (!isId(p.c) || !isId(p.m)) return null;
     const chat = await chatFor(app.db, userId, Number(p.c)).catch(() => null);
-    const message = chat && (await loadMessage(app.db, chat, Number(p.m), app.clock.now()));
+    const message = chat && (await loadMessage(app.db, chat, Number(p.m), readAt(app)));
     return message ? { type: 'new_message', message } : null;
   });
   onUserPush(app, PUSH_READ, async (_userId, p) =>
@@ -99,7 +85,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
       const body = request.body;
       const { chat, created } =
         'product' in body ? await openByProduct(app, userId, body.product) : await openByOrder(app, userId, body.order);
-      return reply.status(created ? 201 : 200).send(await chatCard(app.db, userId, chat.id, app.clock.now()));
+      return reply.status(created ? 201 : 200).send(await chatCard(app.db, userId, chat.id, readAt(app)));
     },
   );
 
@@ -119,7 +105,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      chatPage(app.db, request.user!.id, parsePageQuery(request.query, CHATS_PAGE_SIZE), request.url, app.clock.now()),
+      chatPage(app.db, request.user!.id, parsePageQuery(request.query, CHATS_PAGE_SIZE), request.url, readAt(app)),
   );
 
   r.get(
@@ -134,7 +120,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
         response: { 200: chatSchema, ...errors },
       },
     },
-    async (request) => chatCard(app.db, request.user!.id, request.params.id, app.clock.now()),
+    async (request) => chatCard(app.db, request.user!.id, request.params.id, readAt(app)),
   );
 
   r.get(
@@ -158,7 +144,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const chat = await chatFor(app.db, request.user!.id, request.params.id);
-      return messagePage(app.db, chat, beforeOf(request.query), request.url, app.clock.now());
+      return messagePage(app.db, chat, beforeOf(request.query), request.url, readAt(app));
     },
   );
 
@@ -191,7 +177,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
       let discard = async () => {};
       let fields: Record<string, string>;
       if (request.isMultipart()) {
-        const form = await readPhotoForm(request, app.storage, {
+        const form = await readPhotoForm(request, app.privateStorage, {
           field: 'photos',
           max: MESSAGE_PHOTOS_MAX,
           prefix: 'm',
@@ -209,7 +195,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
       try {
         const id = await postMessage(app, userId, chatId, { text, photos }, maskContacts(text));
         const chat = await chatFor(app.db, userId, chatId);
-        return reply.status(201).send((await loadMessage(app.db, chat, id, app.clock.now()))!);
+        return reply.status(201).send((await loadMessage(app.db, chat, id, readAt(app)))!);
       } catch (err) {
         await discard();
         throw err;
@@ -233,160 +219,6 @@ export default async function chatsRoutes(app: FastifyInstance) {
     async (request) => markChatRead(app, request.user!.id, request.params.id),
   );
 
-  r.post(
-    '/v1/chats/:id/offers/',
-    {
-      ...auth,
-      preValidation: requireJsonBody,
-      schema: {
-        tags,
-        summary: 'Предложить цену (покупатель)',
-        description:
-          `{"price": рубли, "size"?: размер (можно не указывать, если в наличии один)}. Цена — ниже цены размера и ` +
-          `не меньше ${OFFER_MIN_PERCENT} % от неё; не больше ${OFFERS_PER_LISTING} предложений покупателя по ` +
-          `объявлению; одновременно одно ожидающее ответа — иначе 400 с названием правила. Ответ продавца ждёт ` +
-          `${OFFER_HOURS} ч, потом предложение истекает; продажа вещи или снятие с продажи его отменяют.`,
-        params: idPathParams,
-        body: offerCreateSchema,
-        security,
-        response: { 201: priceOfferSchema, ...writeErrors },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await makeOffer(app, request.user!.id, request.params.id, request.body)),
-  );
-
-  const answer = (path: string, summary: string, description: string, run: typeof acceptOffer) =>
-    r.post(
-      path,
-      {
-        ...auth,
-        schema: {
-          tags,
-          summary,
-          description,
-          params: idPathParams,
-          security,
-          response: { 200: priceOfferSchema, ...writeErrors },
-        },
-      },
-      async (request) => run(app, request.user!.id, request.params.id),
-    );
-  answer(
-    '/v1/offers/:id/accept/',
-    'Принять предложение цены',
-    `Отвечает другая сторона: на предложение покупателя — продавец, на встречное — покупатель (автору — 404). ` +
-      `Цена действует для этого покупателя и размера ${OFFER_HOURS} ч: корзина, оформление и POST /v1/sales/order/ ` +
-      'берут её. Предложение уже не ждёт ответа, истекло или вещь продана — 400.',
-    acceptOffer,
-  );
-  answer(
-    '/v1/offers/:id/decline/',
-    'Отклонить предложение цены',
-    'Отвечает другая сторона (автору — 404).',
-    declineOffer,
-  );
-
-  r.post(
-    '/v1/offers/:id/counter/',
-    {
-      ...auth,
-      preValidation: requireJsonBody,
-      schema: {
-        tags,
-        summary: 'Встречное предложение продавца',
-        description:
-          '{"price": рубли} — выше предложенной покупателем и ниже цены объявления (не меньше ' +
-          `${OFFER_MIN_PERCENT} %). Предложение покупателя становится countered, встречное ждёт ответа покупателя ` +
-          `${OFFER_HOURS} ч. Не продавец этого предложения — 404.`,
-        params: idPathParams,
-        body: offerCounterSchema,
-        security,
-        response: { 201: priceOfferSchema, ...writeErrors },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await counterOffer(app, request.user!.id, request.params.id, request.body.price)),
-  );
-
-  r.get(
-    '/v1/offers/agreed/',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Мои принятые цены, которые ещё действуют',
-        description: 'Для корзины и оформления: заказ этого размера по этой цене до valid_until.',
-        security,
-        response: { 200: agreedPricesSchema, 401: detailError },
-      },
-    },
-    async (request) => agreedPrices(app, request.user!.id),
-  );
-
-  r.post(
-    '/v1/chats/:id/report/',
-    {
-      ...auth,
-      preValidation: requireJsonBody,
-      schema: {
-        tags,
-        summary: 'Пожаловаться на диалог',
-        description:
-          '{"reason": "spam" | "fraud" | "offensive" | "off_platform" | "other", "text"}; жалобу разбирает поддержка.',
-        params: idPathParams,
-        body: chatReportCreateSchema,
-        security,
-        response: { 201: chatReportSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await reportChat(app, request.user!.id, request.params.id, request.body)),
-  );
-
-  r.post(
-    '/v1/users/:id/block/',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Заблокировать пользователя: он не сможет вам писать',
-        description: 'Повтор ничего не меняет. Себя — 400, нет такого пользователя — 404.',
-        params: idPathParams,
-        security,
-        response: { 200: blockedUserSchema, ...errors },
-      },
-    },
-    async (request) => blockUser(app, request.user!.id, request.params.id),
-  );
-
-  r.post(
-    '/v1/users/:id/unblock/',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Разблокировать пользователя',
-        params: idPathParams,
-        security,
-        response: { 200: z.object({ success: z.literal(true) }), ...errors },
-      },
-    },
-    async (request) => unblockUser(app, request.user!.id, request.params.id),
-  );
-
-  r.get(
-    '/v1/users/blocked/',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Заблокированные мной (страницы DRF)',
-        querystring: pageQs,
-        security,
-        response: { 200: blockedPageSchema, ...errors },
-      },
-    },
-    async (request) => blockedPage(app, request.user!.id, parsePageQuery(request.query), request.url),
-  );
+  offerRoutes(app);
+  safetyRoutes(app);
 }

@@ -10,7 +10,8 @@ import type { Tx } from '../../db/client.js';
 import { chatMessages, chatReports, priceOffers, userBlocks, users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { makePage, pageWindow, type PageQuery } from '../../lib/pagination.js';
-import { chatFor, toPerson } from './read.js';
+import { chatFor } from './read.js';
+import { toPerson } from './list.js';
 
 /** A live user (404 otherwise: a deleted account cannot be blocked anew). */
 async function liveUser(app: FastifyInstance, id: number) {

@@ -23,7 +23,8 @@ import { takeUserLimit } from '../../plugins/user-limits.js';
 import { markGroupRead, notifyWhileUnread, pushToUser } from '../notifications/index.js';
 import { getOrderFor } from '../orders/index.js';
 import { imageUrls } from '../media/index.js';
-import { chatFromSql, chatFor, otherOf, roleOf, unreadTotal, type ChatRow } from './read.js';
+import { chatFromSql, chatFor, otherOf, roleOf, type ChatRow } from './read.js';
+import { unreadTotal } from './list.js';
 
 /** An unread message reaches its reader by SMS after this long, ms. */
 export const UNREAD_SMS_AFTER_MS = 60 * 60_000;

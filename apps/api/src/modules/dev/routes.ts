@@ -1,5 +1,5 @@
 /**
- * HTTP routes of the `dev` module — development only (app.ts does not register it in production):
+ * HTTP routes of the `dev` module — development only (routes.ts does not register it in production):
  * `GET /v1/dev/sms-outbox/?phone=` — messages of the `console` SMS provider to that one number, newest first
  * (the phone is required: the outbox never lists everyone's codes);
  * `POST /v1/dev/clock/` `{"advance_seconds": N}` — moves the server's clock forward, runs every job that came due

@@ -21,19 +21,23 @@ import type { Db, Tx } from '../../db/client.js';
 import { claims, orders } from '../../db/schema/index.js';
 import { toRubles } from '../../lib/money.js';
 import { makePage, pageWindow, type Page, type PageQuery } from '../../lib/pagination.js';
-import { imageUrls } from '../media/index.js';
+import type { PrivateMediaLinks } from '../media/index.js';
 import { loadOrders, type OrderRow } from '../orders/index.js';
 
 export type ClaimRow = typeof claims.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const photosOut = (keys: string[]) =>
+/** Claim photos: signed links for the sides and staff, working about an hour (decision 0150). */
+const photosOut = (keys: string[], media: PrivateMediaLinks) =>
   keys.map((k) => {
-    const u = imageUrls(k);
+    const u = media.image(k);
     return { url: u.url, url_small: u.url_small, url_large: u.url_large, srcset: u.srcset };
   });
 
-/** A claim row → its answer. */
-export function claimOut(c: ClaimRow): Claim {
+/**
+ * A claim row → its answer, for one who may see it (a side of the order or staff).
+ * @param media the signer of the photos' links (`app.privateMedia`)
+ */
+export function claimOut(c: ClaimRow, media: PrivateMediaLinks): Claim {
   return {
     id: c.id,
     order_id: c.orderId,
@@ -42,7 +46,7 @@ export function claimOut(c: ClaimRow): Claim {
     reason: c.reason,
     reason_label: claimReasonLabel(c.reason),
     text: c.text,
-    photos: photosOut(c.photos),
+    photos: photosOut(c.photos, media),
     created_at: c.createdAt.toISOString(),
     reply_by: c.replyBy.toISOString(),
     reply:
@@ -51,7 +55,7 @@ export function claimOut(c: ClaimRow): Claim {
             action: c.replyAction,
             action_label: claimActionLabel(c.replyAction),
             text: c.replyText ?? '',
-            photos: photosOut(c.replyPhotos),
+            photos: photosOut(c.replyPhotos, media),
             replied_at: c.repliedAt.toISOString(),
           }
         : null,
@@ -93,11 +97,17 @@ export function claimWindow(o: Pick<OrderRow, 'status' | 'deliveredAt'>): Date |
 }
 
 /** The order's claim for one of its sides, and whether the caller (the buyer) may open one now. */
-export function orderClaimOut(o: OrderRow, c: ClaimRow | undefined, viewerId: number, now: Date): OrderClaim {
+export function orderClaimOut(
+  o: OrderRow,
+  c: ClaimRow | undefined,
+  viewerId: number,
+  now: Date,
+  media: PrivateMediaLinks,
+): OrderClaim {
   const until = claimWindow(o);
   const canOpen = !c && o.buyerId === viewerId && until !== undefined && (until === null || now < until);
   return {
-    claim: c ? claimOut(c) : null,
+    claim: c ? claimOut(c, media) : null,
     can_open: canOpen,
     open_until: canOpen && until ? until.toISOString() : null,
   };
@@ -115,7 +125,7 @@ export async function disputeOut(app: FastifyInstance, c: ClaimRow): Promise<Dis
   const db: Db = app.db;
   const [row] = await db.select({ sellerId: orders.sellerId }).from(orders).where(eq(orders.id, c.orderId));
   const [order] = await loadOrders(app, [c.orderId], row!.sellerId);
-  return { claim: claimOut(c), order: order! };
+  return { claim: claimOut(c, app.privateMedia), order: order! };
 }
 
 /** A DRF page of disputes for staff, newest first, by filter. */

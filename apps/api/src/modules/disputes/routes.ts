@@ -15,7 +15,7 @@ import { answerOffer, openClaim, orderClaim, replyToClaim } from './service.js';
 const tags = ['Споры'];
 const sec = [{ token: [] }];
 const errors = { 400: z.union([detailError, fieldErrors]), 401: detailError, 404: detailError };
-/** Claim and reply forms: multipart text fields and up to 5 `photos`, stored under `d/…`. */
+/** Claim and reply forms: multipart text fields and up to 5 `photos`, stored privately under `d/…` (decision 0150). */
 const photoRules = { field: 'photos', max: CLAIM_PHOTOS_MAX, tooMany: CLAIM_MESSAGES.photos, prefix: 'd' };
 
 export default async function claimRoutes(app: FastifyInstance) {
@@ -58,7 +58,7 @@ export default async function claimRoutes(app: FastifyInstance) {
     async (request, reply) => {
       // The caller's right first: a stranger's photos are never stored.
       await orderClaim(app, request.user!.id, request.params.id);
-      const upload = await readPhotoForm(request, app.storage, photoRules);
+      const upload = await readPhotoForm(request, app.privateStorage, photoRules);
       return reply.status(201).send(await openClaim(app, request.user!.id, request.params.id, upload));
     },
   );
@@ -81,7 +81,7 @@ export default async function claimRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await orderClaim(app, request.user!.id, request.params.id);
-      const upload = await readPhotoForm(request, app.storage, photoRules);
+      const upload = await readPhotoForm(request, app.privateStorage, photoRules);
       return replyToClaim(app, request.user!.id, request.params.id, upload);
     },
   );

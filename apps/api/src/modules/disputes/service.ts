@@ -97,7 +97,7 @@ async function sideForm<S extends z.ZodType>(
  */
 export async function orderClaim(app: FastifyInstance, userId: number, orderId: number): Promise<OrderClaim> {
   const o = await getOrderFor(app, userId, orderId);
-  return orderClaimOut(o, await claimOfOrder(app.db, orderId), userId, app.clock.now());
+  return orderClaimOut(o, await claimOfOrder(app.db, orderId), userId, app.clock.now(), app.privateMedia);
 }
 
 /**

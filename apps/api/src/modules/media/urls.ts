@@ -23,7 +23,21 @@ export function setMediaPublicUrl(publicUrl: string | undefined): void {
  *   same width are listed once)
  */
 export function imageUrls(key: string, widths: readonly number[] = MEDIA_WIDTHS, fullWidth?: number) {
-  const u = (w: number) => `${base}/${key}/${w}.webp`;
+  return imageUrlsAt(base, key, widths, fullWidth, '');
+}
+
+/**
+ * {@link imageUrls} under another base, each URL ending with `query` (private photos' signed links).
+ * @param query `''` or `?…`
+ */
+export function imageUrlsAt(
+  at: string,
+  key: string,
+  widths: readonly number[],
+  fullWidth: number | undefined,
+  query: string,
+) {
+  const u = (w: number) => `${at}/${key}/${w}.webp${query}`;
   const real = (w: number) => (fullWidth && fullWidth > 0 ? Math.min(w, fullWidth) : w);
   const seen = new Set<number>();
   const srcset = widths

@@ -135,6 +135,7 @@ export default async function adminUserRoutes(app: FastifyInstance) {
     async (request) =>
       productPage(
         app.db,
+        app.privateMedia,
         request.url,
         parsePageQuery(request.query, 20),
         (request.query.q ?? '').trim(),

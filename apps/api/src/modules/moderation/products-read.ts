@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import { authenticityPhotos, brands, productPhotos, products, users } from '../../db/schema/index.js';
 import { toRubles } from '../../lib/money.js';
 import { makePage, pageWindow, type Page, type PageQuery } from '../../lib/pagination.js';
-import { imageUrls } from '../media/index.js';
+import { imageUrls, type PrivateMediaLinks } from '../media/index.js';
 import { personName } from './audit.js';
 
 const STATUS_LABEL: Record<string, string> = {
@@ -29,10 +29,12 @@ const likeText = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * One page of listings.
  * @param q title words (each must appear) or `#123` / `123` — the listing's id
  * @param status one of {@link ADMIN_PRODUCT_STATUSES}, or undefined for all but deleted
+ * @param media the signer of proof photos' links (private to the owner and staff: decision 0150)
  * @throws ApiError 404 past the last page
  */
 export async function productPage(
   db: Db,
+  media: PrivateMediaLinks,
   url: string,
   page: PageQuery,
   q: string,
@@ -98,7 +100,7 @@ export async function productPage(
         authenticity_photos: proofs
           .filter((ph) => ph.productId === p.id)
           .map((ph) => {
-            const u = imageUrls(ph.key);
+            const u = media.image(ph.key);
             return { id: ph.id, url: u.url, url_small: u.url_small };
           }),
         updated_at: p.updatedAt.toISOString(),

@@ -35,9 +35,16 @@ export interface Conn {
   missed: number;
   /** Notifications that arrived before the initial list was sent; null once it was. */
   held: Notification[] | null;
+  /**
+   * What this socket last got of each notification, by id (as sent, JSON): a late fan-out message of a
+   * notification already in the initial list, or sent twice, is not sent again.
+   */
+  sent?: Map<number, string>;
 }
 
 const OPEN = 1;
+/** How many notifications' last versions a socket remembers (`Conn.sent`). */
+const SENT_KEPT = 100;
 
 export class NotificationHub {
   private readonly byUser = new Map<number, Set<Conn>>();
@@ -94,12 +101,24 @@ export class NotificationHub {
     conn.socket.send(JSON.stringify(message));
   }
 
+  /** Sends `new_notification` unless the socket already has this very version of it. */
+  static sendNew(conn: Conn, notification: Notification): void {
+    const text = JSON.stringify(notification);
+    if (conn.sent?.get(notification.id) === text) return;
+    const sent = (conn.sent ??= new Map());
+    sent.delete(notification.id);
+    sent.set(notification.id, text);
+    // The oldest entries go: a late duplicate comes within moments, not after a hundred others.
+    if (sent.size > SENT_KEPT) sent.delete(sent.keys().next().value!);
+    NotificationHub.send(conn, { type: 'new_notification', notification });
+  }
+
   /** Sends `new_notification` to the user's sockets here (held for those still connecting). */
   deliver(userId: number, notification: Notification): number {
     const conns = this.sockets(userId);
     for (const c of conns) {
       if (c.held) c.held.push(notification);
-      else NotificationHub.send(c, { type: 'new_notification', notification });
+      else NotificationHub.sendNew(c, notification);
     }
     return conns.length;
   }

@@ -20,9 +20,10 @@ const OPEN = 1;
 export async function sendInitial(app: FastifyInstance, conn: Conn): Promise<void> {
   const list = await latestNotifications(app.db, conn.userId, INITIAL_NOTIFICATIONS);
   NotificationHub.send(conn, { type: 'initial_notifications', notifications: list });
+  conn.sent = new Map(list.map((n) => [n.id, JSON.stringify(n)]));
   const held = conn.held ?? [];
   conn.held = null;
-  for (const notification of held) NotificationHub.send(conn, { type: 'new_notification', notification });
+  for (const notification of held) NotificationHub.sendNew(conn, notification);
 }
 
 /** The route handler of `/ws/notifications/`. */

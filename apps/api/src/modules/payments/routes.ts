@@ -17,7 +17,7 @@ import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.j
 import { ipMatcher } from '../../lib/client-address.js';
 import { YOOKASSA_NOTICE_IPS_DEFAULT } from '../../config.js';
 import { takeNoticeFetch } from './yookassa-notices.js';
-import { testgatewayRoutes } from '../../providers/payments/testgateway.js';
+import { testgatewayRoutes } from '../../providers/payments/testgateway-routes.js';
 import { verifyTestgatewaySignature, type TestgatewayEvent } from '../../providers/payments/testgateway-webhook.js';
 import { paymentProvider, type FetchedPayment, type ProviderName } from '../../providers/payments/index.js';
 import { paymentStatusSchema, paymentsConfigSchema } from '@vitrina/contract/orders';

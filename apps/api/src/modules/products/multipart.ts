@@ -30,3 +30,22 @@ export function readListingUpload(
     beforePhoto,
   });
 }
+
+/**
+ * {@link readListingUpload} for proofs of authenticity: private photos (the owner and staff, decision 0150) stored
+ * under `v/…` in `storage` — the app's private storage.
+ */
+export function readProofUpload(
+  request: FastifyRequest,
+  storage: MediaStorage,
+  maxPhotos: number,
+  beforePhoto?: (photosSoFar: number) => Promise<void>,
+): Promise<ListingUpload> {
+  return readPhotoForm(request, storage, {
+    field: 'photos',
+    max: maxPhotos,
+    prefix: 'v',
+    tooMany: LISTING_MESSAGES.photosMax,
+    beforePhoto,
+  });
+}

@@ -12,7 +12,7 @@ import { detailError, fieldErrors, pageOf } from '@vitrina/contract/common';
 import { feeRule } from '../../lib/money.js';
 import { parsePageQuery } from '../../lib/pagination.js';
 import { refuseUserOverLimit } from '../../plugins/user-limits.js';
-import { readListingUpload } from './multipart.js';
+import { readListingUpload, readProofUpload } from './multipart.js';
 import { removeKeys } from './photos.js';
 import { getListing, ownerPage, statusCounts } from './read.js';
 import { createListing, deleteListing, makeDraft, updateListing } from './write.js';
@@ -166,7 +166,7 @@ export default async function productsRoutes(app: FastifyInstance) {
       const userId = request.user!.id;
       // Ownership first, so another user's upload is never processed.
       await getListing(app.db, userId, request.params.id);
-      const upload = await readListingUpload(request, app.storage, AUTHENTICITY_PHOTOS_MAX, photoLimit(userId));
+      const upload = await readProofUpload(request, app.privateStorage, AUTHENTICITY_PHOTOS_MAX, photoLimit(userId));
       try {
         return await addAuthenticityPhotos(app, userId, request.params.id, upload.photos);
       } catch (err) {

@@ -11,7 +11,7 @@
  *
  * - Built by the recurring job {@link YTD_JOB} for sellers with at least `minListings` listings with figures in the
  *   year (smaller sellers read rows cheaply), for every day from 1 January through the last day that ended
- *   {@link YTD_DELAY_MS} ago, each pack summed from the roll-ups' cover of its days.
+ *   {@link YTD_DELAY_MS} ago, each pack the day before's plus its day's rows, a run of days a statement.
  * - Kept exact: a write that lands on a day already over (an event handled after midnight) deletes the seller's
  *   packs from that day to the end of its year ({@link dropStalePacks}), and the job builds them again. The job
  *   holds an exclusive advisory lock, such writers a shared one, so a pack is never built from a snapshot that
@@ -46,6 +46,58 @@ const LOCK = sql`${171718}, ${1}`;
 /** The last day whose pack may be built at `now`: it ended {@link YTD_DELAY_MS} ago or earlier. */
 export const lastPackableDay = (now: Date) => addDays(moscowDay(new Date(now.getTime() - YTD_DELAY_MS)), -1);
 
+/** Days a pack statement builds at most: k days read the run's daily rows ~k/2 times each (one statement, not k). */
+const RUN_DAYS = 14;
+
+/** Sorted ISO days split into runs of consecutive days, each at most {@link RUN_DAYS} long. */
+function consecutiveRuns(days: string[]): string[][] {
+  const runs: string[][] = [];
+  for (const day of days) {
+    const run = runs.at(-1);
+    if (run && run.length < RUN_DAYS && addDays(run.at(-1)!, 1) === day) run.push(day);
+    else runs.push([day]);
+  }
+  return runs;
+}
+
+/**
+ * One statement building the packs of a run of consecutive days `run` of the year starting `year` (its 1 January):
+ * each day's pack is the pack of the day before the run plus the run's daily rows through that day. The day before
+ * the run has its pack: every day between 1 January and the last packable day that is not missing is packed, and
+ * missing days are built oldest first. A run starting on 1 January starts from nothing.
+ */
+function packRunSql(sellerId: number, year: string, run: string[]): SQL {
+  const first = run[0]!;
+  const last = run.at(-1)!;
+  const before = addDays(first, -1);
+  // A run from 1 January adds its daily rows to nothing.
+  const base =
+    first === year
+      ? sql`select 0 as product_id, 0 as views, 0 as favorites, 0 as orders, 0::float8 as revenue where false`
+      : sql`select unnest(product_ids) as product_id, unnest(views) as views, unnest(favorites) as favorites,
+            unnest(orders) as orders, unnest(revenue)::float8 as revenue
+          from stats_ytd where seller_id = ${sellerId} and day = ${before}`;
+  return sql`with days as (select d::date as day from generate_series(${first}::date, ${last}::date, interval '1 day') d),
+    src as (
+      select ${before}::date as day, b.* from (${base}) b
+      union all
+      select day, product_id, views, favorites, orders, revenue::float8 from stats_daily
+        where seller_id = ${sellerId} and day between ${first} and ${last} and product_id <> 0
+    ),
+    packs as (
+      select days.day, s.product_id, sum(s.views)::int as views, sum(s.favorites)::int as favorites,
+        sum(s.orders)::int as orders, sum(s.revenue)::bigint as revenue
+      from days join src s on s.day <= days.day group by days.day, s.product_id having ${HAS_FIGURES}
+    )
+    insert into stats_ytd (seller_id, day, product_ids, views, favorites, orders, revenue)
+    select ${sellerId}, days.day, coalesce(array_agg(p.product_id) filter (where p.product_id is not null), '{}'),
+      coalesce(array_agg(p.views) filter (where p.product_id is not null), '{}'),
+      coalesce(array_agg(p.favorites) filter (where p.product_id is not null), '{}'),
+      coalesce(array_agg(p.orders) filter (where p.product_id is not null), '{}'),
+      coalesce(array_agg(p.revenue) filter (where p.product_id is not null), '{}')
+    from days left join packs p on p.day = days.day group by days.day on conflict do nothing`;
+}
+
 /**
  * Builds missing packs, oldest first: for each seller with at least `minListings` listings with figures in the year of
  * the last packable day or the year before, every day of that year through the last packable day.
@@ -61,7 +113,6 @@ export async function buildYtdPacks(
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK})`);
   const limit = opts.limit ?? YTD_PER_RUN;
   const last = lastPackableDay(now);
-  const today = moscowDay(now);
   const year = Number(last.slice(0, 4));
   const sellers = await queryRows<{ seller_id: number; year: string }>(
     tx,
@@ -83,15 +134,9 @@ export async function buildYtdPacks(
           where not exists (select 1 from stats_ytd y where y.seller_id = ${sellerId} and y.day = d::date)
           order by 1 limit ${limit - built}`,
     );
-    for (const { day } of missing) {
-      const rows = sql`select product_id, sum(views)::int as views, sum(favorites)::int as favorites,
-            sum(orders)::int as orders, sum(revenue)::bigint as revenue from (${listingRowsOverDays(sellerId, { from: s.year, to: day }, today)}) x
-          group by product_id having ${HAS_FIGURES}`;
-      await tx.execute(sql`insert into stats_ytd (seller_id, day, product_ids, views, favorites, orders, revenue)
-          select ${sellerId}, ${day}, coalesce(array_agg(product_id), '{}'), coalesce(array_agg(views), '{}'),
-            coalesce(array_agg(favorites), '{}'), coalesce(array_agg(orders), '{}'), coalesce(array_agg(revenue), '{}')
-          from (${rows}) s on conflict do nothing`);
-      built++;
+    for (const run of consecutiveRuns(missing.map((m) => m.day))) {
+      await tx.execute(packRunSql(sellerId, s.year, run));
+      built += run.length;
     }
     if (built >= limit) break;
   }

@@ -10,6 +10,7 @@ import { s3MediaStorage } from './s3.js';
 
 export { isSafeKey, MEDIA_CACHE_CONTROL, type MediaStorage, type StoredObject } from './types.js';
 export { localMediaStorage } from './local.js';
+export { prefixedStorage } from './prefixed.js';
 
 /**
  * The storage the configuration names (`STORAGE`): local files under `config.mediaDir` when absent.
