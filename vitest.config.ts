@@ -78,10 +78,13 @@ export default defineConfig({
           hookTimeout: 180_000,
           maxWorkers: E2E_WORKERS,
           pool: 'forks',
+          // `expect.poll` waits for what a page or the server does next (an answer, a write, a chunk): vitest's 1 s
+          // by default was a fixed timeout that two files at once beside the API tests outran (decision 0110).
+          expect: { poll: { timeout: 15_000 } },
           // A browser test that fails is run once more before it counts as failed, and the report names it as
-          // retried. Two files at a time beside the API tests load the 2 cores; e2e/orders/claims.test.ts then lost
-          // its click on «Принять» about one run in five (docs/decisions/0110-parallel-browser-tests.md). A defect
-          // that fails every time still fails.
+          // retried. The flakes found so far were causes in the product and the tests and are fixed (decision
+          // 0110); one (the guest's «Оформить заказ» in e2e/site/dead-ends.test.ts) is not explained yet, so the
+          // retry stays. A defect that fails every time still fails.
           retry: 1,
         },
       },

@@ -117,7 +117,8 @@ describe.runIf(dbAvailable())('luxury checks', () => {
     const item = queue.results.find((p: { id: number }) => p.id === lux.id);
     expect(item).toMatchObject({ is_luxury: true, brand: 'Moncler', status_label: 'На проверке подлинности' });
     expect(item.authenticity_photos).toHaveLength(2);
-    expect(item.authenticity_photos[0].url_small).toMatch(/^\/media\/.+\.webp$/);
+    // Proofs are private to the owner and staff: signed links under `v/…` (decision 0150).
+    expect(item.authenticity_photos[0].url_small).toMatch(/^\/media\/private\/v\/.+\/320\.webp\?exp=\d+&sig=.+$/);
     expect((await get(t.app, '/v1/admin/products/?status=nope', staff.auth)).statusCode).toBe(400);
 
     // Decline: back to drafts with the reason; the seller is told.

@@ -23,24 +23,26 @@ describe.runIf(dbAvailable())('staff merge typed brands into the reference list'
   let img: Buffer;
   let fx: { brand: number; luxury: number; leaf: number };
 
-  const create = async (brandText: string, title = 'Платье ручной работы') => {
+  /** `POST /v1/products/` as the seller: a listing with one photo in the test category, size M × 1 at 2 500 ₽. */
+  const postListing = (fields: Record<string, string>) => {
     const body = multipart(
       {
-        title,
-        description: 'Сшито на заказ.',
-        brand_text: brandText,
         category: String(fx.leaf),
         condition: 'excellent',
         sizes: JSON.stringify([{ size: 'M', price: 2500, count: 1 }]),
+        ...fields,
       },
       [{ field: 'photos', filename: 'p.jpg', contentType: 'image/jpeg', data: img }],
     );
-    const res = await t.app.inject({
+    return t.app.inject({
       method: 'POST',
       url: '/v1/products/',
       headers: { ...seller, ...body.headers },
       payload: body.payload,
     });
+  };
+  const create = async (brandText: string, title = 'Платье ручной работы') => {
+    const res = await postListing({ title, description: 'Сшито на заказ.', brand_text: brandText });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: number; slug: string };
   };
@@ -198,21 +200,10 @@ describe.runIf(dbAvailable())('staff merge typed brands into the reference list'
   });
 
   it('sends a typed spelling of a luxury brand to the check as well (filed under the brand when listed)', async () => {
-    const body = multipart(
-      {
-        title: 'Сумка кожаная',
-        brand_text: 'мезон мерж',
-        category: String(fx.leaf),
-        condition: 'excellent',
-        sizes: JSON.stringify([{ size: 'M', price: 90000, count: 1 }]),
-      },
-      [{ field: 'photos', filename: 'p.jpg', contentType: 'image/jpeg', data: img }],
-    );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/products/',
-      headers: { ...seller, ...body.headers },
-      payload: body.payload,
+    const res = await postListing({
+      title: 'Сумка кожаная',
+      brand_text: 'мезон мерж',
+      sizes: JSON.stringify([{ size: 'M', price: 90000, count: 1 }]),
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ brand: { id: fx.luxury }, brand_text: null, status: 'pending_review' });

@@ -24,6 +24,7 @@ describe.runIf(dbAvailable())('facets', () => {
   /** Every offered value of every facet: its count is the list's total with it chosen (and never 0). */
   async function expectCountsMatchList(query: string, f: Facets, endpoint = '/v1/public/products/') {
     const checks: [string, string, number][] = [
+      ...f.brands.map((b) => ['brand', b.value, b.count] as [string, string, number]),
       ...f.sizes.map((s) => ['size', s.value, s.count] as [string, string, number]),
       ...f.conditions.map((c) => ['condition', c.value, c.count] as [string, string, number]),
       ...f.colors.map((c) => ['color', c.value, c.count] as [string, string, number]),
@@ -72,6 +73,40 @@ describe.runIf(dbAvailable())('facets', () => {
     const withSize = await facets(`type=women&size=${encodeURIComponent(size)}`);
     expect(withSize.sizes).toEqual(all.sizes);
     await expectCountsMatchList(`type=women&size=${encodeURIComponent(size)}`, withSize);
+  });
+
+  it('brands: most listings first, then A–Z; a chosen brand leaves the brands’ counts as they were', async () => {
+    const all = await facets('type=women');
+    expect(all.brands.length).toBeGreaterThan(1);
+    const chars = (await get('/v1/product/chars/')) as {
+      data: { brands: { id: number; slug: string; name: string }[] };
+    };
+    const nameOf = new Map(chars.data.brands.map((b) => [String(b.id), b.name.toLowerCase()]));
+    for (let i = 1; i < all.brands.length; i++) {
+      const [a, b] = [all.brands[i - 1]!, all.brands[i]!];
+      expect(a.count > b.count || (a.count === b.count && nameOf.get(a.value)! <= nameOf.get(b.value)!)).toBe(true);
+    }
+    // The brands sum to the listings the page shows (every demo listing has a brand).
+    expect(all.brands.reduce((n, b) => n + b.count, 0)).toBe(all.count);
+
+    const brand = all.brands[1]!;
+    const chosen = await facets(`type=women&brand=${brand.value}`);
+    expect(chosen.brands).toEqual(all.brands);
+    expect(chosen.count).toBe(brand.count);
+    // The other facets count that brand's listings only.
+    await expectCountsMatchList(`type=women&brand=${brand.value}`, chosen);
+  });
+
+  it('a chosen brand with no listing among the matches stays listed with 0 (by id or by slug)', async () => {
+    const kids = await facets('type=kids');
+    const chars = (await get('/v1/product/chars/')) as { data: { brands: { id: number; slug: string }[] } };
+    const absent = chars.data.brands.find((b) => !kids.brands.some((k) => k.value === String(b.id)));
+    expect(absent).toBeDefined();
+    for (const v of [String(absent!.id), absent!.slug]) {
+      const f = await facets(`type=kids&brand=${v}`);
+      expect(f.brands.at(-1)).toEqual({ value: String(absent!.id), count: 0 });
+      expect(f.brands.slice(0, -1)).toEqual(kids.brands);
+    }
   });
 
   it('a chosen value no listing has stays listed with 0, so it can be unchosen', async () => {

@@ -92,6 +92,18 @@ describe.runIf(dbAvailable())('notifications socket and REST', () => {
     expect(got).toMatchObject({ id, title: 'Свежее', read: false });
   });
 
+  it('does not send again a notification of the initial list when its fan-out message comes late', async () => {
+    const u = await makeUser(t.app);
+    const early = await send(u.id, { title: 'Раннее' });
+    const { s, initial } = await connect(u);
+    expect(initial.map((n) => n.id)).toEqual([early]);
+    // The late message of the one already listed, as the fan-out of another process may bring it.
+    t.app.notificationHub.deliver(u.id, initial[0]!);
+    const id = await send(u.id, { title: 'Следом' });
+    expect(newOf(await s.next())).toMatchObject({ id, title: 'Следом' });
+    expect(s.messages.map((m) => m.type)).toEqual(['initial_notifications', 'new_notification']);
+  });
+
   it('delivers nothing to another user, not even on the same process', async () => {
     const a = await makeUser(t.app);
     const b = await makeUser(t.app);
@@ -266,7 +278,7 @@ describe.runIf(dbAvailable())('notifications socket and REST', () => {
     expect((await s.closedWithin()).code).toBe(1009);
   });
 
-  it('holds what arrives while a socket is connecting and sends it right after the initial list', async () => {
+  it('holds what arrives while a socket is connecting and sends after the initial list what that list lacks', async () => {
     const u = await makeUser(t.app);
     const sent: NotificationsSocketMessage[] = [];
     const socket = {
@@ -280,9 +292,14 @@ describe.runIf(dbAvailable())('notifications socket and REST', () => {
     const early = await send(u.id, { title: 'Во время подключения' });
     await expect.poll(() => conn.held.length).toBe(1);
     expect(sent).toEqual([]);
+    // A renewal committed after the list was read: held as well, and the list will not have it.
+    const renewed = { ...conn.held[0]!, title: 'Обновлено', created_at: new Date(Date.now() + 60_000).toISOString() };
+    t.app.notificationHub.deliver(u.id, renewed);
     await sendInitial(t.app, conn);
     expect(sent.map((m) => m.type)).toEqual(['initial_notifications', 'new_notification']);
-    expect(newOf(sent[1]!).id).toBe(early);
+    const initial = sent[0]!.type === 'initial_notifications' ? sent[0]!.notifications : [];
+    expect(initial.map((n) => [n.id, n.title])).toEqual([[early, 'Во время подключения']]);
+    expect(newOf(sent[1]!)).toEqual(renewed);
     const later = await send(u.id, { title: 'После' });
     await expect.poll(() => sent.length).toBe(3);
     expect(newOf(sent[2]!).id).toBe(later);

@@ -59,7 +59,7 @@ describe.runIf(dbAvailable())('security headers', () => {
     } finally {
       await withMaps.close();
     }
-  });
+  }, 120_000);
 
   it('puts the header’s nonce on the test bank’s inline script, a new one per answer', async () => {
     const nonces: string[] = [];

@@ -71,8 +71,8 @@ describe.runIf(dbAvailable())('statistics from year-to-date packs', () => {
     await t?.close();
   });
 
-  // It builds all 690 packs, a statement each: 20–35 s on PGlite on 2 cores beside the other suites (it once ran
-  // past the default 30 s in CI).
+  // It builds all 690 packs of this seller (and the demo sellers'), a run of up to 14 days a statement: ~3 s on PGlite
+  // alone, ten times that on a loaded machine (a statement a pack took ten times as long and once passed 120 s in CI).
   it(
     'the recurring job builds packs, and in runs they reach every day of this year and the last',
     { timeout: 120_000 },

@@ -1,132 +1,61 @@
 /**
- * Seller statistics through HTTP: views counted by the browser (dedupe per visitor per Moscow day,
- * bots and the seller's own views ignored), favorites and paid/refunded orders rolled up from their events,
- * sums against hand-computed fixtures, the Moscow-midnight boundary, the Monday week start, `previous_totals`,
- * custom ranges and bad periods, owner-only figures, the CSV export and the service level.
+ * Seller statistics through HTTP: views counted by the browser (dedupe per visitor per Moscow day, bots and the seller's
+ * own views ignored), favorites and paid/refunded orders rolled up from their events, sums against hand-computed
+ * fixtures, the Moscow-midnight boundary, the Monday week start, `previous_totals`, custom ranges, owner-only figures,
+ * the CSV export, the service level and the pruning of view visitors — one story on one clock, each test on the figures
+ * and orders of the ones before. The shop: stats-world.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statisticsAnswerSchema, weeklyStatisticsAnswerSchema } from '@vitrina/contract/sales';
+import { describe, expect, it } from 'vitest';
+import { weeklyStatisticsAnswerSchema } from '@vitrina/contract/sales';
 import { eq } from 'drizzle-orm';
 import { listingViewVisitors, orders } from '../../src/db/schema/index.js';
 import { VIEW_LIMIT_PER_MINUTE } from '../../src/modules/stats/routes.js';
-import { createTestApp, dbAvailable, randomIp, type TestContext } from '../helpers.js';
-import {
-  makeCard,
-  makeListing,
-  makePoint,
-  makeUser,
-  placeOrder,
-  chargedAtTestBank,
-  testgatewaySuccessNotice,
-  type TestUser,
-} from '../buy-fixtures.js';
+import { dbAvailable, randomIp } from '../helpers.js';
+import { makeUser } from '../buy-fixtures.js';
+import { CHROME, H, useStatsShop } from './stats-world.js';
 
-const describeDb = dbAvailable() ? describe : describe.skip;
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const H = 3_600_000;
-
-type Figures = { views: number; favorites: number; orders: number; revenue: number; conversion?: number };
-interface Stats {
-  period: string;
-  date_from: string;
-  date_to: string;
-  points: (Figures & { date: string })[];
-  totals: Figures;
-  previous_totals: Figures;
-  top_listings: (Figures & { id: number; slug: string; title: string; price: number; status: string })[];
-}
-
-describeDb('statistics', () => {
-  let t: TestContext;
-  let seller: TestUser;
-  let other: TestUser;
-  let buyer: TestUser;
-  let point: number;
-  let a: { id: number; slug: string };
-  let b: { id: number; slug: string };
-  let foreign: { id: number; slug: string };
-
-  const view = (slug: string, visitor: string, headers: Record<string, string> = { 'user-agent': CHROME }) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/v1/public/products/${slug}/view/`,
-      headers,
-      payload: { visitor_id: visitor },
-      remoteAddress: randomIp(),
-    });
-  const stats = async (qs: string, who: TestUser = seller) => {
-    const res = await t.app.inject({ method: 'GET', url: `/v1/sales/statistics/?${qs}`, headers: who.auth });
-    expect(res.statusCode, res.body).toBe(200);
-    // served without a zod pass (plainJson): the answer itself must hold to the contract
-    return statisticsAnswerSchema.parse(res.json()).data as Stats;
-  };
-  const favorite = async (productId: number, sellerId: number, at: string, userId = buyer.id) => {
-    await t.app.db.transaction((tx) =>
-      t.app.events.emit(tx, 'favorite.added', { userId, listingId: productId, sellerId, at }),
-    );
-    await t.app.jobs.runDue();
-  };
-  const buy = async (slug: string) => {
-    const o = await placeOrder(t.app, buyer, slug, point);
-    await chargedAtTestBank(t.app, o.gatewayId);
-    const res = await testgatewaySuccessNotice(t.app, o.gatewayId, o.row.amount);
-    expect(res.statusCode).toBe(200);
-    await t.app.jobs.runDue();
-    return o;
-  };
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    seller = await makeUser(t.app, 'Продавец');
-    other = await makeUser(t.app, 'Другой');
-    buyer = await makeUser(t.app, 'Покупатель');
-    point = await makePoint(t.app, buyer);
-    await makeCard(t.app, buyer);
-    a = await makeListing(t.app, seller.id, [{ size: 'M', price: 4990, count: 5 }], 'Тренч «А»');
-    b = await makeListing(t.app, seller.id, [{ size: 'M', price: 12990.5, count: 5 }], 'Пальто «Б»');
-    foreign = await makeListing(t.app, other.id, [{ size: 'M', price: 1000, count: 5 }], 'Чужой');
-  });
-  afterAll(async () => t?.close());
+describe.runIf(dbAvailable())('statistics', () => {
+  const s = useStatsShop();
+  const { view, stats, favorite, buy } = s;
 
   it('counts one view per visitor per listing per day, not bots nor the seller', async () => {
     // 2026-11-22 12:00 UTC = 15:00 in Moscow (a Sunday).
-    expect((await view(a.slug, 'visitor-0001')).statusCode).toBe(204);
-    expect((await view(a.slug, 'visitor-0001')).statusCode).toBe(204);
-    expect((await view(a.slug, 'visitor-0002')).statusCode).toBe(204);
-    expect((await view(b.slug, 'visitor-0001')).statusCode).toBe(204);
+    expect((await view(s.a.slug, 'visitor-0001')).statusCode).toBe(204);
+    expect((await view(s.a.slug, 'visitor-0001')).statusCode).toBe(204);
+    expect((await view(s.a.slug, 'visitor-0002')).statusCode).toBe(204);
+    expect((await view(s.b.slug, 'visitor-0001')).statusCode).toBe(204);
     const bot = 'Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)';
-    expect((await view(a.slug, 'visitor-bot1', { 'user-agent': bot })).statusCode).toBe(204);
-    expect((await view(a.slug, 'visitor-noua', {})).statusCode).toBe(204);
-    expect((await view(a.slug, 'visitor-self', { 'user-agent': CHROME, ...seller.auth })).statusCode).toBe(204);
+    expect((await view(s.a.slug, 'visitor-bot1', { 'user-agent': bot })).statusCode).toBe(204);
+    expect((await view(s.a.slug, 'visitor-noua', {})).statusCode).toBe(204);
+    expect((await view(s.a.slug, 'visitor-self', { 'user-agent': CHROME, ...s.seller.auth })).statusCode).toBe(204);
     // Another seller's listing is seen, but never counts for this seller.
-    expect((await view(foreign.slug, 'visitor-0001')).statusCode).toBe(204);
+    expect((await view(s.foreign.slug, 'visitor-0001')).statusCode).toBe(204);
 
     const day = await stats('period=day');
     expect(day.points).toHaveLength(24);
     expect(day.points[15]).toMatchObject({ date: '2026-11-22T15:00', views: 3 });
     expect(day.totals).toMatchObject({ views: 3, favorites: 0, orders: 0, revenue: 0, conversion: 0 });
     const byId = new Map(day.top_listings.map((l) => [l.id, l]));
-    expect(byId.get(a.id)).toMatchObject({ views: 2, slug: a.slug, price: 4990, status: 'active' });
-    expect(byId.get(b.id)).toMatchObject({ views: 1 });
-    expect(byId.has(foreign.id)).toBe(false);
-    expect(day.top_listings[0]!.id).toBe(a.id);
-    expect((await stats('period=day', other)).totals.views).toBe(1);
+    expect(byId.get(s.a.id)).toMatchObject({ views: 2, slug: s.a.slug, price: 4990, status: 'active' });
+    expect(byId.get(s.b.id)).toMatchObject({ views: 1 });
+    expect(byId.has(s.foreign.id)).toBe(false);
+    expect(day.top_listings[0]!.id).toBe(s.a.id);
+    expect((await stats('period=day', s.other)).totals.views).toBe(1);
   });
 
   it('refuses bad views: unknown listing 404, bad visitor id 400', async () => {
     const unknown = await view('net-takogo-tovara', 'visitor-0001');
     expect(unknown.statusCode).toBe(404);
-    const bad = await view(a.slug, 'x');
+    const bad = await view(s.a.slug, 'x');
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('visitor_id');
   });
 
   it('puts 20:59 UTC on the Moscow day that ends and 21:00 UTC on the next', async () => {
-    t.clock.advance(8 * H + 59 * 60_000); // 2026-11-22T20:59Z = 23:59 MSK
-    expect((await view(a.slug, 'visitor-late')).statusCode).toBe(204);
-    t.clock.advance(60_000); // 21:00Z = 00:00 on the 23rd in Moscow
-    expect((await view(a.slug, 'visitor-late')).statusCode).toBe(204); // a new day: counted again
+    s.t.clock.advance(8 * H + 59 * 60_000); // 2026-11-22T20:59Z = 23:59 MSK
+    expect((await view(s.a.slug, 'visitor-late')).statusCode).toBe(204);
+    s.t.clock.advance(60_000); // 21:00Z = 00:00 on the 23rd in Moscow
+    expect((await view(s.a.slug, 'visitor-late')).statusCode).toBe(204); // a new day: counted again
     const week = await stats('period=custom&date_from=2026-11-22&date_to=2026-11-23');
     expect(week.points.map((p) => [p.date, p.views])).toEqual([
       ['2026-11-22', 4],
@@ -140,30 +69,30 @@ describeDb('statistics', () => {
   });
 
   it('rolls up paid orders (item prices, before the fee) and refunds', async () => {
-    const o1 = await buy(a.slug); // 4 990 ₽
-    const o2 = await buy(b.slug); // 12 990,50 ₽
+    const o1 = await buy(s.a.slug); // 4 990 ₽
+    const o2 = await buy(s.b.slug); // 12 990,50 ₽
     const day = await stats('period=day');
     expect(day.totals).toMatchObject({ orders: 2, revenue: 17980.5, views: 1 });
     expect(day.totals.conversion).toBe(1);
     // A refund of a paid order takes its items back out of the revenue, at the refund's time.
-    const now = t.clock.now();
-    await t.app.db.transaction(async (tx) => {
+    const now = s.t.clock.now();
+    await s.t.app.db.transaction(async (tx) => {
       await tx.update(orders).set({ refundedAmount: o1.row.amount, refundedAt: now }).where(eq(orders.id, o1.order.id));
-      await t.app.events.emit(tx, 'order.refunded', { orderId: o1.order.id });
+      await s.t.app.events.emit(tx, 'order.refunded', { orderId: o1.order.id });
     });
-    await t.app.jobs.runDue();
+    await s.t.app.jobs.runDue();
     const after = await stats('period=day');
     expect(after.totals).toMatchObject({ orders: 2, revenue: 12990.5 });
-    const la = after.top_listings.find((l) => l.id === a.id)!;
+    const la = after.top_listings.find((l) => l.id === s.a.id)!;
     expect(la).toMatchObject({ orders: 1, revenue: 0, views: 1, conversion: 1 });
     expect(o2.order.id).toBeGreaterThan(0);
-    expect((await stats('period=day', other)).totals.orders).toBe(0);
+    expect((await stats('period=day', s.other)).totals.orders).toBe(0);
   });
 
   it('counts favorites from favorite.added at their time; week starts on Monday; previous_totals is the like span', async () => {
     // Now: Wednesday 2026-11-25, 12:00 in Moscow.
-    t.clock.advance(2 * 24 * H + 9 * H);
-    const fav = (at: string) => favorite(a.id, seller.id, at);
+    s.t.clock.advance(2 * 24 * H + 9 * H);
+    const fav = (at: string) => favorite(s.a.id, s.seller.id, at);
     await fav('2026-11-16T07:00:00Z'); // Mon of last week — previous span
     await fav('2026-11-18T20:59:00Z'); // Wed 23:59 MSK — previous span
     await fav('2026-11-18T21:00:00Z'); // Thu 00:00 MSK — after the like span
@@ -171,8 +100,8 @@ describeDb('statistics', () => {
     await fav('2026-11-23T10:00:00Z'); // Mon of this week
     await fav('2026-11-24T20:59:00Z'); // Tue 23:59 MSK
     await fav('2026-11-24T21:00:00Z'); // Wed 00:00 MSK
-    await favorite(a.id, seller.id, '2026-11-25T08:00:00Z', seller.id); // the seller's own heart: not counted
-    await favorite(foreign.id, other.id, '2026-11-25T08:00:00Z'); // another seller's listing
+    await favorite(s.a.id, s.seller.id, '2026-11-25T08:00:00Z', s.seller.id); // the seller's own heart: not counted
+    await favorite(s.foreign.id, s.other.id, '2026-11-25T08:00:00Z'); // another seller's listing
 
     const week = await stats('period=week');
     expect(week.date_from).toBe('2026-11-23');
@@ -192,7 +121,7 @@ describeDb('statistics', () => {
     // Mon–Wed of last week: 2 favorites (the Thursday and Sunday ones are outside); no views (Sun 22 is outside).
     expect(week.previous_totals).toMatchObject({ views: 0, favorites: 2, orders: 0, revenue: 0, conversion: 0 });
 
-    const weekly = await t.app.inject({ method: 'GET', url: '/v1/sales/weekly-statistics/', headers: seller.auth });
+    const weekly = await s.t.app.inject({ method: 'GET', url: '/v1/sales/weekly-statistics/', headers: s.seller.auth });
     expect(weekly.statusCode).toBe(200);
     const w = weeklyStatisticsAnswerSchema.parse(weekly.json()).data;
     expect(w.days.map((d) => d.date)).toEqual([
@@ -237,7 +166,7 @@ describeDb('statistics', () => {
     const long = await stats('period=custom&date_from=2025-11-25&date_to=2026-11-25');
     expect(long.points).toHaveLength(366);
     expect(long.totals).toMatchObject({ views: 5, favorites: 7, orders: 2, revenue: 12990.5 });
-    expect(long.top_listings.find((l) => l.id === a.id)).toMatchObject({ views: 4, favorites: 7, orders: 1 });
+    expect(long.top_listings.find((l) => l.id === s.a.id)).toMatchObject({ views: 4, favorites: 7, orders: 1 });
     const mid = await stats('period=custom&date_from=2026-11-17&date_to=2026-11-22');
     expect(mid.totals).toMatchObject({ views: 4, favorites: 3 });
     // The like span before: 11–16 November.
@@ -245,39 +174,19 @@ describeDb('statistics', () => {
     // Most of November: read as the month minus the days outside (1–2 and 25–30).
     const most = await stats('period=custom&date_from=2026-11-03&date_to=2026-11-24');
     expect(most.totals).toMatchObject({ views: 5, favorites: 6, orders: 2, revenue: 12990.5 });
-    expect(most.top_listings.find((l) => l.id === a.id)).toMatchObject({ views: 4, favorites: 6, orders: 1 });
+    expect(most.top_listings.find((l) => l.id === s.a.id)).toMatchObject({ views: 4, favorites: 6, orders: 1 });
     // A range in the past with a month mostly outside it, and one ending in the future.
     const edge = await stats('period=custom&date_from=2026-10-20&date_to=2026-11-18');
-    expect(edge.top_listings.find((l) => l.id === a.id)).toMatchObject({ views: 0, favorites: 2 });
+    expect(edge.top_listings.find((l) => l.id === s.a.id)).toMatchObject({ views: 0, favorites: 2 });
     const ahead = await stats('period=custom&date_from=2026-11-20&date_to=2027-01-10');
-    expect(ahead.top_listings.find((l) => l.id === a.id)).toMatchObject({ views: 4, favorites: 4, orders: 1 });
-  });
-
-  it('answers 400 in Russian naming the field for bad periods and dates', async () => {
-    const bad = async (qs: string, field: string) => {
-      const res = await t.app.inject({ method: 'GET', url: `/v1/sales/statistics/?${qs}`, headers: seller.auth });
-      expect(res.statusCode, qs).toBe(400);
-      const body = res.json() as Record<string, string[]>;
-      expect(Object.keys(body), qs).toEqual([field]);
-      expect(body[field]![0]).toMatch(/[а-я]/);
-    };
-    await bad('period=quarter', 'period');
-    await bad('', 'period');
-    await bad('period=custom', 'date_from');
-    await bad('period=custom&date_from=2026-11-01', 'date_to');
-    await bad('period=custom&date_from=2026-02-30&date_to=2026-03-01', 'date_from');
-    await bad('period=custom&date_from=01.11.2026&date_to=2026-11-02', 'date_from');
-    await bad('period=custom&date_from=2026-11-10&date_to=2026-11-01', 'date_from');
-    await bad('period=custom&date_from=2025-11-24&date_to=2026-11-25', 'date_to');
-    const anon = await t.app.inject({ method: 'GET', url: '/v1/sales/statistics/?period=day' });
-    expect(anon.statusCode).toBe(401);
+    expect(ahead.top_listings.find((l) => l.id === s.a.id)).toMatchObject({ views: 4, favorites: 4, orders: 1 });
   });
 
   it('exports the period as CSV that Excel opens in Russian', async () => {
-    const res = await t.app.inject({
+    const res = await s.t.app.inject({
       method: 'GET',
       url: '/v1/sales/statistics/export/?period=custom&date_from=2026-11-22&date_to=2026-11-23',
-      headers: seller.auth,
+      headers: s.seller.auth,
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
@@ -296,8 +205,8 @@ describeDb('statistics', () => {
   });
 
   it('service level: orders shipped in time over decided ones, with the explanation', async () => {
-    const fresh = await makeUser(t.app, 'Новый');
-    const empty = await t.app.inject({ method: 'GET', url: '/v1/sales/service-level/', headers: fresh.auth });
+    const fresh = await makeUser(s.t.app, 'Новый');
+    const empty = await s.t.app.inject({ method: 'GET', url: '/v1/sales/service-level/', headers: fresh.auth });
     expect(empty.json()).toEqual({
       success: true,
       data: {
@@ -309,17 +218,17 @@ describeDb('statistics', () => {
       },
     });
     // The seller's two orders were paid on Monday 23rd (00:00 MSK); ship one now, within 5 days.
-    const mine = await t.app.db.select().from(orders).where(eq(orders.sellerId, seller.id));
+    const mine = await s.t.app.db.select().from(orders).where(eq(orders.sellerId, s.seller.id));
     expect(mine).toHaveLength(2);
-    const ship = await t.app.inject({
+    const ship = await s.t.app.inject({
       method: 'POST',
       url: `/v1/sales/orders/${mine[0]!.id}/ship/`,
-      headers: seller.auth,
+      headers: s.seller.auth,
       payload: { tracking_number: '1234567890' },
     });
     expect(ship.statusCode, ship.body).toBe(200);
     const level = async () =>
-      (await t.app.inject({ method: 'GET', url: '/v1/sales/service-level/', headers: seller.auth })).json() as {
+      (await s.t.app.inject({ method: 'GET', url: '/v1/sales/service-level/', headers: s.seller.auth })).json() as {
         data: { level: number | null; explanation: string; orders: number; shipped_in_time: number };
       };
     expect((await level()).data).toMatchObject({
@@ -329,7 +238,7 @@ describeDb('statistics', () => {
       explanation: '1 из 1 заказа отправлен вовремя, 1 ждёт отправки, срок ещё не вышел — за 30 дней',
     });
     // The other's deadline is the end of the 28th (Moscow); on the 29th it is late.
-    t.clock.advance(4 * 24 * H);
+    s.t.clock.advance(4 * 24 * H);
     expect((await level()).data).toMatchObject({
       level: 50,
       explanation: '1 из 2 заказов отправлен вовремя — за 30 дней',
@@ -338,17 +247,17 @@ describeDb('statistics', () => {
 
   it('prunes the view visitors of days before yesterday; limits views per address', async () => {
     // Now 2026-11-29 (Moscow). The visitors of the 22nd and 23rd go; today's stays and still dedupes.
-    expect((await view(a.slug, 'visitor-0001')).statusCode).toBe(204);
-    await t.app.jobs.ensureRecurring();
-    await t.app.jobs.runDue();
-    const left = await t.app.db.select().from(listingViewVisitors);
+    expect((await view(s.a.slug, 'visitor-0001')).statusCode).toBe(204);
+    await s.t.app.jobs.ensureRecurring();
+    await s.t.app.jobs.runDue();
+    const left = await s.t.app.db.select().from(listingViewVisitors);
     expect(left.map((r) => [r.day, r.visitorId])).toEqual([['2026-11-29', 'visitor-0001']]);
-    expect((await view(a.slug, 'visitor-0001')).statusCode).toBe(204);
+    expect((await view(s.a.slug, 'visitor-0001')).statusCode).toBe(204);
     expect((await stats('period=day')).totals.views).toBe(1);
 
     const ip = randomIp();
     const once = () =>
-      t.app.inject({
+      s.t.app.inject({
         method: 'POST',
         url: '/v1/public/products/net-takogo/view/',
         headers: { 'user-agent': CHROME },
