@@ -30,9 +30,11 @@ import { ClientGuards } from './shared/lib/client-guards';
 import { START_SCRIPTS } from './shared/lib/deferred-scripts';
 import type { NotificationsProps } from '@mantine/notifications';
 import { LazyPart, lazyWithReload, useIdle } from './shared/lib/lazy';
+import { useToastsWanted } from './shared/lib/notify';
+import { useAuth } from './features/auth';
 
 /**
- * The notifications container is a chunk of its own, mounted when the browser is idle after hydration:
+ * The notifications container is a chunk of its own, mounted once a toast may come (`LazyNotifications`):
  * `notifications.show()` only writes to a small store, and the container shows whatever is queued once
  * it is there. (Nothing here imports @mantine/notifications statically: that would pull the whole package
  * into the first load.)
@@ -61,10 +63,17 @@ const ShopLinkNavigation = lazyWithReload<Record<string, never>>(() =>
 );
 if (!import.meta.env.SSR) void ShopLinkNavigation.preload();
 
+/**
+ * The toasts' container, mounted once a toast may come (decision 0160): after the page's first press or key (or a
+ * `showNotification` call: shared/lib/notify.ts), or when the browser is idle for a signed-in user, whose
+ * notification bell shows toasts unasked. A guest who only reads the page never loads it.
+ */
 function LazyNotifications() {
   const phone = useMediaQuery('(max-width: 47.99em)');
-  const mounted = useIdle();
-  if (!mounted) return null;
+  const wanted = useToastsWanted();
+  const signedIn = useAuth().status === 'signed-in';
+  const idle = useIdle();
+  if (!wanted && !(signedIn && idle)) return null;
   return (
     <LazyPart fallback={null}>
       <Notifications {...(phone ? PHONE_TOASTS : WIDE_TOASTS)} />

@@ -12,7 +12,8 @@ import { NavigationProgress } from '../shared/ui/navigation-progress';
 import { jsonReader, toJsonText } from '../shared/lib/json-text';
 import { apiLoad } from '../shared/lib/load-context';
 import { Header } from './header';
-import { LazyPart, lazyWithReload } from '../shared/lib/lazy';
+import { LazyPart, lazyWithReload, preloadWhenIdle } from '../shared/lib/lazy';
+import { HydrateWhenVisible } from '../shared/lib/hydrate-when-visible';
 
 interface CharsCategories {
   data: { categories: { id: number; name: string; type: string; parent: number | null }[] };
@@ -32,10 +33,22 @@ export function shouldRevalidate() {
 }
 
 /**
- * The footer is below the fold: in the server's HTML at once, hydrated when its chunk arrives (shared/lib/lazy.tsx),
- * so its code is not in every page's start-up JavaScript.
+ * The footer is below the fold: in the server's HTML at once, its code a chunk of its own (shared/lib/lazy.tsx), so
+ * it is not in every page's start-up JavaScript, and hydrated when it comes near the viewport (decision 0160); in
+ * `memo` without props, so the layout's renders leave it waiting (shared/lib/hydrate-when-visible.tsx).
  */
 const Footer = lazyWithReload(() => import('./footer'));
+// Its code loads when the browser is idle, so a press or focus in it hydrates it at once (not a chunk later).
+preloadWhenIdle(Footer);
+const LazyFooter = memo(function LazyFooter() {
+  return (
+    <HydrateWhenVisible>
+      <LazyPart>
+        <Footer />
+      </LazyPart>
+    </HydrateWhenVisible>
+  );
+});
 
 /** The header re-renders in the browser only when the menu changes (it reads the location itself). */
 const MemoHeader = memo(Header);
@@ -54,9 +67,7 @@ export default function DefaultLayout() {
           <Outlet />
         </CardActionContext>
       </main>
-      <LazyPart>
-        <Footer />
-      </LazyPart>
+      <LazyFooter />
       <CookieNotice />
     </div>
   );

@@ -4,7 +4,7 @@
  * box on a second row. One search box for every width; Tab follows what the eye sees: the word mark, the
  * catalog menu (desktop), the search, the icons.
  */
-import { IconHeart } from '@tabler/icons-react';
+import { LineIcon } from '../shared/ui/line-icons';
 import { useState } from 'react';
 import { ShopLink } from '../shared/ui/shop-link';
 import { AccountMenu } from '../features/auth';
@@ -59,7 +59,7 @@ export function Header({ menu }: { menu: CatalogMenuData }) {
         </div>
         <div className={classes.actions}>
           <LightIconButton to="/account/favorites" aria-label="Избранное">
-            <IconHeart size={24} stroke={1.6} />
+            <LineIcon name="heart" stroke={1.6} />
           </LightIconButton>
           <CartButton />
           <AccountMenu extras={ACCOUNT_EXTRAS} />
@@ -73,6 +73,8 @@ export function Header({ menu }: { menu: CatalogMenuData }) {
         </div>
       </div>
       {drawerUsed && (
+        // No placeholder: the drawer is Mantine's fixed overlay in a portal, so its arrival moves nothing on the page
+        // (checked at 360 and 1440 px with its chunk held back: the header and the page keep their boxes).
         <LazyPart fallback={null}>
           <CatalogDrawer menu={menu} opened={drawerOpen} onClose={() => setDrawerOpen(false)} />
         </LazyPart>

@@ -1,15 +1,7 @@
 /** Screen `catalog-type` (/catalog/{type}): listings of one catalog type with filters in the URL. */
 import { data as routeData } from 'react-router';
 import type { Route } from './+types/catalog-type';
-import {
-  CategoryChips,
-  ListingPage,
-  LISTING_QUERY,
-  loadListing,
-  readListingChars,
-  TYPE_LABELS,
-  typeTitle,
-} from '../features/catalog';
+import { CategoryChips, ListingPage, LISTING_QUERY, loadListing, TYPE_LABELS, typeTitle } from '../features/catalog';
 import { countLabel } from '../shared/lib/plural';
 import { seo } from '../shared/lib/seo';
 
@@ -37,13 +29,10 @@ export default function Screen({ loaderData }: Route.ComponentProps) {
       data={loaderData}
       title={typeTitle(loaderData.type)}
       type={loaderData.type}
-      intro={
-        <CategoryChips
-          chars={readListingChars(loaderData)}
-          type={loaderData.type}
-          selected={loaderData.state.filters.category}
-        />
-      }
+      // The chips read the reference data the page has already read (one parse of its text per render).
+      intro={({ chars }) => (
+        <CategoryChips chars={chars} type={loaderData.type} selected={loaderData.state.filters.category} />
+      )}
     />
   );
 }

@@ -1,6 +1,10 @@
 import type { AppLoadContext } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loader } from './product-slug';
+
+// The page's lazy parts (the seller card, the gallery's zoom…) start loading on the server when their modules load
+// (shared/lib/lazy.tsx): the file waits for them, or a part still loading when the test ends fails the run.
+afterAll(() => vi.dynamicImportSettled());
 
 const card = (id: number) => ({
   id,

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AUDIT_ACTIONS } from '@vitrina/contract/admin';
 import { useSearchParams } from 'react-router';
 import { queryClient, unwrap } from '../../shared/api/query';
-import { formatDateTime } from '../../shared/lib/dates';
+import { moscowDateTime } from '../../shared/lib/dates';
 import { fetchAudit } from './api';
 import { FilterBar } from './filter-bar';
 import { pageOf, StaffPage, useStaffEnabled } from './staff-page';
@@ -76,7 +76,7 @@ export function AdminAudit() {
             <Table.Tbody>
               {rows.map((a) => (
                 <Table.Tr key={a.id} data-testid="audit-row">
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.at)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{moscowDateTime(a.at)}</Table.Td>
                   <Table.Td>{a.staff.name}</Table.Td>
                   <Table.Td>
                     <Code>{a.action}</Code>

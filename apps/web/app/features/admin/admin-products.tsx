@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AdminProduct } from '@vitrina/contract/admin-users';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { queryClient, unwrap } from '../../shared/api/query';
+import { privatePhotoRefresh, queryClient, unwrap } from '../../shared/api/query';
 import { formatPrice } from '../../shared/lib/price';
 import { fetchProducts, productAction } from './api';
 import { FilterBar } from './filter-bar';
@@ -34,6 +34,8 @@ export function AdminProducts() {
       queryFn: async ({ signal }) => unwrap(await fetchProducts(f, signal)),
       enabled: useStaffEnabled(),
       retry: false,
+      // Proof photos' links work about an hour.
+      ...privatePhotoRefresh,
     },
     queryClient,
   );

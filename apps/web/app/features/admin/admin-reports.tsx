@@ -9,7 +9,7 @@ import type { ReportCase } from '@vitrina/contract/admin';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { queryClient, unwrap } from '../../shared/api/query';
-import { formatDateTime } from '../../shared/lib/dates';
+import { moscowDateTime } from '../../shared/lib/dates';
 import { dismissReport, fetchReports, productAction } from './api';
 import { ReasonDialog, type ReasonAction } from './reason-dialog';
 
@@ -104,7 +104,7 @@ function CaseRow({ c, onAction }: { c: ReportCase; onAction: (a: ReasonAction) =
           {c.reports.map((r) => (
             <Text key={r.id} fz="xs">
               <b>{r.reason_label}</b>
-              {r.text ? `: ${r.text}` : ''} — {r.reporter.name}, {formatDateTime(r.created_at)}
+              {r.text ? `: ${r.text}` : ''} — {r.reporter.name}, {moscowDateTime(r.created_at)}
             </Text>
           ))}
         </Stack>

@@ -8,7 +8,7 @@ import type { AdminUserDetail } from '@vitrina/contract/admin-users';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { queryClient, unwrap } from '../../shared/api/query';
-import { formatDate, formatDateTime } from '../../shared/lib/dates';
+import { moscowDate, moscowDateTime } from '../../shared/lib/dates';
 import { formatPrice } from '../../shared/lib/price';
 import { fetchUser, fetchUsers, userAction } from './api';
 import { FilterBar } from './filter-bar';
@@ -76,7 +76,7 @@ export function AdminUsers() {
                   <Table.Td>{u.city || '—'}</Table.Td>
                   <Table.Td ta="right">{u.active_listings}</Table.Td>
                   <Table.Td ta="right">{u.orders_count}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(u.date_joined)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{moscowDate(u.date_joined)}</Table.Td>
                   <Table.Td>
                     {u.blocked_at ? (
                       <Badge color="red" variant="light" size="sm" tt="none">
@@ -189,11 +189,11 @@ function UserDetail({
       </Group>
       {u.blocked_at && (
         <Text fz="sm" c="red">
-          Заблокирован {formatDateTime(u.blocked_at)}: {u.block_reason}
+          Заблокирован {moscowDateTime(u.blocked_at)}: {u.block_reason}
         </Text>
       )}
       <Text fz="sm">
-        {u.city || 'Город не указан'} · с {formatDate(u.date_joined)} · объявления: {listings || 'нет'} · открытых
+        {u.city || 'Город не указан'} · с {moscowDate(u.date_joined)} · объявления: {listings || 'нет'} · открытых
         жалоб: {u.open_reports}
       </Text>
       {u.orders.length > 0 && (
@@ -215,7 +215,7 @@ function UserDetail({
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {o.number}
                     <Text fz="xs" c="dimmed">
-                      {formatDate(o.created_at)}
+                      {moscowDate(o.created_at)}
                     </Text>
                   </Table.Td>
                   <Table.Td>{o.role === 'seller' ? 'продавец' : 'покупатель'}</Table.Td>

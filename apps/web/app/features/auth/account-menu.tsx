@@ -4,7 +4,7 @@
  * sign-in dialog for the whole site. The avatar menu and the dialog are chunks of their own: the menu loads
  * once a user is known, the dialog when the pointer reaches «Войти» or the dialog is first opened.
  */
-import { IconUserCircle } from '@tabler/icons-react';
+import { LineIcon } from '../../shared/ui/line-icons';
 import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { LightButton, LightIconButton } from '../../shared/ui/light-button';
 import { openSignIn, useSignInDialog } from './sign-in-state';
@@ -32,7 +32,7 @@ function SignInButtons() {
         Войти
       </LightButton>
       <LightIconButton onClick={() => openSignIn()} onPointerEnter={preloadDialog} hiddenFrom="sm" aria-label="Войти">
-        <IconUserCircle size={24} stroke={1.6} />
+        <LineIcon name="userCircle" stroke={1.6} />
       </LightIconButton>
     </>
   );
@@ -73,7 +73,7 @@ function AccountControl({ extras }: { extras?: AccountExtras }) {
   if (status === 'unknown' && loadError) {
     return (
       <LightIconButton to="/account" aria-label="Профиль">
-        <IconUserCircle size={24} stroke={1.6} />
+        <LineIcon name="userCircle" stroke={1.6} />
       </LightIconButton>
     );
   }

@@ -2,14 +2,15 @@
  * Authentication state (spec §4, §6, §9): the token lives in browser storage (zustand `persist` under
  * `STORAGE_KEYS.token`); with no token the user is signed out; a successful verification stores the token
  * and loads the user through `GET /v1/self/`; «Выйти» revokes the token on the server and clears both.
- * Every `api()` call sends the token (`configureApiAuth`), and a 401 for a sent token signs out.
+ * Every API call sends the token (`configureApiAuth`), and a 401 for a sent token signs out.
  *
  * The server renders with status `unknown`; `startAuth()` (called once after mount by `<AccountMenu />`)
  * reads storage and loads the user, so the first client render matches the HTML.
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { api, authChanged, configureApiAuth } from '../../shared/api/client';
+import { authChanged, configureApiAuth } from '../../shared/api/client';
+import { apiClient } from '../../shared/api/typed';
 import { STORAGE_KEYS } from '../../shared/lib/storage-keys';
 import type { AuthStatus, SelfUser } from './types';
 
@@ -52,7 +53,7 @@ export const useAuthStore = create<AuthState>()(
           set({ user: null, status: 'signed-out' });
           return;
         }
-        const res = await api<{ success: boolean; info: SelfUser }>('/v1/self/');
+        const res = await apiClient.GET('/v1/self/');
         if (get().token !== token) return; // signed out or in again meanwhile
         if (res.ok) set({ user: res.data.info, status: 'signed-in', loadError: null });
         else if (res.error.status === 401) set({ token: null, user: null, status: 'signed-out', loadError: null });
@@ -65,7 +66,7 @@ export const useAuthStore = create<AuthState>()(
       },
       async signOut() {
         const token = get().token;
-        if (token) await api('/v1/auth/logout/', { method: 'POST' });
+        if (token) await apiClient.POST('/v1/auth/logout/');
         set({ token: null, user: null, status: 'signed-out', loadError: null, exited: true });
       },
       clear() {

@@ -1,25 +1,18 @@
 /**
  * `PUT /v1/self/change/` (spec §7, multipart) through XMLHttpRequest, so an avatar upload can show progress.
- * Like `api()` it never throws: `{ok: true, data} | {ok: false, error}`; a 401 signs out.
+ * Like `apiClient` it never throws: `{ok: true, data} | {ok: false, error}`; a 401 signs out. The answer is typed from
+ * the route's response schema (the user without delivery points).
  */
-import type { ApiResult } from '../../shared/api/client';
 import { apiUpload } from '../../shared/api/upload';
 import { useAuthStore } from './store';
-import type { SelfUser } from './types';
-
-/** The answer of `self/change`: the user without delivery points. */
-export type ProfileAnswer = Omit<SelfUser, 'delivery_points'>;
 
 /**
  * Sends the profile form.
  * @param form multipart fields: first_name, last_name, city, about, avatar (file, or '' to remove)
  * @param onProgress upload progress 0…100 (only meaningful with a file)
  */
-export async function uploadProfile(
-  form: FormData,
-  onProgress: (percent: number) => void,
-): Promise<ApiResult<ProfileAnswer>> {
-  const res = await apiUpload<ProfileAnswer>('PUT', '/v1/self/change/', form, {
+export async function uploadProfile(form: FormData, onProgress: (percent: number) => void) {
+  const res = await apiUpload('PUT', '/v1/self/change/', form, {
     onProgress: (part) => onProgress(Math.round(part * 100)),
     fallback: (status) =>
       status === 413

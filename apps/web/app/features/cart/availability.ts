@@ -2,15 +2,15 @@
  * The availability check of spec §4: POST the cart to `/v1/product/check-availability/` and remove
  * the items it reports unavailable. Returns the removed items (for a notice naming them).
  */
-import { api } from '../../shared/api/client';
-import { sameItem, type CartItem, type CartKey } from './cart-rules';
+import { apiClient } from '../../shared/api/typed';
+import { sameItem, type CartItem } from './cart-rules';
 import { useCart } from './store';
 
 export async function checkAvailability(): Promise<{ ok: boolean; removed: CartItem[] }> {
   const items = useCart.getState().items;
   if (!items.length) return { ok: true, removed: [] };
-  const r = await api<{ success: boolean; unavailable_items: CartKey[] }>('/v1/product/check-availability/', {
-    json: items.map(({ slug, size, count, price }) => ({ slug, size, count, price })),
+  const r = await apiClient.POST('/v1/product/check-availability/', {
+    body: items.map(({ slug, size, count, price }) => ({ slug, size, count, price })),
     auth: false,
   });
   if (!r.ok) return { ok: false, removed: [] };

@@ -3,7 +3,7 @@
  * every page, it starts the cart's following of the account (server-sync.ts) once mounted — loaded then, as its own
  * chunk, so it adds nothing to the JavaScript a page needs at start (e2e/site/js-budget.test.ts).
  */
-import { IconShoppingBag } from '@tabler/icons-react';
+import { LineIcon } from '../../shared/ui/line-icons';
 import { useEffect } from 'react';
 import { LightIconButton } from '../../shared/ui/light-button';
 import { CountMark } from '../../shared/ui/light-marks';
@@ -22,7 +22,7 @@ export function CartButton() {
         aria-label={count ? `Корзина, товаров: ${count}` : 'Корзина'}
         data-testid="header-cart"
       >
-        <IconShoppingBag size={24} stroke={1.6} />
+        <LineIcon name="shoppingBag" stroke={1.6} />
       </LightIconButton>
     </CountMark>
   );

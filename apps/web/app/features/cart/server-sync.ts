@@ -6,15 +6,17 @@
  * - at sign-in the device's guest cart joins the account's (`POST /v1/cart/merge/`);
  * - every change while signed in is sent (`PUT /v1/cart/`, the whole cart, a moment after the last change); until
  *   the account has it, `STORAGE_KEYS.cartUnsent` is set, so a page that starts before it was sent (a reload or a
- *   link followed right after «В корзину») sends the device's copy instead of taking the account's older one;
+ *   link followed right after «В корзину», or a change made before this module arrived: store.ts `takeEarlyChange`)
+ *   sends the device's copy instead of taking the account's older one;
  * - at sign-out (or a lost token) the device's copy is emptied: nothing is left behind on a shared device.
  * A page start is told from a sign-in by the token storage held when the page loaded.
  */
 import type { CartAnswer } from '@vitrina/contract/cart';
-import { api, authToken, onAuthChange } from '../../shared/api/client';
+import { authToken, onAuthChange } from '../../shared/api/client';
+import { apiClient } from '../../shared/api/typed';
 import { STORAGE_KEYS } from '../../shared/lib/storage-keys';
 import { sanitizeItems } from './cart-rules';
-import { useCart, type CartItem } from './store';
+import { takeEarlyChange, useCart, type CartItem } from './store';
 
 /** How long after the last change the cart is sent, ms. */
 const PUSH_DELAY_MS = 400;
@@ -55,27 +57,36 @@ function hasUnsent(): boolean {
 }
 
 /**
+ * A change a signed-in person made on this page before this module arrived (it loads after the page's start) is
+ * sent like any other, not replaced by the account's older cart: «В корзину» pressed at once on a slow connection.
+ */
+function adoptEarlyChange() {
+  if (takeEarlyChange() && readStoredToken()) markUnsent(true);
+}
+
+/**
  * The account's cart replaces the device's copy (a start, the tab back in view, the cart screen opened) — unless
  * this device changed the cart and the account has not had it yet: then the device's copy is sent first.
  */
 export async function refreshCart(): Promise<void> {
+  adoptEarlyChange();
   const token = authToken();
   if (!token || pushTimer) return; // a change of this device is on its way: it wins
   if (hasUnsent()) return sendNow(token);
-  const r = await api<CartAnswer>('/v1/cart/');
+  const r = await apiClient.GET('/v1/cart/');
   if (r.ok && authToken() === token && !pushTimer && !hasUnsent()) apply(r.data);
 }
 
 /** Sends the device's cart to the account (`PUT /v1/cart/`); its answer, the account's cart, becomes the copy. */
 async function sendNow(token: string): Promise<void> {
-  const r = await api<CartAnswer>('/v1/cart/', { method: 'PUT', json: linesOf(useCart.getState().items) });
+  const r = await apiClient.PUT('/v1/cart/', { body: linesOf(useCart.getState().items) });
   if (!r.ok || authToken() !== token || pushTimer) return;
   markUnsent(false);
   apply(r.data);
 }
 
 async function merge(token: string) {
-  const r = await api<CartAnswer>('/v1/cart/merge/', { json: linesOf(useCart.getState().items) });
+  const r = await apiClient.POST('/v1/cart/merge/', { body: linesOf(useCart.getState().items) });
   if (r.ok && authToken() === token) {
     markUnsent(false);
     apply(r.data);
@@ -93,6 +104,7 @@ export function startCartSync(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   const tokenAtLoad = readStoredToken();
+  adoptEarlyChange();
   let first = true;
   const follow = () => {
     const token = authToken();

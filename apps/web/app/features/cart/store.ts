@@ -70,3 +70,24 @@ export function useCartItems(): CartItem[] {
   const items = useCart((s) => s.items);
   return mounted ? items : EMPTY;
 }
+
+/**
+ * Whether the cart changed on this page before the account's following started (server-sync.ts, loaded as its own
+ * chunk after the page's start): «В корзину» pressed while that chunk is on its way is this device's change, which
+ * the account has not had yet.
+ */
+let changedBeforeSync = false;
+const stopWatchingEarly = useCart.subscribe((s, prev) => {
+  if (s.items !== prev.items) changedBeforeSync = true;
+});
+
+/**
+ * Stops watching for early changes (the account's following takes over).
+ * @returns whether there was one — true once at most: the second call answers false
+ */
+export function takeEarlyChange(): boolean {
+  stopWatchingEarly();
+  const changed = changedBeforeSync;
+  changedBeforeSync = false;
+  return changed;
+}

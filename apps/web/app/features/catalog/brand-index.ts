@@ -47,7 +47,7 @@ export function brandIndex(brands: IndexBrand[]): LetterGroup[] {
  * Whether a brand matches the page's filter text: a word start of its name or of its Cyrillic spelling,
  * case- and ё-insensitive («най» finds Nike, «bal» New Balance). Empty text matches every brand.
  */
-export function matchesBrand(brand: IndexBrand, text: string): boolean {
+export function matchesBrand(brand: Pick<IndexBrand, 'name' | 'name_ru'>, text: string): boolean {
   const q = fold(text);
   if (!q) return true;
   return [brand.name, brand.name_ru].some((n) => {

@@ -4,7 +4,7 @@
  * drawer (catalog-drawer.tsx, loaded on the first tap). The panels are rendered only while open, so pages
  * carry no hidden menu markup.
  */
-import { IconChevronDown } from '@tabler/icons-react';
+import { LineIcon } from '../../shared/ui/line-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ShopLink } from '../../shared/ui/shop-link';
@@ -99,7 +99,7 @@ export function CatalogMenuDesktop({ menu }: { menu: CatalogMenuData }) {
                   setOpen(isOpen ? null : t);
                 }}
               >
-                <IconChevronDown size={14} stroke={2} aria-hidden />
+                <LineIcon name="chevronDown" size={14} />
               </button>
             )}
             {isOpen && (

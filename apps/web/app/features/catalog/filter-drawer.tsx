@@ -8,29 +8,47 @@ import { Button, Drawer, Group } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useOpenAfterMount } from '../../shared/lib/lazy';
-import type { Facets } from '@vitrina/contract/catalog';
-import { getJson, queryClient } from '../../shared/api/query';
+import { queryClient, typedQuery } from '../../shared/api/query';
+import type { paths } from '../../shared/api/schema';
 import { countLabel, WORDS } from '../../shared/lib/plural';
 import { FILTER_KEYS } from './catalog-params';
 import { FilterPanel, type FilterPanelProps, type FilterValues } from './filter-panel';
 import classes from './filter-panel.module.css';
 
-/** The facets call's query for the page's own filter and a set of filter values. */
-function facetsQuery(fixed: Record<string, string>, values: FilterValues): string {
-  const q = new URLSearchParams();
-  for (const k of FILTER_KEYS) if (values[k]) q.set(k, values[k]);
-  for (const [k, v] of Object.entries(fixed)) if (v) q.set(k, v);
-  return q.toString();
+/** The facets call's query, typed from the server's OpenAPI document (its names and value types). */
+type FacetsQuery = NonNullable<paths['/v1/public/facets/']['get']['parameters']['query']>;
+
+/** The page's own filter (`{type: 'kids'}`, `{q: 'куртка'}`): the keys a listing page fixes, as the facets call names them. */
+export type FixedFilter = Partial<Pick<FacetsQuery, 'type' | 'brand' | 'compilation' | 'q'>>;
+const FIXED_KEYS = ['type', 'brand', 'compilation', 'q'] as const satisfies readonly (keyof FixedFilter)[];
+
+/**
+ * The facets call's query for the page's own filter and a set of filter values (empty ones left out), in the order
+ * the URL names them, the page's own filter last (it wins over the same key of the values), and its text form — the
+ * query's cache key and what tells two drafts apart.
+ */
+function facetsQuery(fixed: FixedFilter, values: FilterValues): { query: FacetsQuery; key: string } {
+  const query: FacetsQuery = {};
+  for (const k of FILTER_KEYS) {
+    const v = values[k];
+    if (!v) continue;
+    // The prices are whole rubles already (the panel's and the URL's reading): a number, as the document types them.
+    if (k === 'price_min' || k === 'price_max') query[k] = Number(v);
+    else query[k] = v;
+  }
+  for (const k of FIXED_KEYS) if (fixed[k]) query[k] = fixed[k];
+  const key = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return { query, key };
 }
 
 /** The facets of the draft: the page's own while the draft equals the URL's filters, else asked for. */
-function useDraftFacets(opened: boolean, fixed: Record<string, string>, filters: FilterValues, draft: FilterValues) {
-  const query = facetsQuery(fixed, draft);
-  const same = query === facetsQuery(fixed, filters);
+function useDraftFacets(opened: boolean, fixed: FixedFilter, filters: FilterValues, draft: FilterValues) {
+  const { query, key } = facetsQuery(fixed, draft);
+  const same = key === facetsQuery(fixed, filters).key;
   const asked = useQuery(
     {
-      queryKey: ['catalog', 'facets', query],
-      queryFn: getJson<Facets>(`/v1/public/facets/?${query}`, { auth: false }),
+      queryKey: ['catalog', 'facets', key],
+      queryFn: typedQuery('/v1/public/facets/', { params: { query }, auth: false }),
       enabled: opened && !same,
       placeholderData: keepPreviousData,
       staleTime: 10_000,
@@ -51,7 +69,7 @@ export interface FilterDrawerProps {
   onApply: (draft: FilterValues) => void;
   panel: Omit<FilterPanelProps, 'values' | 'onChange'>;
   /** The page's own filter (`{type: 'kids'}`, `{q: 'куртка'}`), for the draft's counts. */
-  fixed: Record<string, string>;
+  fixed: FixedFilter;
 }
 
 export default function FilterDrawer({
@@ -73,7 +91,7 @@ export default function FilterDrawer({
   // the next loads).
   const draftCount = draftFacets
     ? draftFacets.count
-    : facetsQuery(fixed, draft) === facetsQuery(fixed, filters)
+    : facetsQuery(fixed, draft).key === facetsQuery(fixed, filters).key
       ? count
       : null;
   return (

@@ -1,11 +1,11 @@
 /**
  * Listing filters: category, brand, size, price range, condition, colour. The same panel sits in the
  * desktop sidebar (each change updates the URL at once) and in the phone bottom drawer (changes are
- * collected and applied with «Показать»). Sizes, conditions and colours offer only the values the page's
+ * collected and applied with «Показать»). Brands, sizes, conditions and colours offer only the values the page's
  * listings have, each with how many listings it leaves (`/v1/public/facets/`), so no choice leads to an
  * empty page.
  *
- * The brand is Mantine's searchable MultiSelect (hundreds of brands, chosen ones as pills). The category (a native
+ * The brand is a searchable list of checkboxes (brand-filter.tsx, decision 0170). The category (a native
  * `<select>`: the phone shows it in its own picker, the keyboard picks a category by its first letters), the price range
  * (two text fields for whole rubles) and «Применить» are plain elements drawn like Mantine's NativeSelect, TextInput and
  * Button by CSS modules on Mantine's public CSS variables (sort-select.module.css, filter-panel.module.css,
@@ -13,11 +13,12 @@
  * style-prop parsing and a few wrappers there (docs/performance.md, decision 0105). The same elements on the server and
  * in the browser.
  */
-import { MultiSelect } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useId, useState, type CSSProperties, type ReactNode } from 'react';
 import { LightButton } from '../../shared/ui/light-button';
 import { Chevron } from './sort-select';
+import { BrandFilter } from './brand-filter';
+import { CheckRow, Count } from './check-row';
 import type { Facets } from '@vitrina/contract/catalog';
 import type { Chars } from './load-listing';
 import { splitList, type FilterKey } from './catalog-params';
@@ -54,20 +55,9 @@ const PRICE_FIELDS = [
   ['price_min', 'от'],
   ['price_max', 'до'],
 ] as const satisfies readonly (readonly [FilterKey, string])[];
-/** The brand field's placeholder, shown while no brand is chosen (its pills take the place). */
-const BRAND_PLACEHOLDER = 'Все бренды';
 
 /** The category field's label (for assistive technology) and its option for «no category». */
 const CATEGORY = { label: 'Категория', all: 'Все категории' };
-
-/** How the brand field is set up. */
-const BRAND_PROPS = {
-  'aria-label': 'Бренд',
-  searchable: true,
-  clearable: true,
-  nothingFoundMessage: 'Нет такого бренда',
-  comboboxProps: { withinPortal: true },
-} as const;
 
 /** The price fields' ruble sign (dimmed, on the right). */
 const RUBLE = <span className={classes.ruble}>₽</span>;
@@ -165,11 +155,6 @@ function PriceRange({
   );
 }
 
-/** A value's count beside its label (dimmed). */
-function Count({ n }: { n: number }) {
-  return <span className={classes.count}>{n}</span>;
-}
-
 /** A list's values toggled in and out: the new list. */
 const toggled = (list: string[], value: string, on: boolean) =>
   on ? [...list, value] : list.filter((v) => v !== value);
@@ -205,7 +190,8 @@ function SizeChips({
                       onChange={(e) => onChange(toggled(value, s.value, e.currentTarget.checked))}
                     />
                     {on && <IconCheck className={classes.check} stroke={3} aria-hidden />}
-                    {s.value} <Count n={s.count} />
+                    {`${s.value} `}
+                    <Count n={s.count} />
                   </label>
                 );
               })}
@@ -264,19 +250,13 @@ export function FilterPanel({ values, onChange, chars, facets, type, hide = {}, 
           </div>
         </Section>
       )}
-      {!hide.brand && chars.brands.length > 0 && (
+      {!hide.brand && chars.brands.length > 0 && (!facets || facets.brands.length > 0) && (
         <Section title="Бренд">
-          <MultiSelect
-            {...BRAND_PROPS}
-            id={`${ids}b`}
-            placeholder={splitList(values.brand).length ? undefined : BRAND_PLACEHOLDER}
-            data={chars.brands.map((b) => ({ value: String(b.id), label: b.name }))}
+          <BrandFilter
+            brands={chars.brands}
+            facet={facets?.brands}
             value={splitList(values.brand)}
             onChange={(v) => toggleList('brand', v)}
-            // The list itself scrolls (not a scroll area inside it): a combobox's listbox is scrolled by the arrow
-            // keys, while a scroll area's viewport was a scrollable region the keyboard could not reach (axe).
-            withScrollArea={false}
-            styles={{ options: { maxHeight: 220, overflowY: 'auto' } }}
           />
         </Section>
       )}
@@ -291,21 +271,16 @@ export function FilterPanel({ values, onChange, chars, facets, type, hide = {}, 
       {conditions.length > 0 && (
         <Section title="Состояние">
           {conditions.map((c) => {
-            const n = countOf(facets?.conditions, c.value);
             const chosen = splitList(values.condition);
             return (
-              <label key={c.value} className={classes.checkRow}>
-                <input
-                  type="checkbox"
-                  className={classes.checkbox}
-                  value={c.value}
-                  checked={chosen.includes(c.value)}
-                  onChange={(e) => toggleList('condition', toggled(chosen, c.value, e.currentTarget.checked))}
-                />
-                <span>
-                  {c.label} {n !== undefined && <Count n={n} />}
-                </span>
-              </label>
+              <CheckRow
+                key={c.value}
+                value={c.value}
+                label={c.label}
+                count={countOf(facets?.conditions, c.value)}
+                checked={chosen.includes(c.value)}
+                onChange={(on) => toggleList('condition', toggled(chosen, c.value, on))}
+              />
             );
           })}
         </Section>

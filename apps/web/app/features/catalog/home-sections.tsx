@@ -1,5 +1,7 @@
 /** Home page sections: hero, compilations row, new listings, popular brands. */
 import type { BrandListItem, Compilation } from '@vitrina/contract/catalog';
+import { memo } from 'react';
+import { HydrateWhenVisible } from '../../shared/lib/hydrate-when-visible';
 import { ShopLink } from '../../shared/ui/shop-link';
 import { LightButton } from '../../shared/ui/light-button';
 import { ProductGrid, type ProductCardData } from '../../shared/ui/product-card';
@@ -46,8 +48,20 @@ export function Hero({ photos = [] }: { photos?: { image: ShownImage; alt: strin
   );
 }
 
-export function CompilationsRow({ items }: { items: Compilation[] }) {
+/**
+ * The compilations' covers in a row, hydrated when near the viewport (decision 0160; `memo`: the route's data as
+ * props, shared/lib/hydrate-when-visible.tsx).
+ */
+export const CompilationsRow = memo(function CompilationsRow({ items }: { items: Compilation[] }) {
   if (!items.length) return null;
+  return (
+    <HydrateWhenVisible>
+      <Compilations items={items} />
+    </HydrateWhenVisible>
+  );
+});
+
+function Compilations({ items }: { items: Compilation[] }) {
   return (
     <div className={classes.row} role="list">
       {items.map((c) => (
@@ -66,8 +80,17 @@ export function CompilationsRow({ items }: { items: Compilation[] }) {
   );
 }
 
-export function PopularBrands({ brands }: { brands: BrandListItem[] }) {
+/** The popular brands' links, hydrated when near the viewport (as {@link CompilationsRow}). */
+export const PopularBrands = memo(function PopularBrands({ brands }: { brands: BrandListItem[] }) {
   if (!brands.length) return null;
+  return (
+    <HydrateWhenVisible>
+      <Brands brands={brands} />
+    </HydrateWhenVisible>
+  );
+});
+
+function Brands({ brands }: { brands: BrandListItem[] }) {
   return (
     <div className={classes.brands}>
       {brands.map((b) => (
@@ -80,11 +103,11 @@ export function PopularBrands({ brands }: { brands: BrandListItem[] }) {
   );
 }
 
-/** The home page's new listings: the product grid, two columns on phones, the first two images eager. */
+/**
+ * The home page's new listings: the product grid, two columns on phones, the first two images eager; the cards
+ * hydrate as they come near the viewport (`ProductGrid`).
+ */
 export function FreshListings({ products }: { products: ProductCardData[] }) {
-  return (
-    <div className={classes.fresh}>
-      <ProductGrid products={products} eagerCount={2} />
-    </div>
-  );
+  // Phones: 10 fresh listings (5 rows) instead of 20.
+  return <ProductGrid products={products} eagerCount={2} phoneLimit={10} />;
 }

@@ -6,7 +6,6 @@ export {
   LISTING_QUERY,
   loadListing,
   readListing,
-  readListingChars,
   type Chars,
   type ListingData,
   type ListingRouteData,

@@ -3,9 +3,9 @@
  * filters (sidebar on desktop, bottom drawer on phones), sorting, the grid and pagination — all state
  * in the URL, so the page is shareable and rendered on the server. Skeletons while navigating.
  */
-import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { LineIcon } from '../../shared/ui/line-icons';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { ProductGrid, ProductGridSkeleton } from '../../shared/ui/product-card';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { LightButton } from '../../shared/ui/light-button';
@@ -23,11 +23,13 @@ import {
   type FilterKey,
 } from './catalog-params';
 import type { ActivePill } from './active-filters';
-import type { FilterPanelProps, FilterValues } from './filter-panel';
+import type { FilterValues } from './filter-panel';
 import { sizeLabel } from '@vitrina/contract/size-names';
 import { SortSelect } from './sort-select';
 import { readListing, type ListingData, type ListingRouteData } from './load-listing';
 import { emptyListingText } from './empty-listing';
+import { FilterSidebar } from './filter-sidebar';
+import { ListingPageLinks } from './listing-page-links';
 import classes from './listing-page.module.css';
 
 /** Search hints («Возможно, вы имели в виду», the ways out of an empty search): a chunk only search pages load. */
@@ -40,21 +42,11 @@ const SearchWaysOut = lazyWithReload<Parameters<typeof import('./search-hints').
 
 /*
  * What the first paint needs stays in this module; the rest are chunks of their own (JS per page):
- * the desktop filter sidebar and the page links are server-rendered and hydrate when their code arrives
- * (started at once, see below); the phone filter drawer is downloaded on the first intent to open it.
+ * the desktop filter sidebar (./filter-sidebar) and the page links (./listing-page-links) are server-rendered and
+ * hydrate on sight; the phone filter drawer is downloaded on the first intent to open it.
  */
-const FilterSidebar = lazyWithReload<FilterPanelProps>(() =>
-  import('./filter-panel').then((m) => ({ default: m.FilterPanel })),
-);
-const PageLinks = lazyWithReload(() => import('../../shared/ui/page-links'));
 const FilterDrawer = lazyWithReload(() => import('./filter-drawer'));
 const ActiveFilters = lazyWithReload(() => import('./active-filters'));
-// In the browser both downloads start as soon as this module runs (first load: while the page hydrates;
-// a navigation: before the listing renders, so the sidebar does not pop in late).
-if (!import.meta.env.SSR) {
-  void FilterSidebar.preload();
-  void PageLinks.preload();
-}
 
 const SORT_OPTIONS = [
   { value: 'new', label: 'Сначала новые' },
@@ -67,8 +59,11 @@ export interface ListingPageProps {
   /** The route data of `loadListing` (its JSON texts are read here). */
   data: ListingRouteData;
   title: string;
-  /** Text or elements under the title (compilation description, brand line). */
-  intro?: ReactNode;
+  /**
+   * Text or elements under the title (compilation description, brand line), or a function of the page's data making
+   * them (the data read once for both).
+   */
+  intro?: ReactNode | ((data: ListingData) => ReactNode);
   /** Above the title (breadcrumbs, cover). */
   before?: ReactNode;
   type?: string;
@@ -91,7 +86,6 @@ export function ListingPage({
 }: ListingPageProps) {
   const data = readListing(routeData);
   const { page, state, chars, facets } = data;
-  const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
   const navigation = useNavigation();
@@ -106,11 +100,17 @@ export function ListingPage({
   useEffect(() => {
     if (navigation.state === 'idle') latest.current = location.search;
   }, [navigation.state, location.search]);
-  const go = (changes: Record<string, string | number | null>) => {
-    const search = withChanges(new URLSearchParams(latest.current), changes);
-    latest.current = search;
-    void navigate({ pathname: location.pathname, search }, { preventScrollReset: true });
-  };
+  // The same function for the page's path: the sidebar's callback keeps it unchanged (see ./filter-sidebar).
+  const pathname = location.pathname;
+  const go = useCallback(
+    (changes: Record<string, string | number | null>) => {
+      const search = withChanges(new URLSearchParams(latest.current), changes);
+      latest.current = search;
+      void navigate({ pathname, search }, { preventScrollReset: true });
+    },
+    [navigate, pathname],
+  );
+  const changeFilter = useCallback((k: FilterKey, v: string | null) => go({ [k]: v }), [go]);
   // The filters shown are those of the page on its way (chosen at once), else the page's own.
   const shownFilters = loading ? pendingFilters(navigation.location!.search, chars.brands) : state.filters;
   const totalPages = Math.max(1, Math.ceil(page.count / PAGE_SIZE));
@@ -150,13 +150,13 @@ export function ListingPage({
               <Correction correction={data.hints.correction} />
             </LazyPart>
           )}
-          {intro}
+          {typeof intro === 'function' ? intro(data) : intro}
         </div>
         <div className={classes.controls}>
           <LightButton
             hiddenFrom="md"
             variant="default"
-            leftSection={<IconAdjustmentsHorizontal size={18} />}
+            leftSection={<LineIcon name="adjustmentsHorizontal" size={18} />}
             style={{ '--button-height': '2.75rem' } as CSSProperties}
             onPointerEnter={() => void FilterDrawer.preload()}
             onFocus={() => void FilterDrawer.preload()}
@@ -179,9 +179,7 @@ export function ListingPage({
 
       <div className={classes.body}>
         <aside className={`mantine-visible-from-md ${classes.sidebar}`} aria-label="Фильтры">
-          <LazyPart>
-            <FilterSidebar {...panelProps} values={shownFilters} onChange={(k, v) => go({ [k]: v })} />
-          </LazyPart>
+          <FilterSidebar {...panelProps} values={shownFilters} onChange={changeFilter} />
         </aside>
         <div className={classes.results}>
           {loading ? (
@@ -209,13 +207,12 @@ export function ListingPage({
             <ProductGrid products={page.results} narrow searchOf={sizeLink(state.filters)} />
           )}
           {totalPages > 1 && !loading && (
-            <LazyPart>
-              <PageLinks
-                page={state.page}
-                totalPages={totalPages}
-                link={(n) => `${location.pathname}${withChanges(params, { page: n })}`}
-              />
-            </LazyPart>
+            <ListingPageLinks
+              page={state.page}
+              totalPages={totalPages}
+              pathname={location.pathname}
+              search={location.search}
+            />
           )}
         </div>
       </div>

@@ -22,7 +22,8 @@ export const LISTING_QUERY: readonly string[] = [...FILTER_KEYS, 'sort'];
 const MAX_PAGE = 10_000;
 
 export interface Chars {
-  brands: { id: number; slug: string; name: string }[];
+  /** `name_ru`: the Cyrillic spelling, by which the brand filter finds a brand too. */
+  brands: { id: number; slug: string; name: string; name_ru: string }[];
   categories: { id: number; name: string; type: string; parent: number | null }[];
   conditions: { value: string; label: string }[];
   colors: { value: string; label: string; hex: string }[];
@@ -31,8 +32,8 @@ export interface Chars {
 
 /** What a listing page shows of its request's answers. */
 export interface ListingFound {
-  /** The page of listings, each card only what the card shows. */
-  page: Page<ProductCardData>;
+  /** The page of listings, each card only what the card shows, and their count (not the API's neighbour links). */
+  page: Pick<Page<ProductCardData>, 'count' | 'results'>;
   /**
    * The values the filters offer, with counts (only those the page's listings have, the other filters
    * applied); null when they could not be loaded (the panel then offers no sizes, and every condition and colour).
@@ -66,11 +67,6 @@ export interface ListingRouteData extends Omit<ListingData, keyof ListingFound |
 const readFound = jsonReader<ListingFound>(1);
 /** The reference data of the last few catalog types (one text per type, the same on every page of it). */
 const readChars = jsonReader<Chars>(4);
-
-/** The filters' reference data of a listing page's route data (in the browser parsed once per text). */
-export function readListingChars(data: Pick<ListingRouteData, 'chars'>): Chars {
-  return readChars(data.chars);
-}
 
 /** A listing page's data from its route data (in the browser each text parsed once). */
 export function readListing(data: ListingRouteData): ListingData {
@@ -147,7 +143,7 @@ export async function loadListing(
   const chars = charsFor(allChars, fixed);
   // `?brand=nike` asks the API by slug; the pills and the filter panel know brands by id.
   if (state.filters.brand) state.filters.brand = brandIdsOf(state.filters.brand, chars.brands);
-  const found: ListingFound = { page: { ...page, results: page.results.map(cardData) }, facets, hints };
+  const found: ListingFound = { page: { count: page.count, results: page.results.map(cardData) }, facets, hints };
   return {
     found: toJsonText(found),
     count: page.count,

@@ -45,11 +45,22 @@ export const publishEntry = (id: number, publish: boolean) =>
     ? apiClient.POST('/v1/admin/entries/{id}/publish/', { params: { path: { id } } })
     : apiClient.POST('/v1/admin/entries/{id}/unpublish/', { params: { path: { id } } });
 
-/** A cover (file `cover`) for an entry or a compilation; an empty form removes it. */
-export const uploadCover = <T>(path: string, form: FormData) =>
-  apiUpload<T>('POST', path, form, {
-    fallback: (s) => (s === 413 || s >= 500 ? undefined : 'Не удалось загрузить обложку.'),
-  });
+/** Whose cover: a journal post or job opening (`entries`), or a compilation, by id. */
+export interface CoverTarget {
+  kind: 'entries' | 'compilations';
+  id: number;
+}
+
+/** `POST /v1/admin/entries/{id}/cover/` or `…/compilations/{id}/cover/` — the file `cover`; an empty form removes it. */
+export function uploadCover(target: CoverTarget, form: FormData) {
+  const options = {
+    path: { id: target.id },
+    fallback: (s: number) => (s === 413 || s >= 500 ? undefined : 'Не удалось загрузить обложку.'),
+  };
+  return target.kind === 'entries'
+    ? apiUpload('POST', '/v1/admin/entries/{id}/cover/', form, options)
+    : apiUpload('POST', '/v1/admin/compilations/{id}/cover/', form, options);
+}
 
 /** `GET /v1/admin/compilations/` — every compilation, unpublished included. */
 export const fetchCompilations = (signal?: AbortSignal) => apiClient.GET('/v1/admin/compilations/', { signal });

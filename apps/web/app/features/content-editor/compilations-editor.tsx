@@ -214,7 +214,7 @@ function CompilationForm({
         checked={f.published}
         onChange={(e) => setF({ ...f, published: e.currentTarget.checked })}
       />
-      {c && <CoverField cover={c.cover} path={`/v1/admin/compilations/${c.id}/cover/`} queryKey={KEY} />}
+      {c && <CoverField cover={c.cover} target={{ kind: 'compilations', id: c.id }} queryKey={KEY} />}
       <Group>
         <Button onClick={() => void save()} loading={busy}>
           {c ? 'Сохранить' : 'Создать'}

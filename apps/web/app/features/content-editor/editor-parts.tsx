@@ -7,7 +7,7 @@ import { Button, FileButton, Group, Image } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ApiResult } from '../../shared/api/client';
 import { queryClient } from '../../shared/api/query';
-import { uploadCover } from './api';
+import { uploadCover, type CoverTarget } from './api';
 
 /**
  * Ends a staff call: on success the list under `queryKey` is read again and `message` shown; on failure the API's
@@ -26,22 +26,22 @@ export async function settle<T>(queryKey: readonly unknown[], res: ApiResult<T>,
 
 /**
  * The cover: its thumbnail, «Загрузить обложку» / «Заменить обложку» (JPEG, PNG, WebP, HEIC) and «Убрать обложку».
- * @param path the object's cover call, e.g. `/v1/admin/entries/7/cover/` (multipart `cover`; none removes it)
+ * @param target whose cover it is (`POST …/{id}/cover/`, multipart `cover`; none removes it)
  * @param queryKey the list read again after a change
  */
 export function CoverField({
   cover,
-  path,
+  target,
   queryKey,
 }: {
   cover: { url_small: string } | null;
-  path: string;
+  target: CoverTarget;
   queryKey: readonly unknown[];
 }) {
   const upload = async (file: File | null) => {
     const form = new FormData();
     if (file) form.append('cover', file);
-    await settle(queryKey, await uploadCover(path, form), 'Обложка сохранена');
+    await settle<unknown>(queryKey, await uploadCover(target, form), 'Обложка сохранена');
   };
   return (
     <Group>

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminEntry, EntryKind } from '@vitrina/contract/content';
 import { errorMessage, queryClient, unwrap } from '../../shared/api/query';
-import { formatDateTime } from '../../shared/lib/dates';
+import { moscowDateTime } from '../../shared/lib/dates';
 import { createEntry, fetchEntries, publishEntry, saveEntry, type EntryFields } from './api';
 import { CoverField, settle } from './editor-parts';
 import { MarkdownEditor } from './markdown-editor';
@@ -60,7 +60,7 @@ export function EntriesEditor({ kind }: { kind: EntryKind }) {
                 <Table.Td>
                   {e.published_at ? (
                     <Badge color="green" variant="light">
-                      Опубликовано {formatDateTime(e.published_at)}
+                      Опубликовано {moscowDateTime(e.published_at)}
                     </Badge>
                   ) : (
                     <Badge color="gray" variant="light">
@@ -154,7 +154,7 @@ function EntryForm({
         onChange={(v) => setF({ ...f, body_markdown: v })}
         error={errors.body_markdown?.[0]}
       />
-      {entry && <CoverField cover={entry.cover} path={`/v1/admin/entries/${entry.id}/cover/`} queryKey={key(kind)} />}
+      {entry && <CoverField cover={entry.cover} target={{ kind: 'entries', id: entry.id }} queryKey={key(kind)} />}
       <Group>
         <Button onClick={() => void save()} loading={busy}>
           {entry ? 'Сохранить' : 'Создать черновик'}

@@ -8,8 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Dispute, DisputeFilter } from '@vitrina/contract/disputes';
-import { errorInfo, errorMessage, queryClient, unwrap } from '../../shared/api/query';
-import { formatDateTime } from '../../shared/lib/dates';
+import { errorInfo, errorMessage, privatePhotoRefresh, queryClient, unwrap } from '../../shared/api/query';
+import { moscowDateTime } from '../../shared/lib/dates';
 import { formatPrice } from '../../shared/lib/price';
 import { NotFound } from '../../shared/ui/not-found';
 import { useAuth } from '../auth';
@@ -43,6 +43,7 @@ export function AdminDisputes() {
       queryFn: async ({ signal }) => unwrap(await fetchDisputes(filter, page, signal)),
       enabled: status === 'signed-in',
       retry: false,
+      ...privatePhotoRefresh,
     },
     queryClient,
   );
@@ -118,7 +119,7 @@ function DisputeCard({ dispute }: { dispute: Dispute }) {
           </Text>
           {order.history.map((h) => (
             <Text key={`${h.event}-${h.at}`} fz="xs">
-              {formatDateTime(h.at)} — {h.title}
+              {moscowDateTime(h.at)} — {h.title}
               {h.note ? ` (${h.note})` : ''}
             </Text>
           ))}

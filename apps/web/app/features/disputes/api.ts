@@ -3,11 +3,9 @@
  * returns the never-throwing `ApiResult`, typed from the server's OpenAPI document (shared/api/typed.ts); forms with
  * photos report upload progress (XMLHttpRequest, since fetch has none).
  */
-import type { DisputeFilter, DisputeResolve, OrderClaim } from '@vitrina/contract/disputes';
+import type { DisputeFilter, DisputeResolve } from '@vitrina/contract/disputes';
 import { apiClient } from '../../shared/api/typed';
 import { apiUpload } from '../../shared/api/upload';
-
-const base = (id: number) => `/v1/sales/orders/${id}/claim/`;
 
 /** `GET /v1/sales/orders/{id}/claim/` — the order's claim and whether the buyer may open one. */
 export const fetchOrderClaim = (id: number, signal?: AbortSignal) =>
@@ -15,14 +13,16 @@ export const fetchOrderClaim = (id: number, signal?: AbortSignal) =>
 
 /** `POST /v1/sales/orders/{id}/claim/` (the buyer) — reason, text, photos. */
 export const sendClaim = (id: number, form: FormData, onProgress?: (part: number) => void) =>
-  apiUpload<OrderClaim>('POST', base(id), form, {
+  apiUpload('POST', '/v1/sales/orders/{id}/claim/', form, {
+    path: { id },
     onProgress,
     fallback: (s) => (s === 413 || s >= 500 ? undefined : 'Не удалось отправить претензию.'),
   });
 
 /** `POST /v1/sales/orders/{id}/claim/reply/` (the seller) — action, amount, text, photos. */
 export const sendReply = (id: number, form: FormData, onProgress?: (part: number) => void) =>
-  apiUpload<OrderClaim>('POST', `${base(id)}reply/`, form, {
+  apiUpload('POST', '/v1/sales/orders/{id}/claim/reply/', form, {
+    path: { id },
     onProgress,
     fallback: (s) => (s === 413 || s >= 500 ? undefined : 'Не удалось отправить ответ.'),
   });

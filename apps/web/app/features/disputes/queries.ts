@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import type { OrderClaim } from '@vitrina/contract/disputes';
-import { queryClient, unwrap } from '../../shared/api/query';
+import { privatePhotoRefresh, queryClient, unwrap } from '../../shared/api/query';
 import { fetchOrderClaim } from './api';
 
 /** Query keys of the disputes feature. */
@@ -20,6 +20,8 @@ export function useOrderClaim(orderId: number) {
     {
       queryKey: claimKeys.claim(orderId),
       queryFn: async ({ signal }) => unwrap(await fetchOrderClaim(orderId, signal)),
+      // Claim photos' links work about an hour.
+      ...privatePhotoRefresh,
     },
     queryClient,
   );

@@ -6,7 +6,8 @@
  * and puts it into its query cache.
  */
 import type { FavoriteItem } from '@vitrina/contract/favorites';
-import { api, authToken } from '../../shared/api/client';
+import { authToken } from '../../shared/api/client';
+import { apiClient } from '../../shared/api/typed';
 import { showNotification } from '../../shared/lib/notify';
 import { saveCopy } from './browser-copy';
 import { favoritesState, setFavorites } from './store';
@@ -45,7 +46,7 @@ export function syncFavorites(userId: number | null): Promise<void> {
     return (synced = Promise.resolve());
   }
   const mine = ++seq;
-  synced = api<{ data: number[] }>('/v1/favorites/ids/').then((res) => {
+  synced = apiClient.GET('/v1/favorites/ids/').then((res) => {
     if (favoritesState().owner === userId && res.ok && seq === mine) setIds(res.data.data);
   });
   return synced;
@@ -75,8 +76,11 @@ export function toggleFavorite(id: number, on: boolean): void {
   };
   flip(on);
   const mine = ++seq;
-  const action = on ? 'add-to-favorites' : 'remove-favorite';
-  void api<{ data: FavoriteItem[] }>(`/v1/favorites/${id}/${action}/`, { method: 'POST' }).then((res) => {
+  const params = { path: { id } };
+  const call = on
+    ? apiClient.POST('/v1/favorites/{id}/add-to-favorites/', { params })
+    : apiClient.POST('/v1/favorites/{id}/remove-favorite/', { params });
+  void call.then((res) => {
     if (!res.ok) {
       if (seq === mine) flip(!on);
       showNotification({ color: 'red', title: 'Не получилось', message: res.error.message });

@@ -4,14 +4,15 @@
  * the heart in its place when the signed-in user is the seller.
  */
 import { useEffect, useState } from 'react';
-import { api } from '../../shared/api/client';
+import { apiClient } from '../../shared/api/typed';
 import classes from './heart.module.css';
 
 export default function FavoriteCount({ productId }: { productId: number }) {
   const [count, setCount] = useState<number | null>(null);
   useEffect(() => {
     const ctl = new AbortController();
-    void api<{ data: { count: number } }>(`/v1/favorites/${productId}/count/`, { signal: ctl.signal }).then((res) => {
+    const params = { path: { id: productId } };
+    void apiClient.GET('/v1/favorites/{id}/count/', { params, signal: ctl.signal }).then((res) => {
       if (res.ok) setCount(res.data.data.count);
     });
     return () => ctl.abort();

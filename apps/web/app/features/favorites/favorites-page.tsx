@@ -11,8 +11,7 @@ import { IconHeart, IconWifiOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { FavoritesAnswer } from '@vitrina/contract/favorites';
-import { errorMessage, getJson, queryClient } from '../../shared/api/query';
+import { errorMessage, queryClient, typedQuery } from '../../shared/api/query';
 import { plural } from '@vitrina/contract/plural';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { ProductGrid, ProductGridSkeleton } from '../../shared/ui/product-card';
@@ -44,7 +43,7 @@ function Heading({ count }: { count?: number }) {
 export function FavoritesPage() {
   const [params, setParams] = useSearchParams();
   const sort = SORTS.some((s) => s.value === params.get('sort')) ? params.get('sort')! : 'added';
-  const query = useQuery({ queryKey: FAVORITES_KEY, queryFn: getJson<FavoritesAnswer>('/v1/favorites/') }, queryClient);
+  const query = useQuery({ queryKey: FAVORITES_KEY, queryFn: typedQuery('/v1/favorites/') }, queryClient);
   useEffect(() => onFavoritesAnswer((items) => queryClient.setQueryData(FAVORITES_KEY, { data: items })), []);
   // A kept item's price dropped or it sold (or the socket came back): the list is loaded again, no reload needed.
   useEffect(

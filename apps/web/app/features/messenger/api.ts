@@ -2,8 +2,7 @@
  * The messenger's calls (`/v1/chats/…`, `/v1/offers/…`, blocking and reports): thin wrappers of the typed API client
  * (shared/api/typed.ts; they never throw); a message with photos goes through `apiUpload`, so its progress shows.
  */
-import type { ChatMessage, ReportReason } from '@vitrina/contract/chats';
-import type { ApiResult } from '../../shared/api/client';
+import type { ReportReason } from '@vitrina/contract/chats';
 import { apiClient } from '../../shared/api/typed';
 import { apiUpload } from '../../shared/api/upload';
 
@@ -61,16 +60,12 @@ export const reportChat = (chat: number, reason: ReportReason, text: string) =>
  * Sends a message (multipart: `text`, `photos`), reporting the upload's progress.
  * @param onProgress 0…100
  */
-export function sendMessage(
-  chat: number,
-  text: string,
-  photos: File[],
-  onProgress: (percent: number) => void,
-): Promise<ApiResult<ChatMessage>> {
+export function sendMessage(chat: number, text: string, photos: File[], onProgress: (percent: number) => void) {
   const form = new FormData();
   form.set('text', text);
   for (const p of photos) form.append('photos', p);
-  return apiUpload<ChatMessage>('POST', `/v1/chats/${chat}/messages/`, form, {
+  return apiUpload('POST', '/v1/chats/{id}/messages/', form, {
+    path: { id: chat },
     onProgress: (part) => onProgress(Math.round(part * 100)),
     fallback: (status) => (status === 413 ? 'Файл больше 15 МБ.' : undefined),
   });

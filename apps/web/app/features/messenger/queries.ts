@@ -5,7 +5,7 @@
  */
 import { useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
 import type { ChatMessage, ChatPage, MessagePage } from '@vitrina/contract/chats';
-import { queryClient, unwrap } from '../../shared/api/query';
+import { privatePhotoRefresh, queryClient, unwrap } from '../../shared/api/query';
 import { onChatSocketMessage } from '../notifications';
 import { fetchChat, fetchChats, fetchMessages } from './api';
 import { markReadUpTo, mergeMessage } from './rules';
@@ -52,6 +52,8 @@ export function useThread(id: number) {
       queryFn: async ({ pageParam, signal }) => unwrap(await fetchMessages(id, pageParam, signal)),
       initialPageParam: null as number | null,
       getNextPageParam: (last: MessagePage) => (last.next ? last.results.at(-1)?.id : undefined),
+      // Message photos' links work about an hour.
+      ...privatePhotoRefresh,
     },
     queryClient,
   );

@@ -6,30 +6,22 @@
 import { Button, Group, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { NotificationSettings, NotificationSettingsUpdate } from '@vitrina/contract/notifications';
-import { api } from '../../shared/api/client';
-import { errorMessage, getJson, queryClient, unwrap } from '../../shared/api/query';
+import { errorMessage, queryClient, typedQuery, unwrap } from '../../shared/api/query';
+import { apiClient } from '../../shared/api/typed';
 import { showNotification } from '../../shared/lib/notify';
 
 const KEY = ['notifications', 'settings'] as const;
 type Change = NotificationSettingsUpdate['settings'][number];
 
 function useSettings() {
-  return useQuery(
-    { queryKey: KEY, queryFn: getJson<NotificationSettings>('/v1/notifications/settings/') },
-    queryClient,
-  );
+  return useQuery({ queryKey: KEY, queryFn: typedQuery('/v1/notifications/settings/') }, queryClient);
 }
 
 function useSaveSetting() {
   return useMutation(
     {
       mutationFn: async (change: Change) =>
-        unwrap(
-          await api<NotificationSettings>('/v1/notifications/settings/', {
-            method: 'PUT',
-            json: { settings: [change] },
-          }),
-        ),
+        unwrap(await apiClient.PUT('/v1/notifications/settings/', { body: { settings: [change] } })),
       onMutate: async (change) => {
         await queryClient.cancelQueries({ queryKey: KEY });
         const before = queryClient.getQueryData<NotificationSettings>(KEY);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_BASE_GLOBAL } from '../../shared/api/client';
 import { connectNotifications } from './socket';
 import { useNotifications } from './store';
 import type { Notification } from './rules';
@@ -51,7 +52,9 @@ describe('notification socket', () => {
     vi.useFakeTimers();
     FakeSocket.all = [];
     vi.stubGlobal('WebSocket', FakeSocket);
+    // The page hands the API's base to the typed client (openapi-fetch builds an absolute Request from it).
     vi.stubGlobal('window', {
+      [API_BASE_GLOBAL]: 'http://shop.test',
       location: { origin: 'http://shop.test' },
       addEventListener() {},
       removeEventListener() {},

@@ -4,8 +4,7 @@
  * Loaded only with the bell's chunk, for signed-in users.
  */
 import { create } from 'zustand';
-import type { NotificationPage } from '@vitrina/contract/notifications';
-import { api } from '../../shared/api/client';
+import { apiClient } from '../../shared/api/typed';
 import {
   allRead,
   appendPage,
@@ -65,7 +64,7 @@ export const socketEvents = {
 /** The server's unread count (the initial list holds only the latest 50). */
 async function refreshUnread() {
   const asked = get().version;
-  const res = await api<NotificationPage>('/v1/notifications/?page=1&page_size=1');
+  const res = await apiClient.GET('/v1/notifications/', { params: { query: { page: '1', page_size: '1' } } });
   if (res.ok && get().version === asked && get().received) set((s) => withUnread(s, res.data.unread_count));
 }
 
@@ -73,15 +72,13 @@ async function refreshUnread() {
 export async function markRead(id: number): Promise<void> {
   const item = get().items.find((x) => x.id === id);
   if (!item || item.read) return;
-  const res = await api<{ notification: Notification; unread_count: number }>(`/v1/notifications/${id}/read/`, {
-    method: 'POST',
-  });
+  const res = await apiClient.POST('/v1/notifications/{id}/read/', { params: { path: { id } } });
   if (res.ok) set((s) => markedRead(s, res.data.notification, res.data.unread_count));
 }
 
 /** «Прочитать все». @returns the error message, or null */
 export async function markAllRead(): Promise<string | null> {
-  const res = await api<{ unread_count: number }>('/v1/notifications/read-all/', { method: 'POST' });
+  const res = await apiClient.POST('/v1/notifications/read-all/');
   if (!res.ok) return res.error.message;
   set((s) => withUnread(allRead(s), res.data.unread_count));
   return null;
@@ -93,7 +90,9 @@ export async function loadMore(): Promise<void> {
   if (s.moreLoading || !s.hasMore || !s.received) return;
   const asked = s.version;
   set({ moreLoading: true, moreError: null });
-  const res = await api<NotificationPage>(`/v1/notifications/?page=${nextPage(s)}&page_size=${PAGE_SIZE}`);
+  const res = await apiClient.GET('/v1/notifications/', {
+    params: { query: { page: String(nextPage(s)), page_size: String(PAGE_SIZE) } },
+  });
   if (!get().received) return; // disconnected meanwhile: the list was cleared
   if (!res.ok) {
     set({ moreLoading: false, moreError: res.error.message });

@@ -8,7 +8,7 @@ import type { Ref } from 'react';
 import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { LightButton } from '../../shared/ui/light-button';
 import { SizeChips } from './size-chips';
-import { SIZE_LABEL_ID, type BuyState } from './use-buy';
+import { SIZE_LABEL_ID, useCartSize, useInCart, type BuyState } from './use-buy';
 import classes from './product-view.module.css';
 
 /** Only a product no longer on sale shows it: a chunk of its own. */
@@ -35,6 +35,7 @@ export function BuyBox({
       </p>
       {buy.onSale ? (
         <>
+          <CartSize buy={buy} />
           <div>
             <p className={classes.sizeLabel} id={SIZE_LABEL_ID}>
               Размер{offer ? `: ${offer.size_label || offer.size}` : ''}
@@ -70,6 +71,12 @@ export function BuyBox({
   );
 }
 
+/** Chooses the size of this listing found in the cart: the one reader of the cart for it (renders nothing). */
+function CartSize({ buy }: { buy: BuyState }) {
+  useCartSize(buy);
+  return null;
+}
+
 /**
  * «В корзину», or «Перейти в корзину» once the chosen size is in the cart.
  * @param duplicate the sticky bar's copy: out of the keyboard path (its container is hidden from assistive
@@ -77,7 +84,7 @@ export function BuyBox({
  */
 export function BuyButton({ buy, size = 'lg', duplicate }: { buy: BuyState; size?: 'md' | 'lg'; duplicate?: boolean }) {
   const tabIndex = duplicate ? -1 : undefined;
-  return buy.inCart ? (
+  return useInCart(buy) ? (
     <LightButton to="/cart" prefetch="none" size={size} fullWidth variant="outline" tabIndex={tabIndex}>
       Перейти в корзину
     </LightButton>

@@ -3,14 +3,14 @@
  * «В корзину» (on phones also in a sticky bar at the bottom), details, description, seller card, similar listings. A draft (only its owner gets it)
  * carries the banner «Черновик — виден только вам».
  */
-import type { ProductDetail } from '@vitrina/contract/catalog';
-import { use, useRef } from 'react';
+import type { ProductDetail, SellerCard as SellerCardData } from '@vitrina/contract/catalog';
+import { memo, use, useRef } from 'react';
 import { ShopLink } from '../../shared/ui/shop-link';
 import { CardActionContext } from '../../shared/ui/card-action';
 import { cardData, ProductGrid, SectionTitle, type ProductCardData } from '../../shared/ui/product-card';
-import { useAuth } from '../auth';
-import { isOwnListing, OwnerPanel } from '../sell';
-import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
+import { OwnerPanel } from '../sell';
+import { HydrateWhenVisible } from '../../shared/lib/hydrate-when-visible';
+import { LazyPart, lazyWithReload, preloadWhenIdle } from '../../shared/lib/lazy';
 import { BuyBar } from './buy-bar';
 import { BuyBox } from './buy-box';
 import { ContactSeller } from '../messenger';
@@ -19,18 +19,40 @@ import { Gallery } from './gallery';
 import { productCrumbs, ProductJsonLd } from './json-ld';
 import classes from './product-view.module.css';
 import { useBuy } from './use-buy';
-import { useViewBeacon } from './use-view-beacon';
+import { ForViewer, ViewBeacon } from './viewer';
 
 /** Only a draft shows it. */
 const Alert = lazyWithReload(() => import('../../shared/ui/notice'));
 /**
  * Below the fold on phones, and a plain link until hydrated: a chunk of its own (Avatar, Paper), with «Пожаловаться на
- * объявление» under it (kept out of the page's first scripts).
+ * объявление» under it (kept out of the page's first scripts). Its download starts once the browser is idle (first
+ * load: after hydration; a navigation: it renders at once and asks for it itself), so neither its code nor the dates
+ * it writes are evaluated while the page hydrates.
  */
 const SellerCard = lazyWithReload(() => import('./seller-card'));
-// In the browser its download starts as soon as this module runs (first load: while the page hydrates;
-// a navigation: while the product loads), so the card does not pop in late.
-if (!import.meta.env.SSR) void SellerCard.preload();
+preloadWhenIdle(SellerCard);
+
+/**
+ * The seller card, hydrated when it comes near the viewport (decision 0131): on a phone it is under the size block
+ * and the buttons; on a wide screen it is in view and hydrates at once, after the rest of the page. `memo` with the
+ * route's seller object: the page's own changes (a size chosen) leave it waiting.
+ */
+const Seller = memo(function Seller({
+  seller,
+  reportProduct,
+}: {
+  seller: SellerCardData;
+  reportProduct: number | null;
+}) {
+  return (
+    <HydrateWhenVisible>
+      <LazyPart>
+        {/* «Пожаловаться» hides itself for the listing's seller. */}
+        <SellerCard seller={seller} reportProduct={reportProduct} />
+      </LazyPart>
+    </HydrateWhenVisible>
+  );
+});
 
 /**
  * A product page's listing: the API's, its similar listings only as much as their cards show (a whole API answer
@@ -49,16 +71,26 @@ export function productPageOf(product: ProductDetail): ProductPageData {
   return { ...product, similar: product.similar.slice(0, SIMILAR_SHOWN).map(cardData) };
 }
 
+/**
+ * «Похожие вещи»: below the fold, hydrated when it comes near the viewport (decision 0131); until then its cards
+ * are the server's links. `memo`: the page's own changes (a size chosen) leave it as it is.
+ */
+const Similar = memo(function Similar({ products }: { products: ProductCardData[] }) {
+  return (
+    <HydrateWhenVisible>
+      <SectionTitle>Похожие вещи</SectionTitle>
+      <ProductGrid products={products.slice(0, SIMILAR_SHOWN)} eagerCount={0} />
+    </HydrateWhenVisible>
+  );
+});
+
 export function ProductView({ product, origin }: { product: ProductPageData; origin: string }) {
   const crumbs = productCrumbs(product);
-  const { user, token, status } = useAuth();
-  useViewBeacon(product.slug, product.status === 'draft', { ready: status !== 'unknown', userId: user?.id, token });
   // The favorites heart the layout gives every card; here the big one (its seller sees «В избранном у N»).
   const Heart = use(CardActionContext);
   // One buying state for the size block and the phone's sticky bar (the size chosen is the size bought).
   const buy = useBuy(product);
   const buyAction = useRef<HTMLDivElement>(null);
-  const own = isOwnListing(product, user?.id);
   const details: [string, string][] = [
     ['Состояние', product.condition_label],
     ['Цвет', product.color_label ?? ''],
@@ -68,6 +100,7 @@ export function ProductView({ product, origin }: { product: ProductPageData; ori
   return (
     <div className="vt-container" style={{ paddingTop: 16, paddingBottom: 24 }}>
       <ProductJsonLd product={product} origin={origin} />
+      <ViewBeacon slug={product.slug} draft={product.status === 'draft'} />
       {/* Plain markup rather than Mantine's Breadcrumbs: the page's first scripts stay within the budget. */}
       <nav aria-label="Навигация" className={classes.crumbs}>
         <ol>
@@ -112,25 +145,27 @@ export function ProductView({ product, origin }: { product: ProductPageData; ori
               </p>
             )}
           </div>
-          {own ? (
-            <LazyPart>
-              <OwnerPanel product={product} />
-            </LazyPart>
-          ) : (
-            <>
-              <BuyBox product={product} buy={buy} actionRef={buyAction} />
-              <ContactSeller
-                productId={product.id}
-                sellerId={product.seller.id}
-                sizes={buy.offers.map((o) => ({ size: o.size, price: o.price }))}
-                size={buy.size}
-                onSale={buy.onSale}
-              />
-            </>
-          )}
-          <LazyPart>
-            <SellerCard seller={product.seller} reportProduct={own || product.status === 'draft' ? null : product.id} />
-          </LazyPart>
+          <ForViewer
+            product={product}
+            own={
+              <LazyPart>
+                <OwnerPanel product={product} />
+              </LazyPart>
+            }
+            other={
+              <>
+                <BuyBox product={product} buy={buy} actionRef={buyAction} />
+                <ContactSeller
+                  productId={product.id}
+                  sellerId={product.seller.id}
+                  sizes={buy.offers.map((o) => ({ size: o.size, price: o.price }))}
+                  size={buy.size}
+                  onSale={buy.onSale}
+                />
+              </>
+            }
+          />
+          <Seller seller={product.seller} reportProduct={product.status === 'draft' ? null : product.id} />
           <div>
             <h2 className={classes.sectionTitle}>Описание</h2>
             <p className={classes.description}>{product.description || 'Продавец не добавил описание.'}</p>
@@ -138,13 +173,8 @@ export function ProductView({ product, origin }: { product: ProductPageData; ori
           <DetailsTable rows={details} />
         </div>
       </div>
-      {product.similar.length > 0 && (
-        <>
-          <SectionTitle>Похожие вещи</SectionTitle>
-          <ProductGrid products={product.similar.slice(0, SIMILAR_SHOWN)} eagerCount={0} />
-        </>
-      )}
-      {!own && <BuyBar buy={buy} watch={buyAction} />}
+      {product.similar.length > 0 && <Similar products={product.similar} />}
+      <ForViewer product={product} own={null} other={<BuyBar buy={buy} watch={buyAction} />} />
     </div>
   );
 }

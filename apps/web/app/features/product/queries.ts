@@ -1,7 +1,6 @@
 /** The product feature's queries on the shared cache (shared/api/query.ts), with their keys in one place. */
 import { useQuery } from '@tanstack/react-query';
-import type { ProductDetail } from '@vitrina/contract/catalog';
-import { getJson, queryClient } from '../../shared/api/query';
+import { queryClient, typedQuery } from '../../shared/api/query';
 
 /** Query keys of the product feature. */
 export const productKeys = {
@@ -14,7 +13,7 @@ export function useProduct(slug: string) {
   return useQuery(
     {
       queryKey: productKeys.detail(slug),
-      queryFn: getJson<ProductDetail>(`/v1/public/products/${encodeURIComponent(slug)}/`),
+      queryFn: typedQuery('/v1/public/products/{slug}/', { params: { path: { slug } } }),
     },
     queryClient,
   );

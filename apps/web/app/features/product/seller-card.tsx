@@ -9,6 +9,7 @@ import { ReportButton } from '../report';
 import { formatSince } from '../../shared/lib/dates';
 import { countLabel, formatRating, WORDS } from '../../shared/lib/plural';
 import classes from './product-view.module.css';
+import own from './seller-card.module.css';
 
 /** @param reportProduct the listing «Пожаловаться» reports; null for none (one's own listing, a draft) */
 export default function SellerCard({ seller, reportProduct }: { seller: Seller; reportProduct: number | null }) {
@@ -23,9 +24,14 @@ export default function SellerCard({ seller, reportProduct }: { seller: Seller; 
 function SellerLink({ seller }: { seller: Seller }) {
   return (
     <ShopLink to={`/seller/${seller.id}`} className={classes.seller}>
-      <Avatar src={seller.avatar?.url_small} alt="" size={48} radius="xl" color="ink">
-        {seller.name.slice(0, 1)}
-      </Avatar>
+      {seller.avatar ? (
+        <Avatar src={seller.avatar.url_small} alt="" size={48} radius="xl" color="ink">
+          {seller.name.slice(0, 1)}
+        </Avatar>
+      ) : (
+        // No photo: the initial in Mantine's Avatar placeholder look (seller-card.module.css), without its code.
+        <span className={own.initial}>{seller.name.slice(0, 1)}</span>
+      )}
       <div className={classes.sellerText}>
         <p className={classes.sellerName}>
           {/* The link's name is its text (WCAG 2.5.3), with the word a screen reader needs first. */}
@@ -40,8 +46,8 @@ function SellerLink({ seller }: { seller: Seller }) {
             <span data-testid="seller-card-rating">
               <span aria-hidden className={classes.sellerStar}>
                 ★
-              </span>{' '}
-              {formatRating(seller.rating)} · {countLabel(seller.reviews_count, WORDS.review)} ·{' '}
+              </span>
+              {` ${formatRating(seller.rating)} · ${countLabel(seller.reviews_count, WORDS.review)} · `}
             </span>
           )}
           {countLabel(seller.products_count, WORDS.product)}

@@ -1,8 +1,8 @@
 /**
- * «Пожаловаться»: a quiet text button; the dialog's code is downloaded on intent (pointer over, focus) and shown on
+ * «Пожаловаться»: a quiet text button (a plain `<button>` drawn like Mantine's UnstyledButton by report.module.css: the
+ * product page renders it on the server for every listing); the dialog's code is downloaded on intent (pointer over, focus) and shown on
  * the press. A guest signs in through the dialog over the page and the report form opens right after.
  */
-import { UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { requireAuth, useAuth } from '../auth';
@@ -29,15 +29,16 @@ export function ReportButton(target: ReportTarget) {
     });
   return (
     <>
-      <UnstyledButton
-        className={classes.trigger}
+      <button
+        type="button"
+        className={`mantine-focus-auto ${classes.trigger}`}
         onClick={open}
         onPointerEnter={() => void Dialog.preload()}
         onFocus={() => void Dialog.preload()}
         data-testid="report-open"
       >
         {target.type === 'product' ? 'Пожаловаться на объявление' : 'Пожаловаться на продавца'}
-      </UnstyledButton>
+      </button>
       {used && (
         <LazyPart>
           <Dialog {...target} opened={opened} onClose={() => setOpened(false)} />

@@ -3,7 +3,9 @@
  * the balance, the service level (typed from the server's OpenAPI document, shared/api/typed.ts), and the CSV
  * export of a period (a file, fetched as a blob). Never throw (spec §8).
  */
+import type { PathsWithMethod } from 'openapi-typescript-helpers';
 import { apiBase, authToken, reportUnauthorized, type ApiResult } from '../../shared/api/client';
+import type { paths } from '../../shared/api/schema';
 import { apiClient } from '../../shared/api/typed';
 
 /** `GET /v1/sales/statistics/?{query}` — `query` from `periodQuery()` (`period`, `date_from`, `date_to`). */
@@ -17,8 +19,11 @@ export const fetchBalance = (signal?: AbortSignal) => apiClient.GET('/v1/sales/b
 /** `GET /v1/sales/service-level/` — 0–100 over 30 days, with its one-line explanation. */
 export const fetchServiceLevel = (signal?: AbortSignal) => apiClient.GET('/v1/sales/service-level/', { signal });
 
+/** The export's route, checked against the server's OpenAPI document (a renamed route fails the type check). */
+const EXPORT = '/v1/sales/statistics/export/' satisfies PathsWithMethod<paths, 'get'>;
+
 /** The export's path for a period (`query` from `periodQuery()`). */
-export const exportPath = (query: string) => `/v1/sales/statistics/export/?${query}`;
+export const exportPath = (query: string) => `${EXPORT}?${query}`;
 
 /**
  * Downloads the CSV of a period (`GET /v1/sales/statistics/export/`). The token travels in a header, so a

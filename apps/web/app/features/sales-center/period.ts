@@ -6,6 +6,7 @@
  * time zone is involved in showing them.
  */
 import { STATISTICS_CUSTOM_MAX_DAYS, type StatisticsPeriod } from '@vitrina/contract/sales';
+import { MONTHS_GENITIVE } from '../../shared/lib/dates';
 
 /** The switch's choices, in order. */
 export const PERIOD_OPTIONS: { value: StatisticsPeriod; label: string }[] = [
@@ -89,20 +90,6 @@ export function periodQuery(choice: PeriodChoice): string {
 
 const MONTH_SHORT = ['янв', 'фев', 'мар', 'апр', 'мая', 'июн', 'июл', 'авг', 'сен', 'окт', 'ноя', 'дек'];
 const MONTH_SHORT_NOMINATIVE = ['янв', 'фев', 'мар', 'апр', 'май', 'июн', 'июл', 'авг', 'сен', 'окт', 'ноя', 'дек'];
-const MONTH_GENITIVE = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-];
 const MONTH_NOMINATIVE = [
   'январь',
   'февраль',
@@ -132,20 +119,20 @@ export function pointLabels(date: string): { short: string; full: string } {
   const { year, month, day } = parts(date);
   if (date.length > 10) {
     const hour = date.slice(11, 16);
-    return { short: hour, full: `${day} ${MONTH_GENITIVE[month]}, ${hour}` };
+    return { short: hour, full: `${day} ${MONTHS_GENITIVE[month]}, ${hour}` };
   }
   if (date.length === 7) return { short: MONTH_SHORT_NOMINATIVE[month]!, full: `${MONTH_NOMINATIVE[month]} ${year}` };
-  return { short: `${day} ${MONTH_SHORT[month]}`, full: `${day} ${MONTH_GENITIVE[month]} ${year}` };
+  return { short: `${day} ${MONTH_SHORT[month]}`, full: `${day} ${MONTHS_GENITIVE[month]} ${year}` };
 }
 
 /** The period's days in words: «26 ноября 2026», «23–29 ноября 2026», «28 октября – 3 ноября 2026». */
 export function rangeCaption(from: string, to: string): string {
   const a = parts(from);
   const b = parts(to);
-  if (from === to) return `${a.day} ${MONTH_GENITIVE[a.month]} ${a.year}`;
-  if (a.year === b.year && a.month === b.month) return `${a.day}–${b.day} ${MONTH_GENITIVE[b.month]} ${b.year}`;
-  if (a.year === b.year) return `${a.day} ${MONTH_GENITIVE[a.month]} – ${b.day} ${MONTH_GENITIVE[b.month]} ${b.year}`;
-  return `${a.day} ${MONTH_GENITIVE[a.month]} ${a.year} – ${b.day} ${MONTH_GENITIVE[b.month]} ${b.year}`;
+  if (from === to) return `${a.day} ${MONTHS_GENITIVE[a.month]} ${a.year}`;
+  if (a.year === b.year && a.month === b.month) return `${a.day}–${b.day} ${MONTHS_GENITIVE[b.month]} ${b.year}`;
+  if (a.year === b.year) return `${a.day} ${MONTHS_GENITIVE[a.month]} – ${b.day} ${MONTHS_GENITIVE[b.month]} ${b.year}`;
+  return `${a.day} ${MONTHS_GENITIVE[a.month]} ${a.year} – ${b.day} ${MONTHS_GENITIVE[b.month]} ${b.year}`;
 }
 
 /**

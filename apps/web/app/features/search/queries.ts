@@ -1,7 +1,6 @@
 /** The search feature's queries on the shared cache (shared/api/query.ts), with their keys in one place. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Suggest } from '@vitrina/contract/catalog';
-import { getJson, queryClient } from '../../shared/api/query';
+import { queryClient, typedQuery } from '../../shared/api/query';
 
 /** Query keys of the search feature. */
 export const searchKeys = {
@@ -17,7 +16,7 @@ export function useSuggest(q: string) {
   return useQuery(
     {
       queryKey: searchKeys.suggest(q),
-      queryFn: getJson<Suggest>(`/v1/public/search/suggest/?q=${encodeURIComponent(q)}`, { auth: false }),
+      queryFn: typedQuery('/v1/public/search/suggest/', { params: { query: { q } }, auth: false }),
       enabled: q.length >= 2,
       placeholderData: keepPreviousData,
       staleTime: 60_000,

@@ -4,7 +4,7 @@
  * the first paint; `SearchSuggest` adds the suggestions list (`children`, under the input) and the combobox
  * state of the input (`inputProps`).
  */
-import { IconSearch } from '@tabler/icons-react';
+import { LineIcon } from '../../shared/ui/line-icons';
 import type { ComponentPropsWithRef, FocusEventHandler, InputHTMLAttributes, ReactNode } from 'react';
 import classes from './search-field.module.css';
 
@@ -38,7 +38,7 @@ export function SearchField({
     <form role="search" action="/catalog/search" method="get" style={{ width: '100%' }} {...form}>
       <div className={classes.wrapper}>
         <span className={classes.icon}>
-          <IconSearch size={18} aria-hidden />
+          <LineIcon name="search" size={18} />
         </span>
         <input
           className={classes.input}

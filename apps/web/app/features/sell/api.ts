@@ -3,8 +3,6 @@
  * statuses — typed from the server's OpenAPI document (shared/api/typed.ts) — and the multipart create/edit with
  * upload progress (XMLHttpRequest, since fetch has none; docs/decisions/0063-typed-api-client.md).
  */
-import type { Listing } from '@vitrina/contract/products';
-import type { ApiResult } from '../../shared/api/client';
 import { apiClient } from '../../shared/api/typed';
 import { apiUpload } from '../../shared/api/upload';
 
@@ -45,17 +43,17 @@ export function publishListing(id: number) {
  * Never throws (spec §8).
  * @param onProgress 0…1 of the request body sent
  */
-export function sendListing(
-  form: FormData,
-  opts: { id?: number; onProgress?: (part: number) => void },
-): Promise<ApiResult<Listing>> {
-  return apiUpload<Listing>(opts.id ? 'PATCH' : 'POST', `/v1/products/${opts.id ? `${opts.id}/` : ''}`, form, {
+export function sendListing(form: FormData, opts: { id?: number; onProgress?: (part: number) => void }) {
+  const options = {
     onProgress: opts.onProgress,
-    fallback: (status) =>
+    fallback: (status: number) =>
       status === 413
         ? 'Файл больше 15 МБ.'
         : status >= 500
           ? 'Сервер временно недоступен. Попробуйте ещё раз.'
           : 'Не удалось сохранить товар.',
-  });
+  };
+  return opts.id
+    ? apiUpload('PATCH', '/v1/products/{id}/', form, { ...options, path: { id: opts.id } })
+    : apiUpload('POST', '/v1/products/', form, options);
 }

@@ -1,10 +1,9 @@
 /**
- * The API client and the public configuration (spec §7, §8): the base URL comes from `PUBLIC_API_URL` as
- * the page's script set it (same origin by default), and a failed call answers `{ ok: false }` instead of
- * throwing.
+ * The public configuration (spec §7): the API's base URL comes from `PUBLIC_API_URL` as the page's script set it
+ * (same origin by default). The calls themselves are tested in typed.test.ts.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, apiBase, publicConfigScript } from './client';
+import { apiBase, publicConfigScript } from './client';
 
 /** Runs the page's public-configuration script against a stand-in `window`. */
 function runScript(apiUrl: string) {
@@ -32,39 +31,5 @@ describe('apiBase', () => {
     const win = runScript('https://x.example/</script><script>alert(1)</script>');
     expect(publicConfigScript('</script>')).not.toContain('</script>');
     expect(win.__VT_API__).toBe('https://x.example/</script><script>alert(1)</script>');
-  });
-});
-
-describe('api', () => {
-  it('calls the configured base URL and answers the data', async () => {
-    runScript('https://api.vitrina.example');
-    const fetch = vi.fn(async () => new Response('{"ok":1}', { status: 200 }));
-    vi.stubGlobal('fetch', fetch);
-    await expect(api('/v1/ping/')).resolves.toEqual({ ok: true, data: { ok: 1 }, status: 200 });
-    expect(fetch).toHaveBeenCalledWith('https://api.vitrina.example/v1/ping/', expect.anything());
-  });
-
-  it('never throws: a network failure and a 400 come back as errors with a Russian message', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
-    );
-    const down = await api('/v1/self/');
-    expect(down).toMatchObject({ ok: false, error: { status: 0 } });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('{"title":["Обязательное поле."]}', { status: 400 })),
-    );
-    const bad = await api('/v1/products/', { method: 'POST' });
-    expect(bad).toEqual({
-      ok: false,
-      error: {
-        status: 400,
-        message: 'Обязательное поле.',
-        fields: { title: ['Обязательное поле.'] },
-        retryAfter: undefined,
-        body: { title: ['Обязательное поле.'] },
-      },
-    });
   });
 });

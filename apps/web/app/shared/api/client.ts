@@ -1,7 +1,11 @@
 /**
- * The browser's API client (spec §8): it never throws — every call returns
- * `{ ok: true, data } | { ok: false, error }` and the caller inspects it. The token (spec §6) is sent
- * as `Authorization: Token <key>` when a provider is registered (features/auth does that).
+ * What every way of calling the API shares (spec §8): the answer `{ ok: true, data } | { ok: false, error }` (a call
+ * never throws), the Russian message of a failure, the API's base URL, and the token (spec §6), sent as
+ * `Authorization: Token <key>` when a provider is registered (features/auth does that).
+ *
+ * The calls themselves go through `apiClient` (./typed.ts), `typedQuery` (./query.ts) or `apiUpload` (./upload.ts),
+ * whose paths and answers are typed from the server's OpenAPI document; there is no untyped `api(path)`
+ * (docs/decisions/0063-typed-api-client.md).
  */
 
 export interface ApiErrorInfo {
@@ -28,7 +32,7 @@ export function configureApiAuth(getToken: () => string | null, unauthorized: ()
   onUnauthorized = unauthorized;
 }
 
-/** The token the registered provider gives now, or null (for calls made outside `api()`, e.g. upload with progress). */
+/** The token the registered provider gives now, or null (the typed client, uploads with progress, the CSV export). */
 export const authToken = (): string | null => tokenProvider();
 
 /** Reports a 401 answer to a call that sent the token (the provider then signs out). */
@@ -85,55 +89,4 @@ export function firstMessage(body: unknown, status: number): { message: string; 
   if (status === 0) return { message: 'Нет соединения с сервером. Проверьте интернет и попробуйте ещё раз.', fields };
   if (status >= 500) return { message: 'Сервер временно недоступен. Попробуйте ещё раз.', fields };
   return { message: 'Не удалось выполнить запрос.', fields };
-}
-
-/**
- * Calls the API.
- * @param path e.g. `/v1/self/`
- * @param init.json a JSON body; init.form a multipart body; init.auth false to skip the token
- */
-export async function api<T>(
-  path: string,
-  init: { method?: string; json?: unknown; form?: FormData; auth?: boolean; signal?: AbortSignal } = {},
-): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const token = init.auth === false ? null : tokenProvider();
-  if (token) headers.authorization = `Token ${token}`;
-  let body: BodyInit | undefined;
-  if (init.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(init.json);
-  } else if (init.form) body = init.form;
-  let res: Response;
-  try {
-    res = await fetch(apiBase() + path, {
-      method: init.method ?? (body ? 'POST' : 'GET'),
-      headers,
-      body,
-      signal: init.signal,
-    });
-  } catch {
-    return { ok: false, error: { status: 0, ...firstMessage(null, 0) } };
-  }
-  let parsed: unknown = null;
-  const text = await res.text().catch(() => '');
-  if (text) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = null;
-    }
-  }
-  if (res.ok) return { ok: true, data: parsed as T, status: res.status };
-  if (res.status === 401 && token) onUnauthorized();
-  const retry = Number(res.headers.get('retry-after'));
-  return {
-    ok: false,
-    error: {
-      status: res.status,
-      ...firstMessage(parsed, res.status),
-      retryAfter: Number.isFinite(retry) && retry > 0 ? retry : undefined,
-      body: parsed,
-    },
-  };
 }

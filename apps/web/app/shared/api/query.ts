@@ -16,7 +16,11 @@
  * into a thrown {@link ApiError} carrying the `ApiErrorInfo`, which is what TanStack expects.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { api, authToken, onAuthChange, type ApiErrorInfo, type ApiResult } from './client';
+import type { MaybeOptionalInit } from 'openapi-fetch';
+import type { PathsWithMethod } from 'openapi-typescript-helpers';
+import { authToken, onAuthChange, type ApiErrorInfo, type ApiResult } from './client';
+import type { paths } from './schema';
+import { apiClient, type Data, type InitParam } from './typed';
 
 /** A failed API call as a thrown error (for TanStack Query); `info` is the client's `ApiErrorInfo`. */
 export class ApiError extends Error {
@@ -38,11 +42,19 @@ export function unwrap<T>(result: ApiResult<T>): T {
 }
 
 /**
- * A query function for a GET of `path` (the query's abort signal is passed on).
- * @param init.auth false to skip the token (public calls)
+ * A query function for `GET path` through the typed client: the path, its `params` (path and query) and the answer's
+ * type come from the server's OpenAPI document, as with `apiClient.GET`; the query's abort signal is passed on.
+ * @param init `{ params: { path, query }, auth: false }` (`auth: false` skips the token: public calls)
+ * @throws ApiError (to TanStack Query) when the call failed
+ * @example queryFn: typedQuery('/v1/public/search/suggest/', { params: { query: { q } }, auth: false })
  */
-export function getJson<T>(path: string, init: { auth?: boolean } = {}) {
-  return async ({ signal }: { signal?: AbortSignal }): Promise<T> => unwrap(await api<T>(path, { ...init, signal }));
+export function typedQuery<
+  Path extends PathsWithMethod<paths, 'get'>,
+  Init extends MaybeOptionalInit<paths[Path], 'get'>,
+>(path: Path, ...init: InitParam<Init>) {
+  // The signature above checks the path and its parameters; apiClient's own generics cannot follow them here.
+  const get = apiClient.GET as (path: Path, init: object) => Promise<ApiResult<Data<paths[Path]['get'], Init>>>;
+  return async ({ signal }: { signal?: AbortSignal }) => unwrap(await get(path, { ...init[0], signal }));
 }
 
 /** The `ApiErrorInfo` of an error thrown by a query or mutation, or null for anything else (or no error). */
@@ -81,6 +93,14 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * Options of a query whose answer carries private photos (chat, claim, proof): their links are signed and work about
+ * an hour (API decision 0150), so the answer is read again when the tab comes back into focus and every 30 minutes
+ * while it is on screen — a page left open keeps working photos. Links given within the same ten minutes are the
+ * same, so a refetch does not reload the pictures.
+ */
+export const privatePhotoRefresh = { refetchOnWindowFocus: true, refetchInterval: 30 * 60_000 } as const;
 
 // Another person's (or nobody's) data must not outlive a sign-in, a sign-out or a lost token: every query
 // forgets its data, and the ones on screen load again (signed out, only the public ones do).

@@ -7515,6 +7515,7 @@ export interface paths {
                                 brands: {
                                     id: number;
                                     name: string;
+                                    name_ru: string;
                                     slug: string;
                                 }[];
                                 categories: {
@@ -9058,6 +9059,10 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            brands: {
+                                count: number;
+                                value: string;
+                            }[];
                             colors: {
                                 count: number;
                                 value: string;

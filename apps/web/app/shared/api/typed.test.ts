@@ -1,10 +1,13 @@
 /**
- * The typed client (openapi-fetch on the server's OpenAPI types) answers like `api()` (spec §8): the configured base
- * URL, the token, `{ ok: true, data }`, and a failure as `{ ok: false, error }` with a Russian message — never a throw.
+ * The typed client (openapi-fetch on the server's OpenAPI types) answers as spec §8 asks: the configured base URL, the
+ * token, `{ ok: true, data }`, and a failure as `{ ok: false, error }` with a Russian message — never a throw. Its
+ * query form (`typedQuery`) unwraps the answer for TanStack Query; uploads fill the document's path parameters.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_BASE_GLOBAL, configureApiAuth } from './client';
+import { ApiError, typedQuery } from './query';
 import { apiClient } from './typed';
+import { fillPath } from './upload';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -106,5 +109,43 @@ describe('apiClient', () => {
     });
     await apiClient.GET('/v1/self/', { auth: false });
     expect(unauthorized).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('typedQuery', () => {
+  it('asks the path with its path and query parameters and the abort signal, and answers the data', async () => {
+    onBase();
+    const fetch = vi.fn(async (_: Request) => new Response('{"count":3}', { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    const ctl = new AbortController();
+    const query = typedQuery('/v1/public/facets/', { params: { query: { q: 'кеды и кроссовки', seller: 4 } } });
+    expect(await query({ signal: ctl.signal })).toEqual({ count: 3 });
+    const request = fetch.mock.calls[0]![0];
+    expect(decodeURIComponent(request.url)).toBe(
+      'https://api.vitrina.example/v1/public/facets/?q=кеды и кроссовки&seller=4',
+    );
+    ctl.abort(); // the query's signal is the request's: TanStack cancels a query by aborting it
+    expect(request.signal.aborted).toBe(true);
+    await typedQuery('/v1/public/products/{slug}/', { params: { path: { slug: 'a/b' } } })({});
+    expect(fetch.mock.calls[1]![0].url).toBe('https://api.vitrina.example/v1/public/products/a%2Fb/');
+  });
+
+  it('throws the failure as an ApiError carrying the Russian message (for TanStack Query)', async () => {
+    onBase();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"detail":"Товар не найден."}', { status: 404 })),
+    );
+    const query = typedQuery('/v1/public/products/{slug}/', { params: { path: { slug: 'x' } } });
+    await expect(query({})).rejects.toBeInstanceOf(ApiError);
+    await expect(query({})).rejects.toMatchObject({ info: { status: 404, message: 'Товар не найден.' } });
+  });
+});
+
+describe('fillPath (uploads)', () => {
+  it("puts the parameters into the document's path, encoded", () => {
+    expect(fillPath('/v1/chats/{id}/messages/', { id: 7 })).toBe('/v1/chats/7/messages/');
+    expect(fillPath('/v1/self/change/', undefined)).toBe('/v1/self/change/');
+    expect(fillPath('/v1/x/{slug}/', { slug: 'a b/c' })).toBe('/v1/x/a%20b%2Fc/');
   });
 });

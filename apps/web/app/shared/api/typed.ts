@@ -3,7 +3,7 @@
  * document (./schema.d.ts, by scripts/openapi-types.ts). A path the server does not publish, a wrong path or query
  * parameter, a wrong body and a misread answer are compile errors (docs/decisions/0063-typed-api-client.md).
  *
- * Like {@link api} it never throws (spec §8): every call answers `{ ok: true, data, status }` or
+ * It never throws (spec §8): every call answers `{ ok: true, data, status }` or
  * `{ ok: false, error }` with the same `ApiErrorInfo` (a network failure is status 0), sends the token as
  * `Authorization: Token <key>` (unless `auth: false`) and reports a 401 to the token's provider.
  *
@@ -21,16 +21,17 @@ import { apiBase, authToken, firstMessage, reportUnauthorized, type ApiResult } 
  * multipart body for the routes that read one themselves (listings, delivery points, cards — their document has no
  * JSON body to type), sent as is with the browser's own `Content-Type` boundary.
  */
-interface CallOptions {
+export interface CallOptions {
   auth?: boolean;
   signal?: AbortSignal;
   form?: FormData;
 }
 
-type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & CallOptions)?] : [Init & CallOptions];
+/** The optional or required second argument of a call (required when the path has parameters or a body). */
+export type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & CallOptions)?] : [Init & CallOptions];
 
 /** The data of an operation's successful answer (its 2xx JSON schema), as openapi-fetch reads it. */
-type Data<Operation, Init> =
+export type Data<Operation, Init> =
   Operation extends Record<string | number, unknown>
     ? NonNullable<FetchResponse<Operation, Init, 'application/json'>['data']>
     : never;
@@ -43,7 +44,7 @@ type TypedMethod<Method extends HttpMethod> = <
   ...init: InitParam<Init>
 ) => Promise<ApiResult<Data<paths[Path][Method], Init>>>;
 
-// `fetch` is looked up per call (not captured once), as `api()` does.
+// `fetch` is looked up per call (not captured once), so a test's or a page's replacement is used.
 const client = createClient<paths>({ fetch: (request) => globalThis.fetch(request) });
 
 /** One call through openapi-fetch, turned into the never-throwing `ApiResult`. */

@@ -5,6 +5,8 @@ import {
   formatMonthYear,
   formatRelative,
   formatSince,
+  moscowDate,
+  moscowDateTime,
   moscowDay,
   moscowDayTime,
 } from './dates';
@@ -22,6 +24,16 @@ describe('dates', () => {
   });
   it('formats «since» with the genitive month', () => {
     expect(formatSince('2025-03-10T12:00:00')).toBe('марта 2025');
+  });
+  it('writes every month of formatSince as Intl does', () => {
+    for (let m = 0; m < 12; m++) {
+      const d = new Date(2025, m, 15, 12);
+      const intl = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' }).formatToParts(
+        d,
+      );
+      const month = intl.find((p) => p.type === 'month')?.value;
+      expect(formatSince(d)).toBe(`${month} 2025`);
+    }
   });
   it('returns an empty string for missing or invalid input', () => {
     expect(formatDate(null)).toBe('');
@@ -54,5 +66,15 @@ describe('Moscow day and time', () => {
     expect(moscowDayTime('2026-12-03T11:20:00Z')).toBe('3 декабря, 14:20');
     expect(moscowDay('2026-11-29T22:30:00Z')).toBe('30 ноября');
     expect(moscowDayTime('2026-11-29T21:05:00Z')).toBe('30 ноября, 00:05');
+  });
+});
+
+describe('Moscow date and time with the year (staff screens)', () => {
+  it('reads an instant in Moscow whatever the browser zone, past midnight and New Year too', () => {
+    expect(moscowDateTime('2026-11-22T11:05:00Z')).toBe('22 ноября 2026, 14:05');
+    expect(moscowDateTime('2026-11-29T22:30:00Z')).toBe('30 ноября 2026, 01:30');
+    expect(moscowDate('2026-12-31T21:00:00Z')).toBe('1 января 2027');
+    expect(moscowDate('nope')).toBe('');
+    expect(moscowDateTime(null)).toBe('');
   });
 });

@@ -149,3 +149,16 @@ export function useIdle(timeoutMs = 1500): boolean {
   }, [timeoutMs]);
   return idle;
 }
+
+/**
+ * Starts a lazy part's download once the browser is idle (at most `timeoutMs` later), in the browser only: for a part
+ * the first screen does not need but a navigation or a press soon may (decision 0160).
+ * @param part a component of {@link lazyWithReload}
+ * @param timeoutMs the longest wait, ms, when the browser never idles (default 5000)
+ */
+export function preloadWhenIdle(part: { preload: () => Promise<boolean> }, timeoutMs = 5000): void {
+  if (import.meta.env.SSR) return;
+  const preload = () => void part.preload();
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(preload, { timeout: timeoutMs });
+  else window.setTimeout(preload, 0);
+}

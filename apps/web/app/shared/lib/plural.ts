@@ -3,11 +3,14 @@
  * the contract's `plural` (`Intl.PluralRules('ru')`, packages/contract/src/plural.ts).
  */
 import { plural, type PluralForms } from '@vitrina/contract/plural';
+import { fixedDigits, groupedInteger } from './number-text';
 import { remembered } from './remembered';
 
-const grouped = new Intl.NumberFormat('ru-RU');
-/** A count with its thousands grouped by no-break spaces (remembered: pages show the same counts again). */
-const groupedNumber = remembered((n: number) => grouped.format(n).replace(/[\u202f\u00a0]/g, '\u00a0'));
+/**
+ * A count with its thousands grouped by no-break spaces, as Intl's ru-RU writes it, without a formatter at the
+ * page's start (number-text.ts; remembered: pages show the same counts again).
+ */
+const groupedNumber = remembered(groupedInteger);
 
 /** `countLabel(128, ['товар','товара','товаров'])` → `'128 товаров'` (thousands grouped: «1 234 товара»). */
 export function countLabel(n: number, forms: PluralForms): string {
@@ -22,6 +25,5 @@ export const WORDS = {
   review: ['отзыв', 'отзыва', 'отзывов'],
 } as const;
 
-/** A rating with one decimal, the Russian way: 4.7 → «4,7»; «—» without one. */
-export const formatRating = (r: number | null) =>
-  r == null ? '—' : r.toLocaleString('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/** A rating with one decimal, the Russian way (as Intl's ru-RU writes it): 4.7 → «4,7»; «—» without one. */
+export const formatRating = (r: number | null) => (r == null ? '—' : fixedDigits(r, 1));

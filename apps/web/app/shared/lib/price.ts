@@ -1,32 +1,20 @@
 /**
- * Money on the web (architecture §3): rubles as numbers, shown `12 990 ₽` (Intl ru-RU, RUB, no kopecks
+ * Money on the web (architecture §3): rubles as numbers, shown `12 990 ₽` (as Intl ru-RU writes RUB, no kopecks
  * for whole rubles). Spec §3: a price may arrive as a string with spaces («12 990»).
  */
+import { fixedDigits, NBSP } from './number-text';
 import { remembered } from './remembered';
 
-const whole = new Intl.NumberFormat('ru-RU', {
-  style: 'currency',
-  currency: 'RUB',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-const fractional = new Intl.NumberFormat('ru-RU', {
-  style: 'currency',
-  currency: 'RUB',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 /**
- * Formats rubles: `formatPrice(12990)` → `'12 990 ₽'`, `formatPrice(99.5)` → `'99,50 ₽'`.
- * Intl's narrow no-break spaces are replaced by ordinary no-break spaces (U+00A0) for a stable look.
- * Answers are remembered (shared/lib/remembered.ts): a page formats mostly the same prices.
+ * Formats rubles: `formatPrice(12990)` → `'12 990 ₽'`, `formatPrice(99.5)` → `'99,50 ₽'` — what
+ * `Intl.NumberFormat('ru-RU', {style: 'currency', currency: 'RUB'})` writes with 0 or 2 decimals, its spaces all
+ * ordinary no-break spaces (U+00A0) for a stable look, written by number-text.ts without a formatter at the page's
+ * start (decision 0180). Answers are remembered (shared/lib/remembered.ts): a page formats mostly the same prices.
  */
 export const formatPrice: (rubles: number | string) => string = remembered((rubles: number | string) => {
   const n = parsePrice(rubles);
   if (!Number.isFinite(n)) return '—';
-  const fmt = Math.round(n * 100) % 100 === 0 ? whole : fractional;
-  return fmt.format(n).replace(/[\u202f\u00a0 ]/g, '\u00a0');
+  return `${fixedDigits(n, Math.round(n * 100) % 100 === 0 ? 0 : 2)}${NBSP}₽`;
 });
 
 /**

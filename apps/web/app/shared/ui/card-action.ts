@@ -10,4 +10,10 @@ export const CardActionContext = createContext<ComponentType<{
   productId: number;
   sellerId: number;
   large?: boolean;
+  /**
+   * The control is inside its card group's own Suspense boundary (a grid's `CardGroup`, product-card.tsx): while the
+   * server renders it or the browser hydrates it, it may suspend that boundary (its code loading) instead of bringing
+   * a boundary of its own (decision 0175).
+   */
+  grouped?: boolean;
 }> | null>(null);

@@ -12,7 +12,13 @@ import classes from './light-button.module.css';
 const FOCUS = 'mantine-focus-auto mantine-active';
 
 /** The class of a variant (`filled` is the module's default). */
-const VARIANTS = { filled: undefined, default: classes.default, outline: classes.outline, subtle: classes.subtle };
+const VARIANTS = {
+  filled: undefined,
+  default: classes.default,
+  outline: classes.outline,
+  subtle: classes.subtle,
+  lightCoral: classes.lightCoral,
+};
 
 /** The class of a size (`sm` is the module's default). */
 const SIZES = { xs: classes.xs, sm: undefined, md: classes.md, lg: classes.lg, 'compact-sm': classes.compactSm };
@@ -28,6 +34,7 @@ export interface LightButtonProps {
   onClick?: (event: MouseEvent<HTMLElement>) => void;
   onPointerEnter?: () => void;
   onFocus?: () => void;
+  onTouchStart?: () => void;
   /** An icon before the label (Mantine's `leftSection`). */
   leftSection?: ReactNode;
   variant?: keyof typeof VARIANTS;
@@ -39,6 +46,8 @@ export interface LightButtonProps {
   'aria-current'?: 'page';
   /** A disabled `<button>` (Mantine's grey disabled look); not for links. */
   disabled?: boolean;
+  /** A `<button>` busy with its action: Mantine's loader over it, not pressable (Mantine's `loading`). */
+  loading?: boolean;
   /** -1 keeps a duplicate control (a sticky bar's) out of the keyboard path. */
   tabIndex?: number;
   /** Mantine's `visibleFrom` breakpoint. */
@@ -65,6 +74,8 @@ export function LightButton({
   leftSection,
   className: own,
   style,
+  loading,
+  disabled,
   ...rest
 }: LightButtonProps) {
   const className = [
@@ -81,6 +92,8 @@ export function LightButton({
     className: className.filter(Boolean).join(' '),
     'data-block': fullWidth ? true : undefined,
     'data-with-left-section': leftSection ? true : undefined,
+    'data-loading': loading || undefined,
+    disabled: disabled || loading || undefined,
     style,
     onClick,
     ...rest,

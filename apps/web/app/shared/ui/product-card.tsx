@@ -5,10 +5,11 @@
  * provides it, so this building block stays free of features.
  */
 import type { ProductCard as ApiProductCard } from '@vitrina/contract/catalog';
-import { use, type ReactNode } from 'react';
+import { memo, use, type ReactNode } from 'react';
 import { CardActionContext } from './card-action';
+import { HydrateWhenVisible } from '../lib/hydrate-when-visible';
 import { formatPrice } from '../lib/price';
-import { ProductImage, type ShownImage } from './product-image';
+import { derivedSrcset, ProductImage, type ShownImage } from './product-image';
 import { ShopLink } from './shop-link';
 import classes from './product-card.module.css';
 
@@ -21,6 +22,7 @@ export type ProductCardData = Pick<
   'id' | 'slug' | 'title' | 'sizes' | 'price' | 'seller_id' | 'status'
 > & {
   brand: { name: string } | null;
+  /** The photo; `srcset` left out when its URL and width give it ({@link cardData}). */
   photo: ShownImage | null;
   /** A higher price before (rubles), struck through beside `price` (the favorites page's price drop). */
   old_price?: number | null;
@@ -42,7 +44,13 @@ export function cardData(p: ApiProductCard): ProductCardData {
     brand: p.brand ? { name: p.brand.name } : p.brand_text ? { name: p.brand_text } : null,
     sizes: p.sizes,
     price: p.price,
-    photo: photo && { url: photo.url, srcset: photo.srcset, width: photo.width, height: photo.height },
+    // The srcset only when its URL and width do not give it (decision 0175).
+    photo: photo && {
+      url: photo.url,
+      ...(photo.srcset !== derivedSrcset(photo.url, photo.width) && { srcset: photo.srcset }),
+      width: photo.width,
+      height: photo.height,
+    },
     seller_id: p.seller_id,
     status: p.status,
     ...(p.verified && { verified: true }),
@@ -66,12 +74,18 @@ export function ProductCard({
   priority = false,
   muted,
   search = '',
+  phoneHidden = false,
+  grouped = false,
 }: {
   product: ProductCardData;
   eager?: boolean;
   priority?: boolean;
   muted?: string;
   search?: string;
+  /** Not shown on phones (below 768 px): a grid's `phoneLimit`. */
+  phoneHidden?: boolean;
+  /** Rendered in a grid's `CardGroup`: the heart may suspend the group's boundary (card-action.ts). */
+  grouped?: boolean;
 }) {
   const badge = muted ?? STATUS_BADGE[product.status];
   const Action = use(CardActionContext);
@@ -80,7 +94,9 @@ export function ProductCard({
       to={`/product/${product.slug}${search}`}
       // A withdrawn listing's page may be gone: no prefetch of a 404.
       prefetch={muted ? 'none' : 'intent'}
-      className={muted ? `${classes.card} ${classes.muted}` : classes.card}
+      className={[classes.card, muted && classes.muted, !Action && phoneHidden && classes.phoneHidden]
+        .filter(Boolean)
+        .join(' ')}
       data-testid="product-card"
     >
       <div className={classes.photo}>
@@ -118,18 +134,63 @@ export function ProductCard({
     </ShopLink>
   );
   return Action ? (
-    <div className={classes.cell}>
+    <div className={phoneHidden ? `${classes.cell} ${classes.phoneHidden}` : classes.cell}>
       {link}
-      <Action productId={product.id} sellerId={product.seller_id} />
+      <Action productId={product.id} sellerId={product.seller_id} grouped={grouped} />
     </div>
   ) : (
     link
   );
 }
 
+/** What {@link ProductGrid} hands each card. */
+type GridCardProps = Parameters<typeof ProductCard>[0];
+
+/** Cards per group of a grid that hydrates as one (a phone's first four rows; two rows at four columns). */
+const GROUP_SIZE = 8;
+
+/** The same cards: each one's listing (the route's object) and options. */
+function sameCards(a: { cards: GridCardProps[] }, b: { cards: GridCardProps[] }): boolean {
+  return (
+    a.cards.length === b.cards.length &&
+    a.cards.every((c, i) => {
+      const d = b.cards[i]!;
+      return (
+        c.product === d.product &&
+        c.eager === d.eager &&
+        c.priority === d.priority &&
+        c.muted === d.muted &&
+        c.search === d.search &&
+        c.phoneHidden === d.phoneHidden
+      );
+    })
+  );
+}
+
+/**
+ * A run of a grid's cards, hydrated when one of them comes near the viewport (decision 0160): a page's start
+ * hydrates the cards a phone shows and leaves the rest to scrolling; a press inside hydrates at once. Until then
+ * the cards are their server HTML, links that work. The wrapper is `display: contents` (the cards stay the grid's
+ * cells), and the group is in `memo` with its cards compared one by one, so a grid rendered again with the same
+ * route data leaves a waiting group as it is (shared/lib/hydrate-when-visible.tsx). Groups, not cards: each waiting
+ * part costs React a pass of its own at start. The cards' hearts share the group's boundary (decision 0175): no
+ * boundary of their own on the server and while hydrating.
+ */
+const CardGroup = memo(function CardGroup({ cards }: { cards: GridCardProps[] }) {
+  return (
+    <HydrateWhenVisible contents>
+      {cards.map((c) => (
+        <ProductCard key={c.product.id} {...c} grouped />
+      ))}
+    </HydrateWhenVisible>
+  );
+}, sameCards);
+
 /**
  * The responsive product grid. `narrow` tops out at 4 columns (beside a filter sidebar); `mutedOf` names the
- * badge of a card to grey out (see {@link ProductCard}'s `muted`); `searchOf` the query of a card's link.
+ * badge of a card to grey out (see {@link ProductCard}'s `muted`); `searchOf` the query of a card's link;
+ * `phoneLimit` how many cards a phone (below 768 px) shows. Its cards hydrate in groups as they come near
+ * (`CardGroup`).
  */
 export function ProductGrid<T extends ProductCardData>({
   products,
@@ -137,25 +198,30 @@ export function ProductGrid<T extends ProductCardData>({
   eagerCount = 4,
   mutedOf,
   searchOf,
+  phoneLimit,
 }: {
   products: T[];
   narrow?: boolean;
   eagerCount?: number;
   mutedOf?: (product: T) => string | undefined;
   searchOf?: (product: T) => string | undefined;
+  phoneLimit?: number;
 }) {
+  const cards: GridCardProps[] = products.map((p, i) => ({
+    product: p,
+    eager: i < eagerCount,
+    // The first row on a phone (two columns) is the page's likely largest paint.
+    priority: i < Math.min(PHONE_COLUMNS, eagerCount),
+    muted: mutedOf?.(p),
+    search: searchOf?.(p),
+    phoneHidden: phoneLimit !== undefined && i >= phoneLimit,
+  }));
+  const groups: GridCardProps[][] = [];
+  for (let i = 0; i < cards.length; i += GROUP_SIZE) groups.push(cards.slice(i, i + GROUP_SIZE));
   return (
     <div className={narrow ? classes.gridNarrow : classes.grid}>
-      {products.map((p, i) => (
-        <ProductCard
-          key={p.id}
-          product={p}
-          eager={i < eagerCount}
-          // The first row on a phone (two columns) is the page's likely largest paint.
-          priority={i < Math.min(PHONE_COLUMNS, eagerCount)}
-          muted={mutedOf?.(p)}
-          search={searchOf?.(p)}
-        />
+      {groups.map((group, i) => (
+        <CardGroup key={i} cards={group} />
       ))}
     </div>
   );
