@@ -8,9 +8,9 @@
  * A test that provokes such a message on purpose says so with `allowPageProblem(page, pattern, reason)`.
  * Trouble the app expects (a dropped socket, a reload after a new build) is `console.warn`, not an error.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const browserAvailable = () => existsSync(chromiumPath());
@@ -38,6 +38,24 @@ export async function launch(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+}
+
+/**
+ * One browser for the tests of the `describe` block that calls it: launched before them (after making the folders
+ * `dirs`, for screenshots), closed after them.
+ * @returns the browser; call it in a test or a later hook (it throws before the launch)
+ */
+export function useBrowser(...dirs: string[]): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    for (const dir of dirs) mkdirSync(dir, { recursive: true });
+    browser = await launch();
+  });
+  afterAll(() => browser?.close());
+  return () => {
+    if (!browser) throw new Error('The browser is launched in beforeAll: use it in a test.');
+    return browser;
+  };
 }
 
 /**

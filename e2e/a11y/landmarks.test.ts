@@ -4,9 +4,9 @@
  * landmarks with unique names on /brands, and no link given the role of a list item (the home page's compilations).
  */
 import axe from 'axe-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, hydrated, launch, newPage, settled } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserAvailable, hydrated, newPage, settled, useBrowser } from '../helpers.js';
 
 const RULES = ['landmark-no-duplicate-banner', 'landmark-unique', 'aria-allowed-role', 'landmark-one-main'];
 
@@ -30,14 +30,10 @@ async function violations(page: Page, where: string): Promise<string[]> {
 }
 
 describe.runIf(browserAvailable())('axe: landmarks and roles', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   it('the home page, /brands and an open dialog have one banner, unique landmarks and allowed roles', async () => {
-    const { page } = await newPage(browser, 1440);
+    const { page } = await newPage(browser(), 1440);
     await page.goto('/');
     await hydrated(page);
     await page.locator('a[href^="/catalog/compilation/"]').first().waitFor();

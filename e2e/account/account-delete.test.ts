@@ -4,10 +4,9 @@
  * toast; the token is refused by the server and the number may sign up again. At 1440 and 360 px; screenshots go
  * to `test-results/account-delete/`.
  */
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { allowPageProblem, baseURL, browserAvailable, latestCode, launch, newPage, settled } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { allowPageProblem, baseURL, browserAvailable, latestCode, newPage, settled, useBrowser } from '../helpers.js';
 
 const SHOTS = 'test-results/account-delete';
 const randomDigits = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
@@ -36,18 +35,13 @@ async function apiSignIn(phone: string): Promise<string> {
 }
 
 describe.runIf(browserAvailable())('deleting the account', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser(SHOTS);
 
   for (const width of [1440, 360] as const) {
     it(`deletes the account after an SMS code, signs out and lands on the home page (${width} px)`, async () => {
       const phone = `+7${randomDigits()}`;
       const token = await apiSignIn(phone);
-      const { context, page } = await newPage(browser, width);
+      const { context, page } = await newPage(browser(), width);
       allowPageProblem(
         page,
         /status of 400 .*\/v1\/users\/me\/delete\/\)$/,

@@ -4,11 +4,10 @@
  * with an avatar → «Выйти» → the token is gone from storage and refused by the server. A second pass at
  * 360 px goes through the dialog by keyboard only. Screenshots go to `test-results/auth/`.
  */
-import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { allowPageProblem, baseURL, browserAvailable, latestCode, launch, newPage } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { allowPageProblem, baseURL, browserAvailable, latestCode, newPage, useBrowser } from '../helpers.js';
 
 const SHOTS = 'test-results/auth';
 const randomDigits = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
@@ -31,15 +30,10 @@ const selfStatus = async (token: string) =>
   (await fetch(`${baseURL()}/v1/self/`, { headers: { authorization: `Token ${token}` } })).status;
 
 describe.runIf(browserAvailable())('sign-in and account', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser(SHOTS);
 
   it('guards /account, signs in with the SMS code, edits the profile and signs out (1440 px)', async () => {
-    const { page, context } = await newPage(browser, 1440);
+    const { page, context } = await newPage(browser(), 1440);
     allowPageProblem(
       page,
       /status of 400 .*\/v1\/auth\/verify-code\/\)$/,
@@ -174,7 +168,7 @@ describe.runIf(browserAvailable())('sign-in and account', () => {
   });
 
   it('goes through the dialog by keyboard on a phone and lands on the asked page (360 px)', async () => {
-    const { page, context } = await newPage(browser, 360);
+    const { page, context } = await newPage(browser(), 360);
     allowPageProblem(
       page,
       /status of 429 .*\/v1\/auth\/send-code\/\)$/,
@@ -246,7 +240,7 @@ describe.runIf(browserAvailable())('sign-in and account', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ advance_seconds: 61 }),
       });
-      const { context, page } = await newPage(browser, width);
+      const { context, page } = await newPage(browser(), width);
       const ua = await page.evaluate(() => navigator.userAgent);
       const token = await apiSignIn(phone, ua);
       await context.addInitScript(

@@ -2,22 +2,17 @@
  * Paying with a new card offers «Сохранить карту» (360 px): ticked, the card paid with joins the buyer's cards, and
  * the profile names it under its own heading «Карта для выплат».
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { addPickupPoint, apiSignIn, createListing, fillRecipient, payOnBankPage } from '../buy-helpers.js';
-import { baseURL, browserAvailable, launch, signedInPage } from '../helpers.js';
+import { baseURL, browserAvailable, signedInPage, useBrowser } from '../helpers.js';
 
 describe.runIf(browserAvailable())('saving a card while paying', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   it('keeps the new card when «Сохранить карту» is ticked and shows it as the payout card (360 px)', async () => {
     const listing = await createListing(await apiSignIn());
     const token = await apiSignIn();
-    const page = await signedInPage(browser, token, 360);
+    const page = await signedInPage(browser(), token, 360);
     await page.goto('/account');
     await page.getByRole('heading', { name: 'Карта для выплат' }).waitFor();
     await page.getByText('Карты для выплат нет').waitFor();

@@ -133,18 +133,44 @@ describe.runIf(browserAvailable())('catalog', () => {
     await context.close();
   });
 
-  it('the sidebar’s category and price fields (plain, in Mantine’s look) and brand field (Mantine’s own), rendered on the server, work once the page is interactive (1440 px)', async () => {
+  it('the sidebar’s category, brand and price fields (native controls), rendered on the server, work once the page is interactive (1440 px)', async () => {
     const { page, context } = await newPage(browser, 1440);
     await page.goto('/catalog/women');
     await hydrated(page);
     const sidebar = page.getByRole('complementary', { name: 'Фильтры' });
 
-    await sidebar.getByRole('combobox', { name: 'Бренд' }).click();
-    const brandOption = page.getByRole('option').filter({ visible: true }).first();
-    const brand = (await brandOption.innerText()).trim();
-    await brandOption.click();
-    await page.waitForURL((u) => u.searchParams.has('brand'));
-    await sidebar.locator('.mantine-Pill-label', { hasText: brand }).waitFor();
+    // The brand filter (decision 0170): the page's most frequent brands as checkboxes with their counts,
+    // «Показать все (N)» opens the rest and «Свернуть» closes them.
+    const brands = sidebar.getByRole('group', { name: 'Бренд' });
+    const boxes = brands.getByRole('checkbox');
+    await expect.poll(() => boxes.count()).toBe(8);
+    await expect(boxes.first().evaluate((e) => e.closest('label')!.innerText)).resolves.toMatch(/^\S.* \d+$/);
+    const more = brands.getByRole('button', { name: /^Показать все \(\d+\)$/ });
+    const all = Number((await more.innerText()).replace(/\D/g, ''));
+    expect(all).toBeGreaterThan(8);
+    await more.click();
+    await expect.poll(() => boxes.count()).toBe(all);
+    await brands.getByRole('button', { name: 'Свернуть' }).click();
+    await expect.poll(() => boxes.count()).toBe(8);
+
+    // «Найти бренд» finds a brand by its Cyrillic spelling, says so when nothing matches; a click on a brand's name
+    // chooses it (the URL keeps `brand` as ids), and the chosen brand comes first.
+    const search = brands.getByRole('searchbox', { name: 'Найти бренд' });
+    await search.click();
+    await search.pressSequentially('ъъъ', { delay: 20 });
+    await brands.getByText('Нет такого бренда').waitFor();
+    expect(await boxes.count()).toBe(0);
+    await search.clear();
+    await search.pressSequentially('найк', { delay: 20 });
+    await expect.poll(() => boxes.count()).toBe(1);
+    const nike = brands.getByText(/^Nike \d+$/);
+    const nikeCount = Number((await nike.innerText()).replace(/\D/g, ''));
+    await nike.click();
+    await page.waitForURL((u) => /^\d+$/.test(u.searchParams.get('brand') ?? ''));
+    await search.clear();
+    await expect.poll(() => boxes.first().isChecked()).toBe(true);
+    await expect(boxes.first().evaluate((e) => e.closest('label')!.innerText)).resolves.toBe(`Nike ${nikeCount}`);
+    await expect.poll(() => boxes.count()).toBe(9);
 
     const from = sidebar.getByRole('textbox', { name: 'от' });
     await from.fill('3000');

@@ -86,7 +86,7 @@ describe.runIf(browserAvailable())('catalog filters', () => {
     const total = await listingCount(page);
     await page.getByRole('button', { name: /^Фильтры/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Фильтры' });
-    const show = drawer.getByRole('button', { name: /^Показать/ });
+    const show = drawer.getByRole('button', { name: /^Показать(?! все)/ });
     await expect.poll(() => show.innerText()).toMatch(new RegExp(`^Показать ${total} товар`));
     const size = drawer.getByRole('group', { name: 'Размер' }).locator('label').first();
     const promised = Number((await size.innerText()).trim().split(/\s+/).at(-1));

@@ -112,7 +112,10 @@ describe.runIf(browserAvailable())('no dead ends in filters and search', () => {
     const chip = first[0]!;
     expect(chip.count).toBeGreaterThan(0);
     await chip.label.click();
-    await page.getByRole('dialog', { name: 'Фильтры' }).getByRole('button', { name: 'Показать' }).click();
+    await page
+      .getByRole('dialog', { name: 'Фильтры' })
+      .getByRole('button', { name: /^Показать(?! все)/ })
+      .click();
     await page.waitForURL((u) => u.searchParams.get('size') === chip.value);
     await page.waitForFunction(
       (n) => document.querySelector('[data-testid="listing-count"]')?.textContent?.startsWith(`${n} `),

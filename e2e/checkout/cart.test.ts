@@ -3,9 +3,9 @@
  * stock on offer, «Удалить» leaves «Корзина пуста»; the cart survives a reload; unavailable items are
  * removed with a notice naming them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseURL, browserAvailable, hydrated, launch, newPage } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseURL, browserAvailable, hydrated, newPage, useBrowser } from '../helpers.js';
 
 interface Card {
   slug: string;
@@ -48,15 +48,11 @@ async function addToCart(page: Page, p: Card, size?: string) {
 }
 
 describe.runIf(browserAvailable())('cart', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   for (const width of [360, 1440] as const) {
     it(`keeps across reload, increases, removes (${width} px)`, async () => {
-      const { page, context } = await newPage(browser, width);
+      const { page, context } = await newPage(browser(), width);
       const { card: p, size, stock } = await productWithStock();
       await addToCart(page, p, size);
       await page.getByRole('link', { name: 'Перейти в корзину' }).click();
@@ -90,7 +86,7 @@ describe.runIf(browserAvailable())('cart', () => {
   }
 
   it('removes unavailable items after the availability check and names them', async () => {
-    const { page, context } = await newPage(browser, 360);
+    const { page, context } = await newPage(browser(), 360);
     const p = await someProduct();
     await page.goto('/');
     await page.evaluate(

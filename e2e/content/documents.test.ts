@@ -3,19 +3,14 @@
  * and the support address (`SUPPORT_EMAIL`); /jobs promises no service the shop does not have without saying when it
  * comes; «SMS» is written one way on every page that names it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { baseURL, browserAvailable, launch, newPage } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { baseURL, browserAvailable, newPage, useBrowser } from '../helpers.js';
 
 describe.runIf(browserAvailable())('documents and contacts', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   it('the footer leads to the user agreement and the support address (1440 px)', async () => {
-    const { page } = await newPage(browser, 1440);
+    const { page } = await newPage(browser(), 1440);
     await page.goto('/');
     const footer = page.locator('footer');
     await expect(footer.getByRole('link', { name: 'Поддержка: help@vitrina.test' }).getAttribute('href')).resolves.toBe(

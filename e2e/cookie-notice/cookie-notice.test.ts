@@ -3,9 +3,9 @@
  * «Отклонить» beside «Принять»; before an answer and after «Отклонить» the browser keeps only what the shop needs
  * (no visitor id for the view statistics), after «Принять» the id is kept.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, launch, newPage } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserAvailable, newPage, useBrowser } from '../helpers.js';
 
 /** What the shop needs to work: the cart, the sign-in token, the visitor's answer. */
 const NECESSARY = new Set(['cart', 'token', 'cookie-accepted']);
@@ -22,14 +22,10 @@ async function openProduct(page: Page): Promise<string> {
 }
 
 describe.runIf(browserAvailable())('cookie notice', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   it('is small, leaves the title and price visible, and «Отклонить» keeps only the necessary (360 px)', async () => {
-    const { page } = await newPage(browser, 360);
+    const { page } = await newPage(browser(), 360);
     const visitor = await openProduct(page);
     const notice = page.getByRole('region', { name: 'Уведомление о файлах cookie' });
     await notice.waitFor();
@@ -55,7 +51,7 @@ describe.runIf(browserAvailable())('cookie notice', () => {
   });
 
   it("«Принять» allows the view statistics to keep this browser's id (360 px)", async () => {
-    const { page } = await newPage(browser, 360);
+    const { page } = await newPage(browser(), 360);
     await page.goto('/');
     const notice = page.getByRole('region', { name: 'Уведомление о файлах cookie' });
     await notice.getByRole('button', { name: 'Принять' }).click();

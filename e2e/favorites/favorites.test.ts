@@ -74,7 +74,9 @@ describe.runIf(browserAvailable())('favorites in the browser', () => {
     await pressed.waitFor();
     expect(await pressed.getAttribute('aria-pressed')).toBe('true');
     const token = await storedToken(page);
-    expect(await idsOf(token)).toEqual([await productId(slug)]);
+    // The heart turns at once; the add reaches the server a moment later.
+    const id = await productId(slug);
+    await expect.poll(() => idsOf(token)).toEqual([id]);
     await settled(pressed);
     await shot(page, 'catalog-hearts');
   });

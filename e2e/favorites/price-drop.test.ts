@@ -23,10 +23,16 @@ async function setPrice(token: string, id: number, size: string, rubles: number)
   if (!r.ok) throw new Error(`PATCH /v1/products/${id}/ → ${r.status} ${await r.text()}`);
 }
 
-/** The card of the listing titled `title` on the page. */
+/** Whether the user with `token` has a notification of `type`. */
+async function notified(token: string, type: string): Promise<boolean> {
+  const r = await fetch(`${baseURL()}/v1/notifications/`, { headers: { authorization: `Token ${token}` } });
+  return ((await r.json()) as { results: { type: string }[] }).results.some((n) => n.type === type);
+}
+
 /** Text with the prices' no-break spaces as plain ones. */
 const plain = (s: string | null) => (s ?? '').replace(/\u00a0/g, ' ');
 
+/** The card of the listing titled `title` on the page. */
 const cardOf = (page: Page, title: string) => page.getByTestId('product-card').filter({ hasText: title });
 
 describe.runIf(browserAvailable())('a favorite’s price drop', () => {
@@ -71,5 +77,39 @@ describe.runIf(browserAvailable())('a favorite’s price drop', () => {
       await page.screenshot({ path: `${SHOTS}/price-drop-${width}.png` });
       await page.close();
     }
+  });
+  it('a price dropped after the list was read but before the socket started is shown once the socket starts', async () => {
+    const seller = await apiSignIn();
+    const listing = await createListing(seller);
+    const { id } = (await (await fetch(`${baseURL()}/v1/public/products/${listing.slug}/`)).json()) as { id: number };
+    const buyer = await apiSignIn();
+    await post(`/v1/favorites/${id}/add-to-favorites/`, {}, buyer);
+
+    const page = await signedInPage(browser, buyer, 1440);
+    // The socket reaches the server only when the test lets it: the page reads the list first, and the change that
+    // follows is on no socket yet.
+    let letSocketIn = () => {};
+    const socketLetIn = new Promise<void>((resolve) => (letSocketIn = resolve));
+    await page.routeWebSocket(/\/ws\/notifications\//, async (ws) => {
+      await socketLetIn;
+      ws.connectToServer();
+    });
+    let asked = 0;
+    page.on('request', (r) => void (new URL(r.url()).pathname === '/v1/favorites/' && asked++));
+    await page.goto('/account/favorites');
+    const card = cardOf(page, listing.title);
+    await card.waitFor();
+    expect(plain(await card.textContent())).toContain('7 490 ₽');
+    expect(asked).toBe(1);
+
+    await setPrice(seller, id, listing.size, 5990);
+    // The drop's notification is made (by a job) before the socket starts: it comes in the socket's first list.
+    await expect.poll(() => notified(buyer, 'favorite_price_drop')).toBe(true);
+    letSocketIn();
+    // The socket's first list carries the price drop's notification and asks the page to reload: the new price shows.
+    await card.locator('s').waitFor({ timeout: 20_000 });
+    expect(plain(await card.textContent())).toContain('5 990 ₽');
+    expect(asked).toBe(2);
+    await page.close();
   });
 });

@@ -2,12 +2,13 @@
  * The header as a new visitor first sees it (360 px and 1440 px): it has its final size from the first paint (the
  * server's HTML, before any script) — no placeholder that «Войти» later replaces and shifts the icons; Tab follows
  * the visual order (the catalog menu, then the search); on a phone the bell's badge sits clear of the bell's outline
- * and the avatar keeps the page's 16 px edge.
+ * and the avatar keeps the page's 16 px edge; the phone's catalog drawer (a chunk of its own, no placeholder) moves
+ * nothing when it arrives late.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { apiSignIn, createListing, post } from '../buy-helpers.js';
-import { baseURL, browserAvailable, launch, newPage, signedInPage } from '../helpers.js';
+import { baseURL, browserAvailable, useBrowser, newPage, signedInPage } from '../helpers.js';
 
 /** Where the header's parts are (px, rounded): its height, the favorites icon, the search box. */
 async function headerLayout(page: Page) {
@@ -26,16 +27,12 @@ async function headerLayout(page: Page) {
 }
 
 describe.runIf(browserAvailable())('header on the first paint', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   for (const width of [360, 1440] as const) {
     it(`keeps its size from the server's HTML to «Войти» (${width} px)`, async () => {
       // The first paint: the server's HTML alone, no script run.
-      const bare = await browser.newContext({
+      const bare = await browser().newContext({
         baseURL: baseURL(),
         viewport: { width, height: width === 360 ? 780 : 900 },
         isMobile: width === 360,
@@ -46,15 +43,40 @@ describe.runIf(browserAvailable())('header on the first paint', () => {
       const before = await headerLayout(first);
       await bare.close();
 
-      const { page } = await newPage(browser, width);
+      const { page } = await newPage(browser(), width);
       await page.goto('/');
       await page.getByRole('button', { name: 'Войти', exact: true }).locator('visible=true').waitFor();
       expect(await headerLayout(page)).toEqual(before);
     });
   }
 
+  it('the catalog drawer arriving late moves nothing on the page (360 px; no burger at 1440 px)', async () => {
+    const { page } = await newPage(browser(), 360);
+    // The drawer's chunk is held back until the burger has been tapped and the page looked at.
+    let letIn = () => {};
+    const held = new Promise<void>((resolve) => (letIn = resolve));
+    let asked = 0;
+    await page.route(/\/assets\/catalog-drawer-[^/]*\.js$/, async (route) => {
+      asked++;
+      await held;
+      await route.continue();
+    });
+    await page.goto('/catalog/women');
+    const layout = async () => ({
+      ...(await headerLayout(page)),
+      main: await page.locator('main').evaluate((m) => Math.round(m.getBoundingClientRect().y)),
+    });
+    const before = await layout();
+    await page.getByRole('button', { name: 'Каталог' }).click();
+    await expect.poll(() => asked).toBe(1); // tapped, its chunk on its way and held
+    expect(await layout()).toEqual(before);
+    letIn();
+    await page.getByRole('dialog', { name: 'Каталог' }).waitFor();
+    expect(await layout()).toEqual(before);
+  });
+
   it('Tab goes through the header in the order it is shown: word mark, catalog menu, search, icons (1440 px)', async () => {
-    const { page } = await newPage(browser, 1440);
+    const { page } = await newPage(browser(), 1440);
     await page.goto('/');
     await page.getByRole('button', { name: 'Войти', exact: true }).waitFor();
     const stops: { x: number; what: string }[] = [];
@@ -85,7 +107,7 @@ describe.runIf(browserAvailable())('header on the first paint', () => {
     };
     await post(`/v1/social/subscribe/${me.info.id}/`, {}, await apiSignIn());
 
-    const page = await signedInPage(browser, token, 360);
+    const page = await signedInPage(browser(), token, 360);
     await page.goto('/');
     await page.getByTestId('notifications-badge').waitFor();
     const avatar = await page.getByTestId('account-menu').locator('.mantine-Avatar-root').boundingBox();

@@ -5,11 +5,10 @@
  * seller accepts it in the thread, the buyer's card turns «Принято» and «Купить за …» puts that price in the cart,
  * and the order is charged it. Screenshots go to `test-results/messenger/`.
  */
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { apiSignIn, completeSignIn, createListing, placeOrder } from '../buy-helpers.js';
-import { browserAvailable, launch, newPage, settled, signedInPage } from '../helpers.js';
+import { browserAvailable, newPage, settled, signedInPage, useBrowser } from '../helpers.js';
 
 const SHOTS = 'test-results/messenger';
 
@@ -24,12 +23,7 @@ const tokenOn = (page: Page) =>
   );
 
 describe.runIf(browserAvailable())('messenger', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser(SHOTS);
 
   for (const width of [1440, 360] as const) {
     it(`asks the seller, talks live both ways and buys at an accepted offer at ${width} px`, async () => {
@@ -37,7 +31,7 @@ describe.runIf(browserAvailable())('messenger', () => {
       const listing = await createListing(sellerToken);
 
       // The buyer, signed out, on the listing: «Написать продавцу» asks to sign in first, then goes straight on.
-      const { page: buyer } = await newPage(browser, width);
+      const { page: buyer } = await newPage(browser(), width);
       await buyer.goto(`/product/${listing.slug}`);
       // The cookie notice would cover the bottom of the sign-in dialog on a phone: accept it first.
       const accept = buyer.getByRole('button', { name: 'Принять' });
@@ -63,7 +57,7 @@ describe.runIf(browserAvailable())('messenger', () => {
       await expect(composer.inputValue()).resolves.toBe('');
 
       // The seller, in another browser, opens the thread by its address and sees the message.
-      const seller = await signedInPage(browser, sellerToken, width);
+      const seller = await signedInPage(browser(), sellerToken, width);
       await seller.goto(`/account/messenger?chat=${chatId}`);
       const sellerThread = seller.getByTestId('thread');
       await sellerThread.getByText(/А размер маломерит\?/).waitFor();

@@ -5,11 +5,10 @@
  * shows the item; «Прочитать все» takes the count to 0. Escape closes the list and gives focus back to the
  * bell. Screenshots go to `test-results/notifications/`.
  */
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { apiSignIn, createListing, post, signIn } from '../buy-helpers.js';
-import { baseURL, browserAvailable, launch, newPage, settled } from '../helpers.js';
+import { baseURL, browserAvailable, newPage, settled, useBrowser } from '../helpers.js';
 
 const SHOTS = 'test-results/notifications';
 
@@ -29,16 +28,11 @@ async function signedInSellerId(page: Page): Promise<number> {
 }
 
 describe.runIf(browserAvailable())('notification bell', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser(SHOTS);
 
   for (const width of [1440, 360] as const) {
     it(`a new subscriber raises the count, shows a toast and is read from the list at ${width} px`, async () => {
-      const { page } = await newPage(browser, width);
+      const { page } = await newPage(browser(), width);
       await signIn(page);
       const sellerId = await signedInSellerId(page);
 
@@ -114,7 +108,7 @@ describe.runIf(browserAvailable())('notification bell', () => {
     });
   }
   it('a toast opens what it is about and marks it read', async () => {
-    const { page } = await newPage(browser, 1440);
+    const { page } = await newPage(browser(), 1440);
     await signIn(page);
     const sellerId = await signedInSellerId(page);
     await page.getByRole('button', { name: 'Уведомления', exact: true }).waitFor();

@@ -7,10 +7,9 @@
  * both leave reviews, and the seller's public page shows the rating and the review. Screenshots of every screen go
  * to `test-results/buyer-protection/`.
  */
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { baseURL, browserAvailable, launch, newPage, settled, signedInPage } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { baseURL, browserAvailable, newPage, settled, signedInPage, useBrowser } from '../helpers.js';
 import { addPickupPoint, apiSignIn, createListing, payOnBankPage, post, signIn, toCheckout } from '../buy-helpers.js';
 import { photo } from '../sell-helpers.js';
 
@@ -28,12 +27,7 @@ async function star(scope: Locator, n: number) {
 }
 
 describe.runIf(browserAvailable())('buyer protection', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser(SHOTS);
 
   for (const width of [360, 1440] as const)
     it(`buy, ship, deliver, claim, partial refund accepted, reviews, the seller's rating (${width} px)`, async () => {
@@ -43,7 +37,7 @@ describe.runIf(browserAvailable())('buyer protection', () => {
       const sellerId = ((await self.json()) as { info: { id: number } }).info.id;
 
       // The buyer buys: cart, checkout, the test bank.
-      const { page: buyer } = await newPage(browser, width);
+      const { page: buyer } = await newPage(browser(), width);
       await signIn(buyer);
       await toCheckout(buyer, { slug: listing.slug, title: listing.title, sizes: [listing.size], status: 'active' });
       await addPickupPoint(buyer);
@@ -55,7 +49,7 @@ describe.runIf(browserAvailable())('buyer protection', () => {
       await shot(buyer, 'success');
 
       // The seller ships from the order's page.
-      const seller = await signedInPage(browser, sellerToken, width);
+      const seller = await signedInPage(browser(), sellerToken, width);
       await seller.goto(`/account/sales?order=${orderId}`);
       const sale = seller.getByTestId('order-page');
       await sale.getByTestId('deadline-banner').waitFor();
@@ -155,7 +149,7 @@ describe.runIf(browserAvailable())('buyer protection', () => {
       await shot(seller, 'sale-reviewed');
 
       // The seller's public page: the rating and the buyer's review.
-      const { page: visitor } = await newPage(browser, width);
+      const { page: visitor } = await newPage(browser(), width);
       await visitor.goto(`/seller/${sellerId}`);
       const line = visitor.getByTestId('seller-rating');
       await line.waitFor();

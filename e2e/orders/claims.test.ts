@@ -7,11 +7,20 @@
 import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { allowPageProblem, browserAvailable, launch, settled, signedInPage } from '../helpers.js';
 import { apiSignIn, createListing, paidOrder, post } from '../buy-helpers.js';
 
 const SHOTS = 'test-results/claims';
+
+/** Waits until the thumbnail inside the link named `name` has loaded its picture (fails on a refused link). */
+async function photoLoaded(page: Page, name: string) {
+  const img = page.getByRole('link', { name }).locator('img');
+  await img.waitFor();
+  await expect
+    .poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0)), { timeout: 10_000 })
+    .toBeGreaterThan(0);
+}
 
 /** A delivered order of a new listing of `seller` bought by `buyer`. */
 async function deliveredOrder(seller: string, buyer: string): Promise<number> {
@@ -57,10 +66,13 @@ describe.runIf(browserAvailable())('claims', () => {
       await dialog.getByRole('button', { name: 'Отправить претензию' }).click();
       await bp.getByTestId('claim-status').getByText('Ждёт ответа продавца').waitFor();
       expect(await bp.getByRole('link', { name: 'Покупатель: фото 1' }).count()).toBe(1);
+      // The photo is private (decision 0150): its signed link loads for the buyer, and below for the seller.
+      await photoLoaded(bp, 'Покупатель: фото 1');
 
       const sp = await signedInPage(browser, seller, width);
       await sp.goto('/account/sales?status=orders');
       await sp.getByTestId('sale').first().getByRole('button').first().click();
+      await photoLoaded(sp, 'Покупатель: фото 1');
       const reply = sp.getByTestId('claim-reply');
       await reply.getByRole('radio', { name: 'Предложить частичный возврат' }).check();
       await reply.getByRole('textbox', { name: /Сколько вернуть/ }).fill('1000');
@@ -69,16 +81,31 @@ describe.runIf(browserAvailable())('claims', () => {
       await sp.getByTestId('claim-status').getByText('Продавец предложил частичный возврат').waitFor();
       await sp.screenshot({ path: `${SHOTS}/seller-offer-${width}.png`, fullPage: true });
 
+      // «Написать продавцу» above the offer is a chunk of its own, held back here until the offer is on the screen: its
+      // arrival must not move «Принять» (it did, and a click pressed as it moved was lost: the press landed on the
+      // button, the release beside it — decision 0110).
+      let releaseChat!: () => void;
+      const chatHeld = new Promise<void>((resolve) => (releaseChat = resolve));
+      await bp.route(/\/assets\/order-chat-button-[^/]*\.js$/, async (route) => {
+        await chatHeld;
+        await route.continue();
+      });
       await bp.goto('/account/history');
       await bp.getByTestId('purchase').first().getByRole('button').first().click();
       const offer = bp.getByTestId('claim-offer');
       await offer.getByText(/Вернуть 1\s000\s₽/).waitFor();
-      // The purchase opens with an animation and the list may load again as notices arrive: the click waits for the
-      // offer to come to rest, and the test waits for the answer to the click itself, so a lost click fails here.
+      // The purchase opens with an animation: the click waits for the offer to come to rest, and the test waits for
+      // the answer to the click itself, so a lost click fails here.
       await settled(offer);
+      const accept = offer.getByRole('button', { name: 'Принять' });
+      const before = await accept.boundingBox();
+      releaseChat();
+      await bp.getByRole('button', { name: 'Написать продавцу' }).waitFor();
+      await settled(offer);
+      expect(await accept.boundingBox()).toEqual(before);
       await Promise.all([
         bp.waitForResponse((r) => r.url().includes('/claim/accept-offer/') && r.request().method() === 'POST'),
-        offer.getByRole('button', { name: 'Принять' }).click(),
+        accept.click(),
       ]);
       await bp
         .getByTestId('claim-decision')

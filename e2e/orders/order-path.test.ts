@@ -4,10 +4,9 @@
  * with a tracking number of the wrong format for the buyer's delivery service (a Russian message naming the format)
  * then a good one and sees the carrier's tracking link, and the buyer's «Подтвердить получение» asks first. Screenshots: test-results/orders/.
  */
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { allowPageProblem, browserAvailable, launch, newPage, signedInPage } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { allowPageProblem, browserAvailable, newPage, signedInPage, useBrowser } from '../helpers.js';
 import { addPickupPoint, apiSignIn, createListing, payOnBankPage, signIn, toCheckout } from '../buy-helpers.js';
 
 const SHOTS = 'test-results/orders';
@@ -15,12 +14,7 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
 
 describe.runIf(browserAvailable())('order path', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser(SHOTS);
 
   for (const width of [360, 1440] as const) {
     it(`recipient, ship-by day, tracking format and link, confirmation asked first (${width} px)`, async () => {
@@ -28,7 +22,7 @@ describe.runIf(browserAvailable())('order path', () => {
       const listing = await createListing(sellerToken);
 
       // The buyer: checkout asks for the recipient (a new account has no name), then pays at the bank.
-      const { page } = await newPage(browser, width);
+      const { page } = await newPage(browser(), width);
       await signIn(page);
       await toCheckout(page, { slug: listing.slug, title: listing.title, sizes: [listing.size], status: 'active' });
       await expect(page.getByLabel('Телефон получателя').inputValue()).resolves.toMatch(/^\+7 \(9\d\d\)/);
@@ -48,7 +42,7 @@ describe.runIf(browserAvailable())('order path', () => {
       await shot(page, 'success');
 
       // The seller opens the order's page (where the «Продано» notice leads) and ships it.
-      const seller = await signedInPage(browser, sellerToken, width);
+      const seller = await signedInPage(browser(), sellerToken, width);
       allowPageProblem(
         seller,
         /status of 400 .*\/v1\/sales\/orders\/\d+\/ship\/\)$/,

@@ -4,10 +4,9 @@
  * page shows the rating, the count, «Отправляет вовремя», the distribution and the review with its answer
  * (server-rendered); the product page's seller card shows the rating. Screenshots go to `test-results/reviews/`.
  */
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseURL, browserAvailable, launch, settled, signedInPage } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseURL, browserAvailable, settled, signedInPage, useBrowser } from '../helpers.js';
 import { apiSignIn, createListing, paidOrder, post } from '../buy-helpers.js';
 
 const SHOTS = 'test-results/reviews';
@@ -27,12 +26,7 @@ async function rateByKeyboard(page: Page, stars: number) {
 }
 
 describe.runIf(browserAvailable())('reviews', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser(SHOTS);
 
   for (const width of [1440, 360] as const)
     it(`both sides review after completion and the rating shows on the seller page (${width} px)`, async () => {
@@ -46,12 +40,12 @@ describe.runIf(browserAvailable())('reviews', () => {
       await post(`/v1/sales/orders/${id}/confirm/`, {}, buyer);
 
       // The seller's page before any review: the empty state.
-      const visitor = await signedInPage(browser, await apiSignIn(), width);
+      const visitor = await signedInPage(browser(), await apiSignIn(), width);
       await visitor.goto(`/seller/${sellerId}`);
       await visitor.getByText('Отзывов пока нет').waitFor();
 
       // The buyer rates the seller from the order in «История покупок».
-      const bp = await signedInPage(browser, buyer, width);
+      const bp = await signedInPage(browser(), buyer, width);
       await bp.goto('/account/history');
       await bp.getByTestId('purchase').first().getByRole('button').first().click();
       await bp.getByRole('form', { name: 'Отзыв' }).waitFor();
@@ -63,7 +57,7 @@ describe.runIf(browserAvailable())('reviews', () => {
       await bp.screenshot({ path: `${SHOTS}/buyer-order-${width}.png`, fullPage: true });
 
       // The seller rates the buyer and answers the buyer's review from «Продажи».
-      const sp = await signedInPage(browser, seller, width);
+      const sp = await signedInPage(browser(), seller, width);
       await sp.goto('/account/sales?status=orders');
       await sp.getByTestId('sale').first().getByRole('button').first().click();
       await sp.getByText('Отзыв покупателя о вас').waitFor();

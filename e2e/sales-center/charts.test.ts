@@ -4,10 +4,10 @@
  * of empty grid, money on the value axis carries «₽», and a total against an empty previous period says so instead
  * of a made-up growth («В прошлом году продаж не было»).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { apiSignIn, createListing, demoSellerToken } from '../buy-helpers.js';
-import { baseURL, browserAvailable, launch, settled, signedInPage } from '../helpers.js';
+import { baseURL, browserAvailable, settled, signedInPage, useBrowser } from '../helpers.js';
 
 const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
@@ -29,11 +29,7 @@ async function openPeriod(page: Page, period: string) {
 }
 
 describe.runIf(browserAvailable())('sales center charts on a phone', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   it('labels every day of the week and month of the year; empty charts stay low (360 px)', async () => {
     const token = await apiSignIn();
@@ -45,7 +41,7 @@ describe.runIf(browserAvailable())('sales center charts on a phone', () => {
         headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA },
         body: JSON.stringify({ visitor_id: `charts-${listing.slug}-${i}` }),
       });
-    const page = await signedInPage(browser, token, 360);
+    const page = await signedInPage(browser(), token, 360);
 
     await openPeriod(page, 'week');
     const week = await tickLabels(page, 'views');
@@ -63,7 +59,7 @@ describe.runIf(browserAvailable())('sales center charts on a phone', () => {
   });
 
   it('says the previous year had no sales and writes money on the axis with «₽» (360 px, demo seller)', async () => {
-    const page = await signedInPage(browser, await demoSellerToken(), 360);
+    const page = await signedInPage(browser(), await demoSellerToken(), 360);
     await openPeriod(page, 'year');
     await expect(page.getByTestId('metric-revenue').getByTestId('change').textContent()).resolves.toBe(
       'В прошлом году продаж не было',

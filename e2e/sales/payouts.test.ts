@@ -6,10 +6,9 @@
  * HTTP API (the buying flow has its own browser tests); screenshots at 360 and 1440 px go to
  * `test-results/payouts/`.
  */
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { allowPageProblem, baseURL, browserAvailable, hydrated, launch, newPage, settled } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { allowPageProblem, baseURL, browserAvailable, hydrated, newPage, settled, useBrowser } from '../helpers.js';
 import { addCardOnSite, apiSignIn, createListing, paidOrder, post, signIn } from '../buy-helpers.js';
 
 const SHOTS = 'test-results/payouts';
@@ -21,18 +20,13 @@ interface SellerOrder {
 }
 
 describe.runIf(browserAvailable())("payouts on the seller's sales", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser(SHOTS);
 
   const token = (page: Page) =>
     page.evaluate(() => (JSON.parse(localStorage.getItem('token')!) as { state: { token: string } }).state.token);
 
   it('shows «Выплачено …» for a received order and «Ожидает получения покупателем» for a shipped one', async () => {
-    const { page } = await newPage(browser, 1440);
+    const { page } = await newPage(browser(), 1440);
     await signIn(page);
     const seller = await token(page);
     const cardsOf = async () =>
@@ -95,7 +89,7 @@ describe.runIf(browserAvailable())("payouts on the seller's sales", () => {
       timeZone: 'Europe/Moscow',
     }).format(new Date(paidOutAt));
     for (const width of [1440, 360] as const) {
-      const p = width === 1440 ? page : (await newPage(browser, 360)).page;
+      const p = width === 1440 ? page : (await newPage(browser(), 360)).page;
       if (width === 360) {
         await p.goto('/');
         await p.evaluate(

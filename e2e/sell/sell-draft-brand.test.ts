@@ -5,26 +5,19 @@
  * discarded; a saved draft forgets it; publishing that draft says «Товар опубликован», and the product page and the
  * search show the typed brand.
  */
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiSignIn } from '../buy-helpers.js';
-import { baseURL, browserAvailable, launch, signedInPage } from '../helpers.js';
+import { baseURL, browserAvailable, signedInPage, useBrowser } from '../helpers.js';
 import { choose, photo } from '../sell-helpers.js';
 
 const SHOTS = 'test-results/sell';
 
 describe.runIf(browserAvailable())('selling: brand, one price, the browser draft', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser(SHOTS);
 
   it('lists a home-made item at 360 px with one price, a typed brand and a draft that survives a reload', async () => {
     const token = await apiSignIn();
-    const page = await signedInPage(browser, token, 360);
+    const page = await signedInPage(browser(), token, 360);
     const cats = (await (await fetch(`${baseURL()}/v1/public/categories/women/`)).json()) as {
       id: number;
       name: string;
@@ -130,7 +123,7 @@ describe.runIf(browserAvailable())('selling: brand, one price, the browser draft
 
   it('discards a restored draft with «Начать заново»', async () => {
     const token = await apiSignIn();
-    const page = await signedInPage(browser, token, 360);
+    const page = await signedInPage(browser(), token, 360);
     await page.goto('/account/sell-create');
     await page.getByLabel('Название', { exact: true }).fill('Куртка на выброс');
     await page.waitForTimeout(600); // the draft is written after a pause in typing (not an assertion of absence)

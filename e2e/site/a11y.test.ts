@@ -2,7 +2,7 @@
  * axe over every page of the route table (spec §2; WCAG 2.2 AA): signed out, and signed in where a page
  * changes with an account (SIGNED_IN_PUBLIC_ROUTES, the account pages), at 360 px and 1440 px, with the main dialogs
  * and drawers open as well (catalog drawer, filters drawer, sign-in dialog, pickup-point dialog, notifications, the
- * account menu, search suggestions, the open brand multiselect of the filters) and a seller's orders over more than a
+ * account menu, search suggestions, the brand list of the filters, opened and searched) and a seller's orders over more than a
  * page (page links). Any critical
  * or serious violation fails the test; all of a run's violations are listed together.
  *
@@ -219,11 +219,15 @@ describe.runIf(browserAvailable())('axe: no critical or serious WCAG 2.2 AA viol
         await settled(filters);
         found.push(...(await audit(page, `filters drawer @${width}`)));
       } else await open(page, '/catalog/women');
-      // The brand multiselect open (its list scrolls).
-      await page.getByRole('combobox', { name: 'Бренд' }).locator('visible=true').first().click();
-      await settled(page.getByRole('listbox').locator('visible=true').first());
-      found.push(...(await audit(page, `brand multiselect open @${width}`)));
-      await page.keyboard.press('Escape');
+      // The brand list opened (it scrolls), then searched with nothing found.
+      const brands = page.getByRole('group', { name: 'Бренд' }).locator('visible=true').first();
+      await brands.getByRole('button', { name: /^Показать все/ }).click();
+      await brands.getByRole('button', { name: 'Свернуть' }).waitFor();
+      found.push(...(await audit(page, `brand list opened @${width}`)));
+      await brands.getByRole('searchbox', { name: 'Найти бренд' }).click();
+      await page.keyboard.type('ъъъ', { delay: 20 });
+      await brands.getByText('Нет такого бренда').waitFor();
+      found.push(...(await audit(page, `brand search, nothing found @${width}`)));
       expect(found).toEqual([]);
     });
 

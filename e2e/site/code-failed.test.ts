@@ -3,19 +3,15 @@
  * — a 503 of an overloaded server — the page reloads once and, its code still refused, tells the visitor in Russian
  * with a button that reloads, instead of looking loaded with dead buttons and filters.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Request } from 'playwright-core';
-import { allowPageProblem, browserAvailable, launch, newPage } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { allowPageProblem, browserAvailable, newPage, useBrowser } from '../helpers.js';
 
 describe.runIf(browserAvailable())('a page whose code cannot be loaded', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   it('reloads once, then says so in Russian with a button that reloads', async () => {
-    const { page } = await newPage(browser, 1440);
+    const { page } = await newPage(browser(), 1440);
     allowPageProblem(
       page,
       /status of 503|Failed to (load|fetch)|module script|Importing a module/i,

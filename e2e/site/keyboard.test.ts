@@ -5,9 +5,9 @@
  * is reached within 5 Tab presses on phones (after the catalog menu on desktops), and the dialogs loaded on first open (catalog drawer, filters drawer,
  * sign-in) hold the focus inside while open and give it back to the control that opened them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, hydrated, launch, newPage } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserAvailable, hydrated, newPage, useBrowser } from '../helpers.js';
 
 /** Presses Tab until the focused element's accessible name (aria-label) is `name`; fails after `max` presses. */
 async function tabTo(page: Page, name: string, max = 200) {
@@ -51,15 +51,11 @@ async function dialogKeepsFocus(page: Page, opener: string, dialogName: string, 
 }
 
 describe.runIf(browserAvailable())('keyboard access', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   for (const width of [1440, 360] as const) {
     it(`removes a filter pill with Tab and Enter; ?brand=<slug> shows the brand's name (${width} px)`, async () => {
-      const { page, context } = await newPage(browser, width);
+      const { page, context } = await newPage(browser(), width);
       await page.goto('/catalog/women?brand=nike&condition=new_with_tag');
       await hydrated(page);
       const pills = page.getByRole('list', { name: 'Выбранные фильтры' });
@@ -90,7 +86,7 @@ describe.runIf(browserAvailable())('keyboard access', () => {
   }
 
   it('drives the header search as an ARIA combobox: ↓/↑ choose, Escape closes, Enter opens (1440 px)', async () => {
-    const { page, context } = await newPage(browser, 1440);
+    const { page, context } = await newPage(browser(), 1440);
     await page.goto('/');
     await hydrated(page);
     const box = page.getByRole('combobox', { name: 'Поиск по каталогу' }).first();
@@ -150,7 +146,7 @@ describe.runIf(browserAvailable())('keyboard access', () => {
     // On desktops the catalog menu comes first, as it is shown (e2e/header/header-first-paint.test.ts).
     const maxPresses = width === 360 ? 5 : 15;
     it(`the skip link comes first and shows; the search is within ${maxPresses} Tab presses (${width} px)`, async () => {
-      const { page } = await newPage(browser, width);
+      const { page } = await newPage(browser(), width);
       await page.goto('/catalog/women');
       await hydrated(page);
       await page.keyboard.press('Tab');
@@ -179,7 +175,7 @@ describe.runIf(browserAvailable())('keyboard access', () => {
   }
 
   it('the catalog drawer and the filters drawer keep and give back the focus on their first opening (360 px)', async () => {
-    const { page } = await newPage(browser, 360);
+    const { page } = await newPage(browser(), 360);
     await page.goto('/catalog/women');
     await hydrated(page);
     await dialogKeepsFocus(page, 'Каталог', 'Каталог');
@@ -205,7 +201,7 @@ describe.runIf(browserAvailable())('keyboard access', () => {
   });
 
   it('the sign-in dialog keeps and gives back the focus on its first opening (1440 px)', async () => {
-    const { page } = await newPage(browser, 1440);
+    const { page } = await newPage(browser(), 1440);
     await page.goto('/');
     await hydrated(page);
     await page.getByRole('button', { name: 'Войти', exact: true }).focus();
@@ -223,7 +219,7 @@ describe.runIf(browserAvailable())('keyboard access', () => {
   });
 
   it('the desktop catalog menu is a disclosure: Tab passes it by, its button opens it, Escape closes (1440 px)', async () => {
-    const { page } = await newPage(browser, 1440);
+    const { page } = await newPage(browser(), 1440);
     await page.goto('/');
     await hydrated(page);
     const nav = page.getByRole('navigation', { name: 'Каталог' });

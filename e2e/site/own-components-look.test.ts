@@ -5,9 +5,9 @@
  * phone's filter drawer: `<Button variant="default">`), the computed styles are compared with it; the selects (sort,
  * and the drawer's category on the same CSS module) with the numbers of Mantine's `<NativeSelect size="sm">`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator } from 'playwright-core';
-import { browserAvailable, hydrated, launch, newPage } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { browserAvailable, hydrated, newPage, useBrowser } from '../helpers.js';
 
 /** The computed properties a look is made of. */
 const look = (el: Locator, props: string[]) =>
@@ -20,14 +20,10 @@ const BOX = ['height', 'border-top-width', 'border-top-style', 'border-top-color
 const TEXT = ['font-size', 'font-weight', 'color', 'background-color'];
 
 describe.runIf(browserAvailable())('own components in Mantine’s look', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   it('the sort select and «Фильтры» look like Mantine’s NativeSelect and the drawer’s Button (360 px)', async () => {
-    const { page, context } = await newPage(browser, 360);
+    const { page, context } = await newPage(browser(), 360);
     await page.goto('/catalog/women');
     await hydrated(page);
     const sort = page.getByRole('combobox', { name: 'Сортировка' });
@@ -48,7 +44,7 @@ describe.runIf(browserAvailable())('own components in Mantine’s look', () => {
   });
 
   it('the header’s burger, icons and cart count; the size chips and details table (360 and 1440 px)', async () => {
-    const { page, context } = await newPage(browser, 360);
+    const { page, context } = await newPage(browser(), 360);
     await page.goto('/catalog/women');
     await hydrated(page);
     const burger = page.getByRole('button', { name: 'Каталог', exact: true });
@@ -106,7 +102,7 @@ describe.runIf(browserAvailable())('own components in Mantine’s look', () => {
     expect(coral.got).toBe(coral.want);
     await context.close();
 
-    const wide = await newPage(browser, 1440);
+    const wide = await newPage(browser(), 1440);
     await wide.page.goto('/');
     await hydrated(wide.page);
     await expect(wide.page.getByRole('button', { name: 'Каталог', exact: true }).isVisible()).resolves.toBe(false);

@@ -4,16 +4,11 @@
  * run (and the browser tests notice the violation); the API docs page (swagger UI) works under the same policy.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { allowPageProblem, baseURL, browserAvailable, launch, newPage, pageProblems } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { allowPageProblem, baseURL, browserAvailable, newPage, pageProblems, useBrowser } from '../helpers.js';
 
 describe.runIf(browserAvailable())('content security policy', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   it('names every inline script of a server-rendered page by its hash in the header, and no nonce', async () => {
     for (const path of ['/', '/catalog/women', '/no/such/page']) {
@@ -42,7 +37,7 @@ describe.runIf(browserAvailable())('content security policy', () => {
   });
 
   it('refuses an injected inline script, and the browser tests notice', async () => {
-    const { page } = await newPage(browser, 1440);
+    const { page } = await newPage(browser(), 1440);
     allowPageProblem(
       page,
       /script-src|Refused to execute inline script/,
@@ -61,7 +56,7 @@ describe.runIf(browserAvailable())('content security policy', () => {
   });
 
   it('shows the API docs under the policy', async () => {
-    const { page } = await newPage(browser, 1440);
+    const { page } = await newPage(browser(), 1440);
     await page.goto('/v1/docs/');
     await page.getByRole('heading', { name: /Витрина API/ }).waitFor();
     // The operations are listed (swagger UI ran and read the OpenAPI document). It draws a long document's

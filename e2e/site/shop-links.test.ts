@@ -4,9 +4,9 @@
  * page, a hover prefetches the page's data, Enter on a focused link navigates, Ctrl+click is the browser's (a
  * new tab, this page stays), and the browser's Back returns to the listing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, hydrated, launch, newPage } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserAvailable, hydrated, newPage, useBrowser } from '../helpers.js';
 
 /**
  * Marks the document once shop links navigate in the app (their listeners come in a chunk after hydration):
@@ -19,14 +19,10 @@ async function mark(page: Page): Promise<void> {
 const marked = (page: Page) => page.evaluate(() => (window as { __shopLinkMark?: string }).__shopLinkMark ?? null);
 
 describe.runIf(browserAvailable())('shop links', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   it('hover prefetches, a click navigates without a reload, Back returns (1440 px)', async () => {
-    const { page } = await newPage(browser, 1440);
+    const { page } = await newPage(browser(), 1440);
     await page.goto('/catalog/women');
     await hydrated(page);
     await mark(page);
@@ -50,7 +46,7 @@ describe.runIf(browserAvailable())('shop links', () => {
   });
 
   it('Enter on a focused link navigates; Ctrl+click opens a new tab and leaves the page (1440 px)', async () => {
-    const { page, context } = await newPage(browser, 1440);
+    const { page, context } = await newPage(browser(), 1440);
     await page.goto('/');
     await hydrated(page);
     await mark(page);
@@ -70,7 +66,7 @@ describe.runIf(browserAvailable())('shop links', () => {
   });
 
   it('a tap on a card opens the product in the app (360 px)', async () => {
-    const { page } = await newPage(browser, 360);
+    const { page } = await newPage(browser(), 360);
     await page.goto('/catalog/men');
     await hydrated(page);
     await mark(page);

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { allowPageProblem, browserAvailable, launch, newPage } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { allowPageProblem, browserAvailable, newPage, useBrowser } from '../helpers.js';
 
 describe.runIf(browserAvailable())('shop shell', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   it('shows the 404 page with status 404 and a way home', async () => {
-    const { page, context } = await newPage(browser, 360);
+    const { page, context } = await newPage(browser(), 360);
     allowPageProblem(
       page,
       /Failed to load resource: the server responded with a status of 404 .*\/no\/such\/page\)$/,

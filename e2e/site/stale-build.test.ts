@@ -4,9 +4,9 @@
  * missing for good cannot make the page reload in a loop; and when the server's build id differs from the
  * page's, the next navigation is a full page load.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Request } from 'playwright-core';
-import { allowPageProblem, browserAvailable, hydrated, interactive, launch, newPage } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { allowPageProblem, browserAvailable, hydrated, interactive, newPage, useBrowser } from '../helpers.js';
 
 /** Counts the main frame's document loads after `page.goto`: a reload is one more. */
 function countDocumentLoads(page: Page): { count: () => number } {
@@ -18,14 +18,10 @@ function countDocumentLoads(page: Page): { count: () => number } {
 }
 
 describe.runIf(browserAvailable())('a page of an older build', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   it('reloads once when a chunk is gone, and not again within 10 s', async () => {
-    const { page } = await newPage(browser, 1440);
+    const { page } = await newPage(browser(), 1440);
     // The header search's suggestions are a chunk loaded when the pointer reaches the field (search-box.tsx).
     const CHUNK = /\/assets\/search-suggest-[\w-]+\.js$/;
     allowPageProblem(
@@ -77,7 +73,7 @@ describe.runIf(browserAvailable())('a page of an older build', () => {
   });
 
   it('loads the next page in full when the server runs a newer build, once', async () => {
-    const { page, context } = await newPage(browser, 1440);
+    const { page, context } = await newPage(browser(), 1440);
     await context.clock.install(); // the check runs every 5 minutes: jump there instead of waiting
     let versionAnswers = 0;
     await page.route('**/v1/public/version/', (route) => {
@@ -112,7 +108,7 @@ describe.runIf(browserAvailable())('a page of an older build', () => {
     expect(loads.count()).toBe(1);
   });
   it('asks for the build when the tab comes back into view, without waiting 5 minutes', async () => {
-    const { page } = await newPage(browser, 360);
+    const { page } = await newPage(browser(), 360);
     let versionAnswers = 0;
     await page.route('**/v1/public/version/', (route) => {
       versionAnswers += 1;
