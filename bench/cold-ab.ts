@@ -18,13 +18,16 @@
  *   other processes on the machine; the figure in reference units is instructions per render / instructions per
  *   unit. About 50× slower than the real run: use a smaller `--warmup` (e.g. 400) and `--per` (e.g. 100).
  *
+ * `--only old|new` (with `--callgrind`) starts and counts one side: a step's figure against the other side's counted
+ * before, in half the time. `--port` is the old server's port (default 3381), the new one's the next.
+ *
  * Prints a table (Markdown) to stdout; writes nothing.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { counted, referenceUnits } from './callgrind.js';
 import { cpuName, machineReference } from './machine.js';
 import { CATALOG_PAGES, SIZES } from './pages.js';
 import { cpuMs, cpuSince, prepareDatabase, ROOT, stopServer, waitReady } from './server.js';
@@ -38,6 +41,10 @@ interface Args {
   per: number;
   connections: number;
   callgrind: boolean;
+  /** Count one side only (`--only new`: a step's own figure against an old one counted before). */
+  only: '' | 'old' | 'new';
+  /** The old server's port; the new one's is the next. */
+  port: number;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -50,6 +57,8 @@ function parseArgs(argv: string[]): Args {
     per: 200,
     connections: 2,
     callgrind: false,
+    only: '',
+    port: 3381,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i]!.split('=', 2) as [string, string | undefined];
@@ -62,9 +71,13 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--per') a.per = Number(val());
     else if (flag === '--connections') a.connections = Number(val());
     else if (flag === '--callgrind') a.callgrind = true;
+    else if (flag === '--only') a.only = val() as Args['only'];
+    else if (flag === '--port') a.port = Number(val());
     else throw new Error(`Неизвестный параметр: ${argv[i]}`);
   }
-  if (!a.old) throw new Error('Нужен --old DIR: другая копия Витрины со сборкой');
+  if (a.only && a.only !== 'old' && a.only !== 'new') throw new Error('--only: old или new');
+  if (a.only && !a.callgrind) throw new Error('--only — только с --callgrind (время CPU сравнивает две сборки разом)');
+  if (!a.old && a.only !== 'new') throw new Error('Нужен --old DIR: другая копия Витрины со сборкой');
   return a;
 }
 
@@ -97,6 +110,9 @@ function start(label: Side['label'], dir: string, port: number, url: string, dat
       // Renders are slow under valgrind: the overload guards must not answer 503 instead.
       OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
       OVERLOAD_MAX_IN_FLIGHT: '0',
+      // No job polling: its query every second is work per second, not per render — under valgrind on a loaded machine
+      // a render takes seconds, and the polls (and the old build's retries of jobs it does not know) were counted in.
+      JOBS_POLL_MS: '0',
     },
     stdio: ['ignore', 'inherit', cg ? 'ignore' : 'inherit'],
   });
@@ -119,86 +135,6 @@ async function hammer(base: string, paths: string[], n: number, conc: number): P
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** Instructions in the complete callgrind dumps of `out` not in `seen` (the file names already read; added to it). */
-function dumpedInstructions(out: string, seen: Set<string>): number {
-  const dir = path.dirname(out);
-  let sum = 0;
-  for (const f of readdirSync(dir)) {
-    const full = path.join(dir, f);
-    if (!full.startsWith(`${out}.`) || seen.has(full)) continue;
-    // A dump being written has no totals line yet: read again later.
-    const m = /^(?:summary|totals):\s*(\d+)/m.exec(readFileSync(full, 'utf8'));
-    if (!m) continue;
-    seen.add(full);
-    sum += Number(m[1]);
-  }
-  return sum;
-}
-
-/**
- * Valgrind names its control pipes after the HOST variable: the servers run with HOST=127.0.0.1, so every process
- * under valgrind and every callgrind_control call gets the same (otherwise callgrind_control answers «OK» and
- * reaches nobody).
- */
-const VG_ENV = { ...process.env, HOST: '127.0.0.1' };
-
-/** Counts the instructions of `work` in a process under callgrind (instrumentation on only meanwhile). */
-async function counted(pid: number, out: string, work: () => Promise<void>): Promise<number> {
-  const seen = new Set<string>();
-  const control = (arg: string) =>
-    execFileSync('callgrind_control', [arg, String(pid)], { env: VG_ENV, stdio: 'ignore' });
-  control('--zero');
-  dumpedInstructions(out, seen);
-  control('--instr=on');
-  await work();
-  control('--dump');
-  control('--instr=off');
-  // The dump is written by the process itself, a moment after the control call returns.
-  for (let i = 0; i < 100; i++) {
-    const n = dumpedInstructions(out, seen);
-    if (n > 0) return n;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`callgrind не записал счётчики процесса ${pid}`);
-}
-
-/** Instructions per unit of the machine's reference workload (bench/machine.ts `--steps`), counted by callgrind. */
-async function referenceUnits(n: number): Promise<number> {
-  const out = path.join(os.tmpdir(), `vitrina-cold-ab-ref-${process.pid}`);
-  const machine = fileURLToPath(new URL('./machine.ts', import.meta.url));
-  const child = spawn(
-    'valgrind',
-    [
-      '--tool=callgrind',
-      '--instr-atstart=no',
-      `--callgrind-out-file=${out}.%p`,
-      process.execPath,
-      '--import',
-      'tsx',
-      machine,
-      '--steps',
-      String(n),
-    ],
-    { env: { ...VG_ENV, NODE_ENV: 'production' }, stdio: ['pipe', 'pipe', 'ignore'] },
-  );
-  const lines: string[] = [];
-  const line = (want: string) =>
-    new Promise<void>((resolve, reject) => {
-      child.stdout!.on('data', (b: Buffer) => {
-        lines.push(...b.toString().split('\n'));
-        if (lines.includes(want)) resolve();
-      });
-      child.once('exit', () => reject(new Error(`эталон под callgrind завершился до «${want}»`)));
-    });
-  await line('ready');
-  const total = await counted(child.pid!, out, async () => {
-    child.stdin!.write('go\n');
-    await line('done');
-  });
-  child.stdin!.end('exit\n');
-  return total / n;
-}
-
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const spec = SIZES[args.size];
@@ -208,12 +144,14 @@ async function main() {
   const url = await prepareDatabase(spec.db, spec.products, dataDir);
   const load = os.loadavg();
   const sides = [
-    start('old', args.old, 3381, url, dataDir, args.callgrind),
-    start('new', args.new, 3382, url, dataDir, args.callgrind),
+    ...(args.only === 'new' ? [] : [start('old', args.old, args.port, url, dataDir, args.callgrind)]),
+    ...(args.only === 'old' ? [] : [start('new', args.new, args.port + 1, url, dataDir, args.callgrind)]),
   ];
   try {
     for (const s of sides) await waitReady(s.base, s.child);
-    const list = (await (await fetch(`${sides[1]!.base}/v1/public/products/?page_size=20&sort=popular`)).json()) as {
+    const list = (await (
+      await fetch(`${sides.at(-1)!.base}/v1/public/products/?page_size=20&sort=popular`)
+    ).json()) as {
       results: { slug: string }[];
     };
     const kinds = [
@@ -236,9 +174,11 @@ async function main() {
           per[s.label] = n / args.per;
           console.error(`[cold-ab] ${s.label} ${k.name}: ${(n / args.per / 1e6).toFixed(1)} млн инструкций`);
         }
+        // A side not counted (`--only`) shows as a dash.
+        const f = (x: number | undefined, d: number, unit = '') => (x === undefined ? '—' : x.toFixed(d) + unit);
         rows.push(
-          `| ${k.name} | ${(per.old! / 1e6).toFixed(1)} млн | ${(per.new! / 1e6).toFixed(1)} млн | ` +
-            `${(per.old! / ref).toFixed(1)} | ${(per.new! / ref).toFixed(1)} | ${(per.new! / per.old!).toFixed(2)}× |`,
+          `| ${k.name} | ${f(per.old && per.old / 1e6, 1, ' млн')} | ${f(per.new && per.new / 1e6, 1, ' млн')} | ` +
+            `${f(per.old && per.old / ref, 1)} | ${f(per.new && per.new / ref, 1)} | ${f(per.old && per.new && per.new / per.old, 2, '×')} |`,
         );
       }
       console.log(

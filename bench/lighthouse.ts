@@ -12,7 +12,8 @@
  *
  * Options: `--url http://127.0.0.1:3000` (measure a running server instead), `--runs 3`,
  * `--gzip-proxy` (put a gzip-compressing proxy in front of the server, for a server that does not compress
- * its HTML yet), `--no-write` (do not touch the doc), `--json DIR` (keep each run's full report there).
+ * its HTML yet), `--no-write` (do not touch the doc), `--json DIR` (keep each run's full report there),
+ * `--only home|catalog|product` (that page only; the doc is then not written).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +33,8 @@ interface Args {
   write: boolean;
   /** A folder for each run's full report (JSON), for a closer look. */
   json?: string;
+  /** One page only (its key in {@link pages}). */
+  only?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -44,7 +47,10 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--gzip-proxy') a.gzipProxy = true;
     else if (flag === '--no-write') a.write = false;
     else if (flag === '--json') a.json = val();
-    else throw new Error(`Неизвестный параметр: ${argv[i]}`);
+    else if (flag === '--only') {
+      a.only = val();
+      a.write = false;
+    } else throw new Error(`Неизвестный параметр: ${argv[i]}`);
   }
   return a;
 }
@@ -66,16 +72,16 @@ interface Figures {
 }
 
 /** The pages measured: home, a catalog page and the most popular product (drawn from the data). */
-async function pages(base: string): Promise<{ name: string; path: string }[]> {
+async function pages(base: string): Promise<{ key: string; name: string; path: string }[]> {
   const list = (await (await fetch(`${base}/v1/public/products/?page_size=1&sort=popular`)).json()) as {
     results: { slug: string }[];
   };
   const slug = list.results[0]?.slug;
   if (!slug) throw new Error('в каталоге нет товаров');
   return [
-    { name: 'Главная', path: '/' },
-    { name: 'Каталог', path: '/catalog/women' },
-    { name: 'Товар', path: `/product/${slug}` },
+    { key: 'home', name: 'Главная', path: '/' },
+    { key: 'catalog', name: 'Каталог', path: '/catalog/women' },
+    { key: 'product', name: 'Товар', path: `/product/${slug}` },
   ];
 }
 
@@ -246,7 +252,7 @@ async function main() {
       proxy = p.server;
       base = p.base;
     }
-    const list = await pages(base);
+    const list = (await pages(base)).filter((p) => !args.only || p.key === args.only);
     const chromium = await launchChromium(userDir);
     browser = chromium.child;
     load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' / ');
@@ -256,10 +262,17 @@ async function main() {
       results.push({ ...page, figures: await measure(base + page.path, chromium.port, args.runs, args.json) });
     }
   } finally {
+    const closed = browser && browser.exitCode === null ? new Promise((r) => browser!.once('exit', r)) : null;
     browser?.kill('SIGTERM');
     proxy?.close();
     if (server) await stopServer(server);
-    rmSync(userDir, { recursive: true, force: true });
+    // Chromium writes its profile until it has exited; a folder left behind must not hide the runs' own error.
+    if (closed) await Promise.race([closed, new Promise((r) => setTimeout(r, 10_000))]);
+    try {
+      rmSync(userDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (err) {
+      console.warn(`[lighthouse] не удалось удалить ${userDir}: ${String(err)}`);
+    }
   }
   for (const r of results) {
     const f = r.figures;

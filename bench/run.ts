@@ -17,16 +17,15 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { cpuName, machineReference } from './machine.js';
+import { COLD_WARMUP_S, measure, type Figure, type Load, type Target } from './measure.js';
 import { pageJs } from './page-js.js';
 import { CATALOG_PAGES, SIZES } from './pages.js';
-import { backends, cpuMs, cpuSince, prepareDatabase, ROOT, startServer, stopServer, waitReady } from './server.js';
+import { kb, NOTES_MARKER, renderDoc, type SizeReport } from './report.js';
+import { prepareDatabase, ROOT, startServer, stopServer, waitReady } from './server.js';
 
-interface Args {
+interface Args extends Load {
   sizes: string[];
-  duration: number;
-  connections: number;
   url?: string;
   write: boolean;
 }
@@ -124,191 +123,10 @@ async function scenarios(base: string): Promise<Scenario[]> {
   ];
 }
 
-interface Figure {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  /** CPU time per request, ms: the server process and the PostgreSQL backends of its database (null: unknown). */
-  cpuNode: number | null;
-  cpuPg: number | null;
-}
-
-/** Whose CPU a measurement counts: the server's process id and the name of its database. */
-interface Target {
-  pid?: number;
-  db?: string;
-}
-
-/** Warm-up of a measurement, s. */
-const WARMUP_S = 2;
-/**
- * Warm-up of the cold render's measurements, s (see the scenarios). On the 2-core machine of 2026-11-28 a cold
- * catalog page cost 14.8 ms of CPU over a fresh server's first 600 renders, 12.8 over renders 1200–1800 and
- * 9.8–10.2 from the 2000th on (V8 compiling the render's hot functions); 30 s is about 2500 renders.
- */
-const COLD_WARMUP_S = 30;
-
-async function measure(
-  base: string,
-  name: string,
-  paths: string[],
-  args: Args,
-  target: Target = {},
-  extra: Record<string, string> = {},
-  warmup = WARMUP_S,
-): Promise<Figure> {
-  const requests = paths.map((p) => ({ method: 'GET', path: p }));
-  // What every current browser offers (it also names deflate and zstd, which the server does not give): br is chosen.
-  const headers = { 'accept-encoding': 'gzip, deflate, br', ...extra };
-  await autocannon({ url: base, connections: args.connections, duration: warmup, requests, headers });
-  // CPU per request is what the machine's other load does not change much (latency under a shared CPU does).
-  const node0 = cpuMs(target.pid ? [target.pid] : []);
-  const pg0 = cpuMs(target.db ? await backends(target.db) : []);
-  const r = await autocannon({ url: base, connections: args.connections, duration: args.duration, requests, headers });
-  const n = Math.max(1, r.requests.total);
-  const cpuNode = target.pid ? cpuSince(node0) / n : null;
-  const cpuPg = target.db ? cpuSince(pg0) / n : null;
-  const fig = {
-    name,
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts + r.non2xx,
-    cpuNode,
-    cpuPg,
-  };
-  if (fig.errors)
-    console.log(`[bench] ${name}: не 2xx ${r.non2xx}, ошибок соединения ${r.errors}, тайм-аутов ${r.timeouts}`);
-  const cpu =
-    cpuNode != null ? `, CPU/запрос: node ${cpuNode.toFixed(2)} мс, postgres ${cpuPg?.toFixed(2) ?? '?'} мс` : '';
-  console.log(
-    `[bench] ${name}: ${fig.rps.toFixed(0)} req/s, p50 ${fig.p50} ms, p99 ${fig.p99} ms${fig.errors ? `, ошибок ${fig.errors}` : ''}${cpu}`,
-  );
-  return fig;
-}
-
 /** Gzipped size of the JS files the home page HTML references (scripts and modulepreloads). */
 async function homeJs(base: string): Promise<{ files: number; raw: number; gz: number }> {
   const { files, raw, gz } = await pageJs(base, '/', path.join(ROOT, 'apps/web/build/client'));
   return { files, raw, gz };
-}
-
-interface SizeReport {
-  size: string;
-  products: number;
-  ping: Figure;
-  figures: Figure[];
-}
-
-/** docs/performance.md keeps everything from this line on when the bench rewrites it. */
-const NOTES_MARKER = '<!-- заметки: всё ниже bench сохраняет при перезаписи -->';
-
-const kb = (n: number) => `${(n / 1024).toFixed(1)} КБ`;
-
-/** The machine's reference figure (bench/machine.ts) measured before and after the scenarios, CPU ms per unit. */
-type Reference = [before: number, after: number];
-
-/** Cold renders' rows: their CPU is also given in units of the machine's reference. */
-const isCold = (f: Figure) => f.name.startsWith('SSR') && f.name.endsWith('без кэша');
-
-function renderDoc(
-  reports: SizeReport[],
-  js: { files: number; raw: number; gz: number } | null,
-  args: Args,
-  load: number[],
-  reference: Reference,
-): string {
-  const cpu = cpuName();
-  const ref = (reference[0] + reference[1]) / 2;
-  const lines: string[] = [];
-  lines.push('# Производительность', '');
-  lines.push(
-    'Замеры `npm run bench` (bench/run.ts): сервер Витрины на PostgreSQL, нагрузка autocannon по loopback. Каждый сценарий',
-    'стоит рядом с `/v1/ping/` — тривиальным JSON-ответом того же сервера, так что «доля от ping» показывает, сколько',
-    'пропускной способности сервера съедает сам запрос (база, сериализация, SSR), независимо от скорости машины.',
-    '',
-  );
-  lines.push('## Машина и условия', '');
-  lines.push(`- Дата: ${new Date().toISOString().replace('T', ' ').slice(0, 16)} UTC`);
-  lines.push(`- CPU: ${os.cpus().length} × ${cpu} (nproc = ${os.cpus().length})`);
-  lines.push(`- Память: ${(os.totalmem() / 1024 ** 3).toFixed(1)} ГБ`);
-  lines.push(
-    `- Node.js ${process.version}, PostgreSQL на 127.0.0.1, один процесс скомпилированного сервера (как \`npm start\`)`,
-  );
-  lines.push(
-    `- autocannon: ${args.connections} соединений, ${args.duration} с на сценарий после прогрева ${WARMUP_S} с ` +
-      `(холодный рендер — ${COLD_WARMUP_S} с); Accept-Encoding как у браузера, ответы в br`,
-  );
-  lines.push(
-    `- Средняя загрузка машины перед замером (loadavg 1/5/15 мин): ${load.map((x) => x.toFixed(1)).join(' / ')} — машина общая,`,
-    '  на ней одновременно работали другие процессы, поэтому абсолютные цифры занижены и шумны; отношения к ping устойчивее.',
-    `- Эталон машины (bench/machine.ts: renderToString, JSON и brotli постоянного объёма, без кода Витрины): ` +
-      `**${ref.toFixed(3)} мс** CPU на единицу (до замеров ${reference[0].toFixed(3)}, после ${reference[1].toFixed(3)}). ` +
-      'Сессии идут на разных машинах; CPU страницы в эталонах сравним между ними, в миллисекундах — нет.',
-    '',
-  );
-  for (const r of reports) {
-    lines.push(`## Данные: ${r.size} (${r.products.toLocaleString('ru-RU')} товаров)`, '');
-    const ms = (v: number | null) => (v == null ? '—' : v.toFixed(2));
-    lines.push(
-      '| Сценарий | req/s | p50, мс | p99, мс | Доля от ping | Ошибки (не 2xx) | CPU Node, мс/запрос | CPU PostgreSQL, мс/запрос |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|',
-    );
-    lines.push(
-      `| \`/v1/ping/\` (потолок сервера) | ${r.ping.rps.toFixed(0)} | ${r.ping.p50} | ${r.ping.p99} | 100 % | ${r.ping.errors} | ${ms(r.ping.cpuNode)} | ${ms(r.ping.cpuPg)} |`,
-    );
-    for (const f of r.figures) {
-      lines.push(
-        `| ${f.name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${((f.rps / r.ping.rps) * 100).toFixed(0)} % | ${f.errors} | ${ms(f.cpuNode)} | ${ms(f.cpuPg)} |`,
-      );
-    }
-    lines.push('');
-    const cold = r.figures.filter((f) => isCold(f) && f.cpuNode != null);
-    if (cold.length)
-      lines.push(
-        `Холодный рендер в эталонах машины (CPU Node страницы / эталон): ` +
-          `${cold.map((f) => `${f.name} — ${(f.cpuNode! / ref).toFixed(1)}`).join(', ')}.`,
-        '',
-      );
-  }
-  if (js) {
-    lines.push('## JavaScript главной страницы', '');
-    lines.push(
-      `Скрипты и modulepreload, на которые ссылается HTML главной (файлы из apps/web/build/client): ${js.files} файлов, ` +
-        `${kb(js.raw)} без сжатия, **${kb(js.gz)} в gzip** (уровень 9). Цель — меньше 150 КБ.`,
-      '',
-    );
-  }
-  lines.push('## Цели', '');
-  lines.push('- 100 000 товаров: p99 страницы с фильтрами < 50 мс, p99 поиска < 100 мс (на 2 ядрах).');
-  lines.push(
-    '- 100 000 товаров, 10 соединений: страницы товара и каталога с тёплым микрокэшем ≥ 15 % ping и p99 < 50 мс;',
-    '  публичный JSON — список и товар ≥ 30 %, поиск ≥ 15 %; холодный рендер страницы («без кэша») ≤ 5 мс CPU Node.',
-    '- Холодный рендер против сборки 1fde1ad (до рендера на публичных путях), в эталонах машины: не больше чем в 1,5 раза',
-    '  (тогда 11–16 эталонов → не больше 24); меряет `npm run bench:cold-ab` (раздел ниже).',
-    '- Lighthouse, мобильный профиль: производительность ≥ 90 (медиана 3 прогонов) на главной, каталоге и товаре,',
-    '  с `benchmarkIndex` машины рядом (`npm run bench:lighthouse`, раздел ниже).',
-  );
-  lines.push('- Главная: < 150 КБ JavaScript в gzip.', '');
-  lines.push('## Как повторить', '');
-  lines.push('```sh');
-  lines.push('npm run build                      # сборка сайта (для SSR и размера JS)');
-  lines.push(
-    'npm run bench                      # demo (640) и 100k; базы vitrina_bench_* создаются и сидируются сами',
-  );
-  lines.push('npm run bench -- --sizes demo --duration 5');
-  lines.push('npm run bench -- --url http://127.0.0.1:3000 --no-write   # уже запущенный сервер');
-  lines.push('npm run bench:burst                # 500 соединений разом: 200 / 503 + Retry-After, p99 и максимум');
-  lines.push('npm run bench:scale                # 1 и 2 процесса на одной PostgreSQL (раздел ниже)');
-  lines.push(
-    'npm run bench:statistics           # статистика продавца: 3 прогона на вызов (--runs), медиана p99 в таблицу',
-    'npm run bench:lighthouse           # Lighthouse на телефоне: главная, каталог, товар, медиана 3 прогонов',
-    'npm run bench:cold-ab -- --old DIR [--callgrind]   # холодный рендер: другая сборка против этой (раздел ниже)',
-  );
-  lines.push('```', '');
-  return lines.join('\n');
 }
 
 async function main() {
