@@ -319,41 +319,6 @@ describe.runIf(browserAvailable())('catalog', () => {
     await context.close();
   });
 
-  it.each([360, 1440] as const)('pages through a listing by its page links, in one row (%i px)', async (width) => {
-    // The catalog type with the most listings.
-    const counts = await Promise.all(
-      ['women', 'men', 'kids'].map(
-        async (type) => [type, (await api<{ count: number }>(`/v1/public/products/?type=${type}`)).count] as const,
-      ),
-    );
-    const [type, total] = counts.sort((a, b) => b[1] - a[1])[0]!;
-    const pages = Math.ceil(total / 24);
-    expect(pages, 'the test catalog fills two pages').toBeGreaterThan(1);
-    const { page, context } = await newPage(browser, width);
-    await page.goto(`/catalog/${type}`);
-    const nav = page.getByRole('navigation', { name: 'Страницы' });
-    await expect(nav.getByRole('link', { name: 'Страница 1' }).getAttribute('aria-current')).resolves.toBe('page');
-    // No «previous» link on the first page; the last page is one click away.
-    expect(await nav.getByRole('link', { name: 'Предыдущая страница' }).count()).toBe(0);
-    await nav.getByRole('link', { name: `Страница ${pages}` }).waitFor();
-    // As a person: «next», then the page's own number is the current one and its cards differ from page 1's.
-    const first = await cardTitles(page);
-    await nav.getByRole('link', { name: 'Следующая страница' }).click();
-    await page.waitForURL((u) => u.searchParams.get('page') === '2');
-    await expect.poll(() => nav.getByRole('link', { name: 'Страница 2' }).getAttribute('aria-current')).toBe('page');
-    await expect.poll(async () => (await cardTitles(page))[0]).not.toBe(first[0]);
-    // The links stay on one line and inside the page, also at 360 px.
-    const boxes = await nav.getByRole('listitem').evaluateAll((items) =>
-      items.map((li) => {
-        const r = li.getBoundingClientRect();
-        return { top: Math.round(r.top), right: r.right };
-      }),
-    );
-    expect(new Set(boxes.map((b) => b.top)).size).toBe(1);
-    expect(Math.max(...boxes.map((b) => b.right))).toBeLessThanOrEqual(width);
-    await context.close();
-  });
-
   it('answers 404 for an unknown product and an unknown catalog type', async () => {
     const { page, context } = await newPage(browser, 360);
     allowPageProblem(

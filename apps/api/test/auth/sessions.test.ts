@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authTokens } from '../../src/db/schema/index.js';
 import { describeUserAgent } from '../../src/lib/user-agent.js';
-import { EXPIRE_TOKENS_EVERY_MS } from '../../src/modules/auth/service.js';
+import { EXPIRE_TOKENS_EVERY_MS } from '../../src/modules/auth/tokens.js';
 import { createTestApp, dbAvailable, randomIp, randomPhone, type TestContext } from '../helpers.js';
 
 const CHROME_ANDROID =

@@ -6,7 +6,7 @@ export { smsProvider } from './service.js';
 /** Sends a one-time code (sign-in or, with `purpose: 'delete'`, deleting the account) with every SMS limit. */
 export { sendCode } from './service.js';
 /** Signs every device of a user out inside the caller's transaction (sockets close when it commits). */
-export { revokeUserTokensIn } from './service.js';
+export { revokeUserTokensIn } from './tokens.js';
 /** Checks and uses up a number's newest code of a purpose, counting wrong tries against every cap. */
 export { useCode, type CodePurpose } from './codes.js';
 /** The zod field of a code from an SMS (`{code}` bodies), with Russian messages. */

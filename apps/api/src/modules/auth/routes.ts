@@ -1,7 +1,7 @@
 /**
  * HTTP routes of the `auth` module (spec §7): `POST /v1/auth/send-code/`, `POST /v1/auth/verify-code/`,
  * ours: `POST /v1/auth/logout/`, the devices list `GET /v1/auth/sessions/`, `DELETE /v1/auth/sessions/{id}/`
- * and `POST /v1/auth/logout-all/`. Rules live in ./service.ts.
+ * and `POST /v1/auth/logout-all/`. Rules live in ./service.ts (codes) and ./tokens.ts (devices).
  */
 import { publicOrigin } from '../../lib/public-origin.js';
 import { clientKey } from '../../lib/client-address.js';
@@ -19,15 +19,8 @@ import {
   signedInSchema,
   SESSION_IDLE_DAYS,
 } from '@vitrina/contract/auth';
-import {
-  defineTokenExpiry,
-  listSessions,
-  revokeSession,
-  revokeToken,
-  revokeUserTokens,
-  sendCode,
-  verifyCode,
-} from './service.js';
+import { sendCode, verifyCode } from './service.js';
+import { defineTokenExpiry, listSessions, revokeSession, revokeToken, revokeUserTokens } from './tokens.js';
 import { codeField } from './fields.js';
 
 const idParams = z.object({

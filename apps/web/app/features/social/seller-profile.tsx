@@ -7,25 +7,48 @@ import { Avatar, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Page } from '@vitrina/contract/common';
 import type { ProductCard, SellerPage } from '@vitrina/contract/catalog';
 import type { Review } from '@vitrina/contract/reviews';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { plural } from '@vitrina/contract/plural';
 import { countLabel, WORDS } from '../../shared/lib/plural';
 import { EmptyState } from '../../shared/ui/empty-state';
-import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
+import { HydrateWhenVisible } from '../../shared/lib/hydrate-when-visible';
+import { LazyPart, lazyWithReload, preloadWhenIdle } from '../../shared/lib/lazy';
 import { ProductGrid } from '../../shared/ui/product-card';
 import { RatingLine, SellerReviews } from '../reviews';
 
 /*
  * Parts of their own (JS per page, as on the listing pages): the subscribe and report buttons (Mantine's
- * Button and Loader) and the page links (Pagination) are server-rendered and hydrate when their code has
- * arrived — started at once in the browser.
+ * Button and Loader) are server-rendered and hydrate when their code has arrived — started at once in the browser.
+ * The page links under the 24 cards hydrate on sight and their chunk loads when the browser is idle (decisions
+ * 0131 and 0160, as the catalog's listing-page-links.tsx).
  */
 const SellerActions = lazyWithReload(() => import('./seller-actions'));
 const PageLinks = lazyWithReload(() => import('../../shared/ui/page-links'));
-if (!import.meta.env.SSR) {
-  void SellerActions.preload();
-  void PageLinks.preload();
-}
+if (!import.meta.env.SSR) void SellerActions.preload();
+preloadWhenIdle(PageLinks);
+
+/**
+ * The seller's page links, hydrated on sight. Its props are numbers, so a render of the page with the
+ * same URL leaves it waiting (shared/lib/hydrate-when-visible.tsx).
+ */
+const SellerPageLinks = memo(function SellerPageLinks({
+  sellerId,
+  page,
+  totalPages,
+}: {
+  sellerId: number;
+  page: number;
+  totalPages: number;
+}) {
+  const link = (n: number) => (n > 1 ? `/seller/${sellerId}?page=${n}` : `/seller/${sellerId}`);
+  return (
+    <HydrateWhenVisible>
+      <LazyPart>
+        <PageLinks page={page} totalPages={totalPages} link={link} />
+      </LazyPart>
+    </HydrateWhenVisible>
+  );
+});
 
 export const SELLER_PAGE_SIZE = 24;
 const SUBSCRIBERS = ['подписчик', 'подписчика', 'подписчиков'] as const;
@@ -59,7 +82,6 @@ export function SellerProfile({
 }) {
   const [subscribers, setSubscribers] = useState(seller.subscribers_count);
   const pages = Math.max(1, Math.ceil(products.count / SELLER_PAGE_SIZE));
-  const link = (n: number) => (n > 1 ? `/seller/${seller.id}?page=${n}` : `/seller/${seller.id}`);
   return (
     <Stack gap="xl">
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
@@ -111,11 +133,7 @@ export function SellerProfile({
         ) : (
           <ProductGrid products={products.results} />
         )}
-        {pages > 1 && (
-          <LazyPart>
-            <PageLinks page={page} totalPages={pages} link={link} />
-          </LazyPart>
-        )}
+        {pages > 1 && <SellerPageLinks sellerId={seller.id} page={page} totalPages={pages} />}
       </section>
       <SellerReviews
         sellerId={seller.id}
