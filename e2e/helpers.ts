@@ -241,6 +241,19 @@ export async function latestCode(phone: string): Promise<string> {
 }
 
 /**
+ * The server's time: its development clock, which another test on the same server may have moved forward days ago
+ * (deadlines, resend pauses). A test that compares the shop's dates with «today» reads today here, not from `Date`.
+ */
+export async function serverNow(): Promise<Date> {
+  const r = await fetch(`${baseURL()}/v1/dev/clock/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advance_seconds: 0 }),
+  });
+  return new Date(((await r.json()) as { now: string }).now);
+}
+
+/**
  * Waits until the page's code has arrived: no request for 500 ms. A part rendered on the server and hydrated
  * when its own chunk arrives (the heart, «Подписаться») drops a tap made before then — React does not replay
  * a click on a boundary it cannot hydrate yet — so a test that taps one at once waits for this first.

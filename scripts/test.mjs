@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -72,10 +73,8 @@ async function vitest(title, projects, env = {}, { buffered = false } = {}) {
 
 /** The first non-empty line of an error text, at most 300 characters, without terminal colours. */
 function firstLine(text) {
-  // eslint-disable-next-line no-control-regex
   const line =
-    (text ?? '')
-      .replace(/\u001b\[[0-9;]*m/g, '')
+    stripVTControlCharacters(text ?? '')
       .split('\n')
       .find((l) => l.trim()) ?? '';
   return line.trim().slice(0, 300);

@@ -4,30 +4,22 @@
  * in the URL, so the page is shareable and rendered on the server. Skeletons while navigating.
  */
 import { LineIcon } from '../../shared/ui/line-icons';
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { useLocation, useNavigate, useNavigation } from 'react-router';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { ProductGrid, ProductGridSkeleton } from '../../shared/ui/product-card';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { LightButton } from '../../shared/ui/light-button';
 import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { countLabel, WORDS } from '../../shared/lib/plural';
 import { formatPrice } from '../../shared/lib/price';
-import {
-  activeFilterCount,
-  brandIdsOf,
-  FILTER_KEYS,
-  PAGE_SIZE,
-  readListingState,
-  splitList,
-  withChanges,
-  type FilterKey,
-} from './catalog-params';
+import { activeFilterCount, FILTER_KEYS, PAGE_SIZE, splitList, type FilterKey } from './catalog-params';
 import type { ActivePill } from './active-filters';
 import type { FilterValues } from './filter-panel';
 import { sizeLabel } from '@vitrina/contract/size-names';
 import { SortSelect } from './sort-select';
 import { readListing, type ListingData, type ListingRouteData } from './load-listing';
 import { emptyListingText } from './empty-listing';
+import { useListingNavigation } from './listing-navigation';
 import { FilterSidebar } from './filter-sidebar';
 import { ListingPageLinks } from './listing-page-links';
 import classes from './listing-page.module.css';
@@ -86,33 +78,12 @@ export function ListingPage({
 }: ListingPageProps) {
   const data = readListing(routeData);
   const { page, state, chars, facets } = data;
-  const navigate = useNavigate();
   const location = useLocation();
-  const navigation = useNavigation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Mounted from the first opening on, so it can play its closing transition.
   const [drawerUsed, setDrawerUsed] = useState(false);
 
-  const loading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
-  // Each change is built on the latest one asked for, not on the URL the page was rendered from: a second
-  // click while the first one's page loads (100 ms apart) keeps the first (S, then L: both).
-  const latest = useRef(location.search);
-  useEffect(() => {
-    if (navigation.state === 'idle') latest.current = location.search;
-  }, [navigation.state, location.search]);
-  // The same function for the page's path: the sidebar's callback keeps it unchanged (see ./filter-sidebar).
-  const pathname = location.pathname;
-  const go = useCallback(
-    (changes: Record<string, string | number | null>) => {
-      const search = withChanges(new URLSearchParams(latest.current), changes);
-      latest.current = search;
-      void navigate({ pathname, search }, { preventScrollReset: true });
-    },
-    [navigate, pathname],
-  );
-  const changeFilter = useCallback((k: FilterKey, v: string | null) => go({ [k]: v }), [go]);
-  // The filters shown are those of the page on its way (chosen at once), else the page's own.
-  const shownFilters = loading ? pendingFilters(navigation.location!.search, chars.brands) : state.filters;
+  const { loading, shownFilters, go, changeFilter } = useListingNavigation(state.filters, chars.brands);
   const totalPages = Math.max(1, Math.ceil(page.count / PAGE_SIZE));
   const filterCount = activeFilterCount(state);
   const sortOptions = withRelevance
@@ -232,13 +203,6 @@ export function ListingPage({
       )}
     </div>
   );
-}
-
-/** The filters of a listing URL's query, brands as ids (as the loader reads them: load-listing.ts). */
-function pendingFilters(search: string, brands: ListingData['chars']['brands']): FilterValues {
-  const { filters } = readListingState(new URLSearchParams(search));
-  if (filters.brand) filters.brand = brandIdsOf(filters.brand, brands);
-  return filters;
 }
 
 /**
