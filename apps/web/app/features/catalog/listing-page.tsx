@@ -21,7 +21,7 @@ import { readListing, type ListingData, type ListingRouteData } from './load-lis
 import { emptyListingText } from './empty-listing';
 import { useListingNavigation } from './listing-navigation';
 import { FilterSidebar } from './filter-sidebar';
-import { ListingPageLinks } from './listing-page-links';
+import { ListingPageLinks } from '../../shared/ui/listing-page-links';
 import classes from './listing-page.module.css';
 
 /** Search hints («Возможно, вы имели в виду», the ways out of an empty search): a chunk only search pages load. */
@@ -34,7 +34,7 @@ const SearchWaysOut = lazyWithReload<Parameters<typeof import('./search-hints').
 
 /*
  * What the first paint needs stays in this module; the rest are chunks of their own (JS per page):
- * the desktop filter sidebar (./filter-sidebar) and the page links (./listing-page-links) are server-rendered and
+ * the desktop filter sidebar (./filter-sidebar) and the page links (shared/ui/listing-page-links) are server-rendered and
  * hydrate on sight; the phone filter drawer is downloaded on the first intent to open it.
  */
 const FilterDrawer = lazyWithReload(() => import('./filter-drawer'));

@@ -7,48 +7,22 @@ import { Avatar, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Page } from '@vitrina/contract/common';
 import type { ProductCard, SellerPage } from '@vitrina/contract/catalog';
 import type { Review } from '@vitrina/contract/reviews';
-import { memo, useState } from 'react';
+import { useState } from 'react';
 import { plural } from '@vitrina/contract/plural';
 import { countLabel, WORDS } from '../../shared/lib/plural';
 import { EmptyState } from '../../shared/ui/empty-state';
-import { HydrateWhenVisible } from '../../shared/lib/hydrate-when-visible';
-import { LazyPart, lazyWithReload, preloadWhenIdle } from '../../shared/lib/lazy';
+import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
+import { ListingPageLinks } from '../../shared/ui/listing-page-links';
 import { ProductGrid } from '../../shared/ui/product-card';
 import { RatingLine, SellerReviews } from '../reviews';
 
 /*
  * Parts of their own (JS per page, as on the listing pages): the subscribe and report buttons (Mantine's
  * Button and Loader) are server-rendered and hydrate when their code has arrived — started at once in the browser.
- * The page links under the 24 cards hydrate on sight and their chunk loads when the browser is idle (decisions
- * 0131 and 0160, as the catalog's listing-page-links.tsx).
+ * The page links under the 24 cards hydrate on sight (shared/ui/listing-page-links.tsx, as the catalog's).
  */
 const SellerActions = lazyWithReload(() => import('./seller-actions'));
-const PageLinks = lazyWithReload(() => import('../../shared/ui/page-links'));
 if (!import.meta.env.SSR) void SellerActions.preload();
-preloadWhenIdle(PageLinks);
-
-/**
- * The seller's page links, hydrated on sight. Its props are numbers, so a render of the page with the
- * same URL leaves it waiting (shared/lib/hydrate-when-visible.tsx).
- */
-const SellerPageLinks = memo(function SellerPageLinks({
-  sellerId,
-  page,
-  totalPages,
-}: {
-  sellerId: number;
-  page: number;
-  totalPages: number;
-}) {
-  const link = (n: number) => (n > 1 ? `/seller/${sellerId}?page=${n}` : `/seller/${sellerId}`);
-  return (
-    <HydrateWhenVisible>
-      <LazyPart>
-        <PageLinks page={page} totalPages={totalPages} link={link} />
-      </LazyPart>
-    </HydrateWhenVisible>
-  );
-});
 
 export const SELLER_PAGE_SIZE = 24;
 const SUBSCRIBERS = ['подписчик', 'подписчика', 'подписчиков'] as const;
@@ -133,7 +107,7 @@ export function SellerProfile({
         ) : (
           <ProductGrid products={products.results} />
         )}
-        {pages > 1 && <SellerPageLinks sellerId={seller.id} page={page} totalPages={pages} />}
+        {pages > 1 && <ListingPageLinks page={page} totalPages={pages} pathname={`/seller/${seller.id}`} search="" />}
       </section>
       <SellerReviews
         sellerId={seller.id}
