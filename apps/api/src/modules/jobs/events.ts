@@ -11,7 +11,8 @@ import type { z } from 'zod';
 import { events } from '../../db/schema/index.js';
 import type { Tx } from '../../db/client.js';
 import type { DomainEventName, EventCatalogue, EventPayload } from './catalogue.js';
-import { PermanentJobError, type JobContext, type JobOptions, type JobQueue } from './queue.js';
+import { PermanentJobError, type JobContext, type JobOptions } from './job-types.js';
+import type { JobQueue } from './queue.js';
 
 /** An event as a subscriber sees it: its payload parsed by the catalogue's schema. */
 export interface DomainEvent<P = Record<string, unknown>> {
