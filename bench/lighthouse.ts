@@ -199,7 +199,8 @@ async function measure(
     console.log(
       `[lighthouse] ${url} #${i + 1}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}, LCP ${(lcp / 1000).toFixed(2)} с ` +
         `(FCP ${ms('first-contentful-paint')} мс, TBT ${ms('total-blocking-time')} мс, SI ${ms('speed-index')} мс, ` +
-        `CLS ${lhr.audits['cumulative-layout-shift']?.numericValue?.toFixed(3)}) — ${lcpElement}`,
+        `CLS ${lhr.audits['cumulative-layout-shift']?.numericValue?.toFixed(3)}, ` +
+        `benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}) — ${lcpElement.slice(0, 80)}`,
     );
   }
   const lcp = median(all.map((f) => f.lcp));
