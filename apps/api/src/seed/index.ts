@@ -6,26 +6,15 @@
  * sizes); dates are relative to the moment of seeding.
  *
  * Pieces: reference.ts (types, grids, tree), brands.ts, people.ts, texts.ts, silhouettes.ts +
- * images.ts (photo pool), listings.ts (the plan), compilations.ts; this file writes it all in bulk.
+ * images.ts (photo pool), listings.ts (the plan), compilations.ts; reference-rows.ts writes the reference
+ * tables, this file the rest, all in bulk.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { MediaStorage } from '../providers/storage/index.js';
 import { queryRows } from '../db/client.js';
-import {
-  brands,
-  catalogTypes,
-  categories,
-  compilationProducts,
-  compilations,
-  offers,
-  productPhotos,
-  products,
-  sizeGrids,
-  sizes,
-  users,
-} from '../db/schema/index.js';
-import { AUTHENTICITY_CHECKED, BRANDS } from './brands.js';
+import { compilationProducts, compilations, offers, productPhotos, products, users } from '../db/schema/index.js';
+import { AUTHENTICITY_CHECKED } from './brands.js';
 import { COMPILATIONS, fillCompilations } from './compilations.js';
 import { DEMO_SELLER_PHONE } from './people.js';
 import { seedHistory, type HistoryListing } from './history.js';
@@ -34,7 +23,7 @@ import { planListings } from './listings.js';
 import { makeSellers } from './people.js';
 import { seedPickupPoints } from './pickup-points.js';
 import { Random } from './random.js';
-import { GRIDS, TREE, TYPES, gridSlugFor } from './reference.js';
+import { insertReference } from './reference-rows.js';
 
 /** True when no brand exists yet (a fresh database). */
 export async function isCatalogEmpty(db: Db): Promise<boolean> {
@@ -126,63 +115,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
 
   // 3. Rows, in bulk, in one transaction.
   await db.transaction(async (tx) => {
-    await tx.insert(catalogTypes).values(TYPES);
-
-    const gridRows = await tx
-      .insert(sizeGrids)
-      .values(GRIDS.map((g) => ({ slug: g.slug, name: g.name })))
-      .returning({ id: sizeGrids.id, slug: sizeGrids.slug });
-    const gridId = new Map(gridRows.map((g) => [g.slug, g.id]));
-    const sizeRows = await tx
-      .insert(sizes)
-      .values(GRIDS.flatMap((g) => g.sizes.map((s, i) => ({ gridId: gridId.get(g.slug)!, ...s, position: i }))))
-      .returning({ id: sizes.id, gridId: sizes.gridId, value: sizes.value });
-    const sizeId = new Map(sizeRows.map((s) => [`${s.gridId}|${s.value}`, s.id]));
-
-    const rootRows = await tx
-      .insert(categories)
-      .values(
-        TYPES.flatMap((t) =>
-          TREE[t.id as keyof typeof TREE].map((r, i) => ({ type: t.id, slug: r.slug, name: r.name, position: i })),
-        ),
-      )
-      .returning({ id: categories.id, type: categories.type, slug: categories.slug });
-    const rootId = new Map(rootRows.map((r) => [`${r.type}|${r.slug}`, r.id]));
-    const leafRows = await tx
-      .insert(categories)
-      .values(
-        TYPES.flatMap((t) =>
-          TREE[t.id as keyof typeof TREE].flatMap((r) =>
-            r.leaves.map((l, i) => ({
-              type: t.id,
-              slug: l.slug,
-              name: l.name,
-              parentId: rootId.get(`${t.id}|${r.slug}`)!,
-              sizeGridId: gridId.get(gridSlugFor(t.id as keyof typeof TREE, l.grid))!,
-              position: i,
-            })),
-          ),
-        ),
-      )
-      .returning({ id: categories.id, type: categories.type, slug: categories.slug });
-    const leafId = new Map(leafRows.map((r) => [`${r.type}|${r.slug}`, r.id]));
-
-    const brandRows = await tx
-      .insert(brands)
-      .values(
-        BRANDS.map((b) => ({
-          slug: b.slug,
-          name: b.name,
-          nameRu: b.nameRu,
-          aliases: b.aliases,
-          tier: b.tier,
-          isPopular: b.isPopular,
-          isLuxury: AUTHENTICITY_CHECKED.has(b.slug),
-          description: `${b.country}, с ${b.founded} года.`,
-        })),
-      )
-      .returning({ id: brands.id, slug: brands.slug });
-    const brandId = new Map(brandRows.map((b) => [b.slug, b.id]));
+    const { gridId, sizeId, leafId, brandId } = await insertReference(tx);
 
     const userRows = await tx
       .insert(users)
