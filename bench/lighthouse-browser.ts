@@ -9,8 +9,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGzip } from 'node:zlib';
 
-/** Debian's Chromium, headless, with a DevTools port chosen by the browser; resolves to that port. */
-export async function launchChromium(userDir: string): Promise<{ child: ChildProcess; port: number }> {
+/** Debian's Chromium, headless, with a DevTools port chosen by the browser; resolves to that port and its version. */
+export async function launchChromium(userDir: string): Promise<{ child: ChildProcess; port: number; version: string }> {
   const child = spawn(
     process.env.CHROME_PATH ?? '/usr/bin/chromium',
     [
@@ -41,7 +41,9 @@ export async function launchChromium(userDir: string): Promise<{ child: ChildPro
     });
     child.once('exit', (code) => reject(new Error(`Chromium завершился с кодом ${code}:\n${err}`)));
   });
-  return { child, port };
+  // The full version (the user agent Lighthouse reports is reduced to `Chrome/156.0.0.0`).
+  const info = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { Browser?: string };
+  return { child, port, version: info.Browser ?? '—' };
 }
 
 /**

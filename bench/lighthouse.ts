@@ -74,8 +74,6 @@ interface Figures {
   tbt: number;
   /** The main thread's observed task time over the load, ms (Lighthouse's diagnostics, not simulated). */
   taskMs: number;
-  /** The browser's version as Lighthouse saw it, e.g. `Chrome/156.0.8078.108`. */
-  browser: string;
 }
 
 /** The pages measured: home, a catalog page and the most popular product (drawn from the data). */
@@ -139,7 +137,6 @@ async function measure(
       benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
       tbt: ms('total-blocking-time'),
       taskMs,
-      browser: /Chrome\/[\d.]+/.exec(lhr.environment.hostUserAgent)?.[0] ?? lhr.environment.hostUserAgent,
     });
     console.log(
       `[lighthouse] ${url} #${i + 1}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}, LCP ${(lcp / 1000).toFixed(2)} с ` +
@@ -159,7 +156,6 @@ async function measure(
     benchmarkIndex: median(all.map((f) => f.benchmarkIndex)),
     tbt: median(all.map((f) => f.tbt)),
     taskMs: median(all.map((f) => f.taskMs)),
-    browser: all[0]!.browser,
     perfRuns: all.map((f) => f.scores.performance),
   };
 }
@@ -184,6 +180,7 @@ async function main() {
   const userDir = mkdtempSync(path.join(os.tmpdir(), 'vitrina-lighthouse-'));
   const results: { key?: string; name: string; path: string; figures: Figures & { perfRuns: number[] } }[] = [];
   let load: string | undefined;
+  let version: string | undefined;
   try {
     let base = args.url;
     if (!base) {
@@ -204,6 +201,7 @@ async function main() {
     const list = (await pages(base)).filter((p) => !args.only || p.key === args.only);
     const chromium = await launchChromium(userDir);
     browser = chromium.child;
+    version = chromium.version;
     load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' / ');
     if (args.reference) {
       const ref = await referencePage();
@@ -240,7 +238,8 @@ async function main() {
       `[lighthouse] ${r.name} (${r.path}): ${CATEGORIES.map((c) => `${c} ${f.scores[c]}`).join(', ')}, LCP ${(f.lcp / 1000).toFixed(2)} с`,
     );
   }
-  if (args.write) writeDoc(results, args, load ?? '—');
+  console.log(`[lighthouse] браузер: ${version ?? '—'}`);
+  if (args.write) writeDoc(results, args, load ?? '—', version ?? '—');
 }
 
 const GOAL: Record<Category, number> = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 95 };
@@ -249,6 +248,7 @@ function writeDoc(
   results: { name: string; path: string; figures: Figures & { perfRuns: number[] } }[],
   args: Args,
   load: string,
+  version: string,
 ) {
   const file = path.join(ROOT, 'docs/performance.md');
   const mark = (ok: boolean, text: string) => (ok ? text : `**${text}** ✗`);
@@ -264,7 +264,7 @@ function writeDoc(
   const section = `<!-- lighthouse:start -->
 ## Lighthouse (\`npm run bench:lighthouse\`)
 
-${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Lighthouse 12.8.2, Chromium \`/usr/bin/chromium\` без окна (${results[0]?.figures.browser ?? '—'});
+${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Lighthouse 12.8.2, Chromium \`/usr/bin/chromium\` без окна (${version});
 мобильный профиль, симуляция медленной сети и процессора (настройки Lighthouse по умолчанию); по ${args.runs} прогона
 на страницу, в таблице — медиана каждой величины. Сервер — собранный сайт на демо-каталоге (PostgreSQL)${args.gzipProxy ? ', за сжимающим gzip-прокси (сервер сам HTML ещё не сжимает)' : ''}.
 Загрузка машины перед замером (loadavg 1/5/15 мин): ${load} на ${os.cpus().length} ядрах — машина общая; симуляция
