@@ -3,19 +3,15 @@
  * interactive (1440 px), and the light buttons (category chips, the phone's «Фильтры») drawn as Mantine's Button
  * (1440 and 360 px). The path through the catalog to the cart is in e2e/catalog/catalog.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator } from 'playwright-core';
-import { browserAvailable, hydrated, launch, newPage } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { browserAvailable, hydrated, newPage, useBrowser } from '../helpers.js';
 
 describe.runIf(browserAvailable())('catalog', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   it('the sidebar’s category, brand and price fields (native controls), rendered on the server, work once the page is interactive (1440 px)', async () => {
-    const { page, context } = await newPage(browser, 1440);
+    const { page, context } = await newPage(browser(), 1440);
     await page.goto('/catalog/women');
     await hydrated(page);
     const sidebar = page.getByRole('complementary', { name: 'Фильтры' });
@@ -84,7 +80,7 @@ describe.runIf(browserAvailable())('catalog', () => {
           size: cs.fontSize,
         };
       });
-    const { page, context } = await newPage(browser, 1440);
+    const { page, context } = await newPage(browser(), 1440);
     await page.goto('/catalog/women');
     await hydrated(page);
     const chips = page.getByRole('navigation', { name: 'Категории' }).getByRole('link');
@@ -114,7 +110,7 @@ describe.runIf(browserAvailable())('catalog', () => {
     });
     await context.close();
 
-    const phone = await newPage(browser, 360);
+    const phone = await newPage(browser(), 360);
     await phone.page.goto('/catalog/women');
     await hydrated(phone.page);
     const filters = phone.page.getByRole('button', { name: /^Фильтры/ });

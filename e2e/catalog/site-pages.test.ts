@@ -3,19 +3,14 @@
  * 404 for an unknown product and an unknown catalog type, and the SEO tags, the brands index and the sitemap.
  * The path through the catalog to the cart is in e2e/catalog/catalog.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { allowPageProblem, baseURL, browserAvailable, launch, newPage } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { allowPageProblem, baseURL, browserAvailable, newPage, useBrowser } from '../helpers.js';
 
 describe.runIf(browserAvailable())('catalog', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   it('keeps the cookie notice accepted across reloads (360 px)', async () => {
-    const { page, context } = await newPage(browser, 360);
+    const { page, context } = await newPage(browser(), 360);
     await page.goto('/catalog/men');
     const notice = page.getByRole('region', { name: 'Уведомление о файлах cookie' });
     await notice.waitFor();
@@ -47,7 +42,7 @@ describe.runIf(browserAvailable())('catalog', () => {
   });
 
   it('answers 404 for an unknown product and an unknown catalog type', async () => {
-    const { page, context } = await newPage(browser, 360);
+    const { page, context } = await newPage(browser(), 360);
     allowPageProblem(
       page,
       /Failed to load resource: the server responded with a status of 404 .*\/(product\/takogo-tovara-net-123|catalog\/aliens)\)$/,
