@@ -2,7 +2,7 @@
  * The world of the domain-event notification tests (notifications-events.test.ts, notifications-listings.test.ts):
  * one app listening on a free port with the job poller off and a 10 % fee, a seller, a buyer with a pickup point;
  * and the calls that emit `listing.published`, list a user's notifications, read the SMS sent to a user, place an
- * order through the API and pay it at the test gateway. Call {@link eventsWorld} at the top of a `describe`.
+ * order through the API and pay it at the test gateway. Call {@link useEventsWorld} at the top of a `describe`.
  */
 import { afterAll, beforeAll } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -16,7 +16,7 @@ import { makeListing, makePoint, makeUser, type TestUser } from '../buy-fixtures
  * Registers the hooks that start the file's app with its people before its tests (set from the first test on) and
  * close it after them; returns the world with its calls.
  */
-export function eventsWorld() {
+export function useEventsWorld() {
   const w = {} as { t: TestContext; base: string; seller: TestUser; buyer: TestUser; point: number };
 
   const emit = (payload: EventFacts<'listing.published'>) =>

@@ -7,10 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { dbAvailable } from '../helpers.js';
 import { newOf, openSocket } from '../ws-client.js';
-import { eventsWorld } from './notifications-events-world.js';
+import { useEventsWorld } from './notifications-events-world.js';
 
 describe.runIf(dbAvailable())('notifications of domain events', () => {
-  const w = eventsWorld();
+  const w = useEventsWorld();
   const { listOf, smsTo, order, pay } = w;
 
   it('order.paid: the seller hears «Продано … отправьте до» (site and SMS), the buyer «Оплата прошла»', async () => {

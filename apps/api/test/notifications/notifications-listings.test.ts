@@ -10,10 +10,10 @@ import { notifications, products, subscriptions, users } from '../../src/db/sche
 import { dbAvailable } from '../helpers.js';
 import { makeListing, makeUser } from '../buy-fixtures.js';
 import { newOf, openSocket } from '../ws-client.js';
-import { eventsWorld } from './notifications-events-world.js';
+import { useEventsWorld } from './notifications-events-world.js';
 
 describe.runIf(dbAvailable())('notifications of domain events', () => {
-  const w = eventsWorld();
+  const w = useEventsWorld();
   const { emit, emitAndRun, listOf } = w;
 
   it('listing.published: followers get one notification per seller per hour, renewed with the same id', async () => {

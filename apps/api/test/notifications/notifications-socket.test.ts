@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { dbAvailable, signIn } from '../helpers.js';
 import { makeUser } from '../buy-fixtures.js';
 import { newOf, type TestSocket } from '../ws-client.js';
-import { notificationsWorld } from './notifications-world.js';
+import { useNotificationsWorld } from './notifications-world.js';
 
 describe.runIf(dbAvailable())('notification sockets: tokens, sign-out, limits, keep-alive', () => {
-  const w = notificationsWorld();
+  const w = useNotificationsWorld();
 
   it('closes with 4401 for a missing, malformed, unknown or revoked token', async () => {
     const revoked = await signIn(w.t.app);

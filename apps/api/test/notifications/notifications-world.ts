@@ -1,7 +1,7 @@
 /**
  * The notification tests' world: one app listening on a free port (PGlite, or PostgreSQL under `api-pg`) with the
  * job poller off, sockets opened through `ws` and terminated after the file, and a helper that makes a notification
- * as an event handler would. Call {@link notificationsWorld} at the top of a `describe`.
+ * as an event handler would. Call {@link useNotificationsWorld} at the top of a `describe`.
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Notification } from '@vitrina/contract/notifications';
@@ -27,7 +27,7 @@ export interface NotificationsWorld {
 }
 
 /** Registers the file's `beforeAll` / `afterAll` and returns the world. */
-export function notificationsWorld(): NotificationsWorld {
+export function useNotificationsWorld(): NotificationsWorld {
   let t: TestContext | undefined;
   let base = '';
   const sockets: TestSocket[] = [];

@@ -13,10 +13,10 @@ import { sendInitial } from '../../src/modules/notifications/socket.js';
 import { dbAvailable, signIn } from '../helpers.js';
 import { makeListing, makeUser } from '../buy-fixtures.js';
 import { newOf } from '../ws-client.js';
-import { notificationsWorld } from './notifications-world.js';
+import { useNotificationsWorld } from './notifications-world.js';
 
 describe.runIf(dbAvailable())('notifications socket and REST', () => {
-  const w = notificationsWorld();
+  const w = useNotificationsWorld();
 
   it('sends the latest 50 newest first on connect, then each new one', async () => {
     const u = await makeUser(w.t.app);
