@@ -142,6 +142,9 @@ describe.runIf(browserAvailable())('catalog', () => {
     await box.fill('кроссовок');
     await box.press('Enter');
     await page.waitForURL((u) => u.pathname === '/catalog/search' && u.searchParams.get('q') === 'кроссовок');
+    // The URL changes before React commits the new page: until the search's own heading shows, the cards on screen
+    // may still be the home page's.
+    await page.getByRole('heading', { name: '«кроссовок»' }).waitFor();
     await page.locator('[data-testid="product-card"]').first().waitFor();
     const titles = await cardTitles(page);
     expect(titles.some((t) => /кроссовк/i.test(t))).toBe(true);

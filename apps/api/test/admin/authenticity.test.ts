@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { brands } from '../../src/db/schema/index.js';
-import { createTestApp, dbAvailable, multipart, secondProcess, type TestContext } from '../helpers.js';
+import { createTestApp, dbAvailable, REAL_TIME_MS, multipart, secondProcess, type TestContext } from '../helpers.js';
 import { makeUser, type TestUser } from '../buy-fixtures.js';
 import { makeFixture, type Fixture } from '../catalog-fixtures.js';
 import { get, makeStaff, post } from './fixtures.js';
@@ -74,9 +74,9 @@ describe.runIf(dbAvailable())('luxury checks', () => {
     });
   };
   const publicAnswer = (app: typeof t.app, slug: string) => get(app, `/v1/public/products/${slug}/`);
-  /** Both processes answer `code` for the listing within 1 s (real time: the fan-out). */
+  /** Both processes answer `code` for the listing within REAL_TIME_MS (real time: the fan-out). */
   const everywhere = async (slug: string, code: number) => {
-    const until = Date.now() + 1000;
+    const until = Date.now() + REAL_TIME_MS;
     for (;;) {
       const got = [(await publicAnswer(t.app, slug)).statusCode, (await publicAnswer(other.app, slug)).statusCode];
       if (got.every((c) => c === code) || Date.now() > until) return got;
