@@ -1,6 +1,6 @@
 /**
  * Notifications across server processes on one PostgreSQL (architecture §6 «Fan-out»): a socket on
- * process B receives, within 2 s, the notification caused by a request to process A; signing out on A closes
+ * process B receives at once (within `REAL_TIME_MS`) the notification caused by a request to process A; signing out on A closes
  * the token's socket on B; a process that dies right after its commit loses nothing (its event is handled
  * and its notification delivered by the other process); a broken LISTEN connection comes back and the sockets
  * get their list again. PostgreSQL only (file name `*.race.test.ts`): PGlite is one process by nature.
@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { notify } from '../../src/modules/notifications/index.js';
-import { createTestApp, dbAvailable, onPostgres, signIn, type TestContext } from '../helpers.js';
+import { createTestApp, dbAvailable, onPostgres, REAL_TIME_MS, signIn, type TestContext } from '../helpers.js';
 import { makeListing, makeUser, type TestUser } from '../buy-fixtures.js';
 import { newOf, openSocket, type TestSocket } from '../ws-client.js';
 
@@ -57,17 +57,15 @@ describe.runIf(onPostgres() && dbAvailable())('notifications across two processe
     await t?.close();
   });
 
-  it('a socket on B gets, within 2 s, the notification caused by a request to A', async () => {
+  it('a socket on B gets, at once, the notification caused by a request to A', async () => {
     const star = await makeUser(t.app, 'Вера');
     await makeListing(t.app, star.id); // a seller page to subscribe to
     const fan = await makeUser(t.app, 'Борис');
     const s = await connectB(star);
-    const started = Date.now();
     const res = await t.app.inject({ method: 'POST', url: `/v1/social/subscribe/${star.id}/`, headers: fan.auth });
     expect(res.statusCode).toBe(200);
-    const got = newOf(await s.next(undefined, 2000));
+    const got = newOf(await s.next(undefined, REAL_TIME_MS));
     expect(got).toMatchObject({ type: 'new_subscriber', link: '/account/sales-center' });
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('signing out on A closes that token’s socket on B', async () => {
@@ -77,7 +75,7 @@ describe.runIf(onPostgres() && dbAvailable())('notifications across two processe
     await s.next();
     const out = await t.app.inject({ method: 'POST', url: '/v1/auth/logout/', headers: u.auth });
     expect(out.statusCode).toBe(200);
-    expect((await s.closedWithin(2000)).code).toBe(4401);
+    expect((await s.closedWithin(REAL_TIME_MS)).code).toBe(4401);
   });
 
   it('a process killed right after its commit loses nothing: the other one handles and delivers', async () => {
@@ -91,7 +89,7 @@ describe.runIf(onPostgres() && dbAvailable())('notifications across two processe
     expect(res.statusCode).toBe(200);
     await c.app.close();
     await c.database.close();
-    expect(newOf(await s.next(undefined, 2000))).toMatchObject({
+    expect(newOf(await s.next(undefined, REAL_TIME_MS))).toMatchObject({
       type: 'new_subscriber',
       link: '/account/sales-center',
     });
@@ -103,7 +101,7 @@ describe.runIf(onPostgres() && dbAvailable())('notifications across two processe
     );
     await d.app.close();
     await d.database.close();
-    expect(newOf(await s.next(undefined, 2000))).toMatchObject({ id, title: 'Из умершего процесса' });
+    expect(newOf(await s.next(undefined, REAL_TIME_MS))).toMatchObject({ id, title: 'Из умершего процесса' });
   });
 
   it('B’s LISTEN connection comes back after a failure and its sockets get their list again', async () => {
@@ -117,6 +115,6 @@ describe.runIf(onPostgres() && dbAvailable())('notifications across two processe
     await t.app.db.transaction((tx) =>
       notify(t.app, tx, u.id, { type: 'order_completed', title: 'После переподключения', text: '', link: '/' }),
     );
-    expect(newOf(await s.next(undefined, 2000)).title).toBe('После переподключения');
+    expect(newOf(await s.next(undefined, REAL_TIME_MS)).title).toBe('После переподключения');
   });
 });
