@@ -2,7 +2,7 @@
  * The search field with suggestions (a lazily loaded chunk of `SearchBox`): brands, categories and listings
  * from `/v1/public/search/suggest/` (debounced) under the input, as the ARIA combobox pattern has it — the
  * input is `role="combobox"` with `aria-expanded`, `aria-controls` and `aria-activedescendant`; the list is a
- * `listbox` of `option`s with ids. ↓/↑ move through the options (round the end), Enter opens the chosen one
+ * `listbox` of `option`s with ids, `aria-busy` while it still shows an earlier text's answer. ↓/↑ move through the options (round the end), Enter opens the chosen one
  * (or, with none chosen, searches the typed text), Escape closes the list.
  */
 import { useDebouncedValue } from '@mantine/hooks';
@@ -81,7 +81,7 @@ export default function SearchSuggest({
   const navigate = useNavigate();
   const listId = useId();
   const [debounced] = useDebouncedValue(value.trim(), 200);
-  const { data } = useSuggest(debounced);
+  const { data, isPlaceholderData } = useSuggest(debounced);
   const suggest = debounced.length < 2 ? null : (data ?? null);
   // The light field had the focus: the list opens as if it had been focused here (unless a search was sent).
   const [open, setOpen] = useState(openOnMount);
@@ -106,6 +106,8 @@ export default function SearchSuggest({
     },
   ];
   const expanded = open && found.length > 0 && q.length >= 2;
+  // The list shown is for an earlier text while the typing settles or the next answer loads (aria-busy).
+  const busy = debounced !== q || isPlaceholderData;
   const optionId = (i: number) => `${listId}-option-${i}`;
 
   useEffect(() => {
@@ -171,7 +173,13 @@ export default function SearchSuggest({
       }}
     >
       {expanded && (
-        <div id={listId} role="listbox" aria-label="Подсказки поиска" className={classes.dropdown}>
+        <div
+          id={listId}
+          role="listbox"
+          aria-label="Подсказки поиска"
+          aria-busy={busy || undefined}
+          className={classes.dropdown}
+        >
           {options.map((o, i) => (
             <div
               key={o.to}
