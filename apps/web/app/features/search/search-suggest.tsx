@@ -2,8 +2,9 @@
  * The search field with suggestions (a lazily loaded chunk of `SearchBox`): brands, categories and listings
  * from `/v1/public/search/suggest/` (debounced) under the input, as the ARIA combobox pattern has it — the
  * input is `role="combobox"` with `aria-expanded`, `aria-controls` and `aria-activedescendant`; the list is a
- * `listbox` of `option`s with ids, `aria-busy` while it still shows an earlier text's answer. ↓/↑ move through the options (round the end), Enter opens the chosen one
- * (or, with none chosen, searches the typed text), Escape closes the list.
+ * `listbox` of `option`s with ids, `aria-busy` while it still shows an earlier text's answer. ↓/↑ move through
+ * the options (round the end), Enter opens the chosen one (or, with none chosen, searches the typed text), Escape
+ * closes the list.
  */
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Suggest } from '@vitrina/contract/catalog';
