@@ -1,13 +1,14 @@
 /**
  * What `bench/lighthouse.ts` measures with, apart from the shop: Debian's Chromium started with a DevTools
- * port, a gzip proxy for a server that does not compress, and the machine's reference page — a blank page
+ * port, a proxy serving the shop's pages without their scripts, and the machine's reference page — a blank page
  * served here, measured like the shop's pages, so that a run's figures can be read against what this
  * browser on this machine gives a page with no work at all.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createGzip } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
+import { DEFERRED_MODULE, DEFERRED_PRELOAD } from '../apps/web/app/shared/lib/deferred-scripts.js';
 
 /** Debian's Chromium, headless, with a DevTools port chosen by the browser; resolves to that port and its version. */
 export async function launchChromium(userDir: string): Promise<{ child: ChildProcess; port: number; version: string }> {
@@ -47,29 +48,46 @@ export async function launchChromium(userDir: string): Promise<{ child: ChildPro
 }
 
 /**
- * A proxy that gzips text answers (HTML, CSS, JS, JSON, SVG) of `target`, as a compressing server would;
- * resolves to its base URL.
+ * A proxy in front of `target` that serves its pages without their application code: in each HTML answer React
+ * Router's module script and its module preloads, which the server makes inert until the first frame
+ * (apps/web/app/shared/lib/deferred-scripts.ts), are removed, so the page is never hydrated. Everything else —
+ * the HTML, the stylesheet, fonts, photos, the small inline scripts — is served as it is. Measured beside the page as
+ * served, it tells what the page's own scripts cost on this machine apart from its markup and the machine itself.
+ * Answers are sent uncompressed on both sides of the proxy only for HTML (it is compressed again here with gzip).
+ * @returns the proxy's base URL; the proxy answers 502 for a page whose HTML no longer holds the inert
+ *   script (the server's markup changed: the figure would be the page with its scripts, under the wrong name)
  */
-export async function gzipProxy(target: string): Promise<{ server: http.Server; base: string }> {
+export async function withoutScriptsProxy(target: string): Promise<{ server: http.Server; base: string }> {
   const server = http.createServer((req, res) => {
-    const up = http.request(
-      new URL(req.url ?? '/', target),
-      { method: req.method, headers: { ...req.headers, host: new URL(target).host, 'accept-encoding': 'identity' } },
-      (upRes) => {
-        const type = String(upRes.headers['content-type'] ?? '');
-        const text = /text|javascript|json|svg|xml/.test(type);
-        const gzip = text && /gzip/.test(String(req.headers['accept-encoding'] ?? ''));
-        const headers = { ...upRes.headers };
-        if (gzip) {
-          delete headers['content-length'];
-          headers['content-encoding'] = 'gzip';
-          headers.vary = 'Accept-Encoding';
+    const page = (req.headers.accept ?? '').includes('text/html');
+    const headers = { ...req.headers, host: new URL(target).host };
+    if (page) headers['accept-encoding'] = 'identity';
+    const up = http.request(new URL(req.url ?? '/', target), { method: req.method, headers }, (upRes) => {
+      const html = page && String(upRes.headers['content-type'] ?? '').startsWith('text/html');
+      if (!html) {
+        res.writeHead(upRes.statusCode ?? 502, upRes.headers);
+        upRes.pipe(res);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      upRes.on('data', (c: Buffer) => chunks.push(c));
+      upRes.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const stripped = text
+          .replace(new RegExp(`<script type="${DEFERRED_MODULE}"[^>]*>[\\s\\S]*?</script>`, 'g'), '')
+          .replace(new RegExp(`<link ${DEFERRED_PRELOAD}="modulepreload"[^>]*>`, 'g'), '');
+        if (stripped.length === text.length) {
+          res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+          res.end(`в HTML нет скрипта типа ${DEFERRED_MODULE}: разметка сервера изменилась`);
+          return;
         }
-        res.writeHead(upRes.statusCode ?? 502, headers);
-        if (gzip) upRes.pipe(createGzip()).pipe(res);
-        else upRes.pipe(res);
-      },
-    );
+        const body = gzipSync(stripped);
+        const out = { ...upRes.headers, 'content-encoding': 'gzip', 'content-length': String(body.length) };
+        delete out.etag;
+        res.writeHead(upRes.statusCode ?? 502, out);
+        res.end(body);
+      });
+    });
     up.on('error', () => res.destroy());
     req.pipe(up);
   });

@@ -11,8 +11,9 @@
  * (database `vitrina_bench_lighthouse` on BENCH_PG, created and seeded when missing), started here.
  *
  * Options: `--url http://127.0.0.1:3000` (measure a running server instead), `--runs 3`,
- * `--gzip-proxy` (put a gzip-compressing proxy in front of the server, for a server that does not compress
- * its HTML yet), `--no-write` (do not touch the doc), `--json DIR` (keep each run's full report there),
+ * `--without-scripts` (each page also through a proxy that leaves out its application code — the page as the server
+ * renders it, never hydrated — to tell the scripts' share from the markup's and the machine's; rows «без скриптов»),
+ * `--no-write` (do not touch the doc), `--json DIR` (keep each run's full report there),
  * `--only home|catalog|product` (that page only; the doc is then not written), `--no-reference` (skip the
  * machine's reference page — a blank page measured first, see `lighthouse-browser.ts`).
  */
@@ -23,13 +24,15 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
-import { gzipProxy, launchChromium, referencePage } from './lighthouse-browser.js';
+import { launchChromium, referencePage, withoutScriptsProxy } from './lighthouse-browser.js';
+import { CATEGORIES, writeDoc, type Category, type Figures, type Row } from './lighthouse-report.js';
 import { PG, prepareDatabase, ROOT, startServer, stopServer, waitReady } from './server.js';
 
 interface Args {
   url?: string;
   runs: number;
-  gzipProxy: boolean;
+  /** Each page also without its scripts (`withoutScriptsProxy`). */
+  withoutScripts: boolean;
   write: boolean;
   /** A folder for each run's full report (JSON), for a closer look. */
   json?: string;
@@ -40,13 +43,13 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { runs: 3, gzipProxy: false, write: true, reference: true };
+  const a: Args = { runs: 3, withoutScripts: false, write: true, reference: true };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i]!.split('=', 2) as [string, string | undefined];
     const val = () => inline ?? argv[++i] ?? '';
     if (flag === '--url') a.url = val().replace(/\/$/, '');
     else if (flag === '--runs') a.runs = Number(val());
-    else if (flag === '--gzip-proxy') a.gzipProxy = true;
+    else if (flag === '--without-scripts') a.withoutScripts = true;
     else if (flag === '--no-write') a.write = false;
     else if (flag === '--json') a.json = val();
     else if (flag === '--no-reference') a.reference = false;
@@ -59,22 +62,6 @@ function parseArgs(argv: string[]): Args {
 }
 
 const DB = { name: 'vitrina_bench_lighthouse', products: 640 };
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-type Category = (typeof CATEGORIES)[number];
-
-/** One page's figures: category scores 0–100 and LCP in ms. */
-interface Figures {
-  scores: Record<Category, number>;
-  lcp: number;
-  /** The LCP element as Lighthouse describes it (its selector or snippet). */
-  lcpElement: string;
-  /** Lighthouse's measure of the machine's speed at the run (higher is faster; a quiet desktop ~1000+). */
-  benchmarkIndex: number;
-  /** Total blocking time, ms: the figure the machine's load inflates most. */
-  tbt: number;
-  /** The main thread's observed task time over the load, ms (Lighthouse's diagnostics, not simulated). */
-  taskMs: number;
-}
 
 /** The pages measured: home, a catalog page and the most popular product (drawn from the data). */
 async function pages(base: string): Promise<{ key: string; name: string; path: string }[]> {
@@ -178,7 +165,7 @@ async function main() {
   let reference: http.Server | undefined;
   let browser: ChildProcess | undefined;
   const userDir = mkdtempSync(path.join(os.tmpdir(), 'vitrina-lighthouse-'));
-  const results: { key?: string; name: string; path: string; figures: Figures & { perfRuns: number[] } }[] = [];
+  const results: Row[] = [];
   let load: string | undefined;
   let version: string | undefined;
   try {
@@ -193,10 +180,11 @@ async function main() {
       server = startServer(url, dataDir, port, { PUBLIC_URL: base });
       await waitReady(base, server);
     }
-    if (args.gzipProxy) {
-      const p = await gzipProxy(base);
+    let bare: string | undefined;
+    if (args.withoutScripts) {
+      const p = await withoutScriptsProxy(base);
       proxy = p.server;
-      base = p.base;
+      bare = p.base;
     }
     const list = (await pages(base)).filter((p) => !args.only || p.key === args.only);
     const chromium = await launchChromium(userDir);
@@ -217,6 +205,13 @@ async function main() {
       // A warm-up load: the server's caches, as a visitor after the first would find them.
       await fetch(base + page.path);
       results.push({ ...page, figures: await measure(base + page.path, chromium.port, args.runs, args.json) });
+      if (bare)
+        results.push({
+          name: `${page.name} без скриптов`,
+          path: page.path,
+          bare: true,
+          figures: await measure(bare + page.path, chromium.port, args.runs, args.json),
+        });
     }
   } finally {
     const closed = browser && browser.exitCode === null ? new Promise((r) => browser!.once('exit', r)) : null;
@@ -240,48 +235,6 @@ async function main() {
   }
   console.log(`[lighthouse] браузер: ${version ?? '—'}`);
   if (args.write) writeDoc(results, args, load ?? '—', version ?? '—');
-}
-
-const GOAL: Record<Category, number> = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 95 };
-
-function writeDoc(
-  results: { name: string; path: string; figures: Figures & { perfRuns: number[] } }[],
-  args: Args,
-  load: string,
-  version: string,
-) {
-  const file = path.join(ROOT, 'docs/performance.md');
-  const mark = (ok: boolean, text: string) => (ok ? text : `**${text}** ✗`);
-  const rows = results.map((r) => {
-    const f = r.figures;
-    // The reference page is no shop page: its figures are not held to the goals.
-    const cells = CATEGORIES.map((c) => mark(r.path === '—' || f.scores[c] >= GOAL[c], String(f.scores[c])));
-    const lcp = mark(f.lcp <= 2500, `${(f.lcp / 1000).toFixed(2).replace('.', ',')} с`);
-    const el = f.lcpElement.replace(/\|/g, '\\|').replace(/\s+/g, ' ').slice(0, 90);
-    const page = r.path === '—' ? r.name : `${r.name} (\`${r.path.length > 40 ? `${r.path.slice(0, 40)}…` : r.path}\`)`;
-    return `| ${page} | ${cells.join(' | ')} | ${lcp} | ${f.tbt} | ${f.taskMs} | ${f.perfRuns.join(', ')} | ${f.benchmarkIndex} | \`${el}\` |`;
-  });
-  const section = `<!-- lighthouse:start -->
-## Lighthouse (\`npm run bench:lighthouse\`)
-
-${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Lighthouse 12.8.2, Chromium \`/usr/bin/chromium\` без окна (${version});
-мобильный профиль, симуляция медленной сети и процессора (настройки Lighthouse по умолчанию); по ${args.runs} прогона
-на страницу, в таблице — медиана каждой величины. Сервер — собранный сайт на демо-каталоге (PostgreSQL)${args.gzipProxy ? ', за сжимающим gzip-прокси (сервер сам HTML ещё не сжимает)' : ''}.
-Загрузка машины перед замером (loadavg 1/5/15 мин): ${load} на ${os.cpus().length} ядрах (${os.cpus()[0]?.model ?? '—'}) — машина общая; симуляция
-Lighthouse умножает наблюдаемое время задач процессора, поэтому под нагрузкой оценка производительности занижена
-(видно по TBT и по \`benchmarkIndex\` — мере скорости машины в момент прогона; на спокойной машине она в разы выше).
-«Задачи, мс» — наблюдаемое время задач главного потока за загрузку (без симуляции). Первая строка — эталон машины:
-пустая страница без скриптов и стилей в том же браузере; её задачи и TBT — то, что даёт сама машина.
-Цели: производительность ≥ 90 и LCP ≤ 2,5 с, доступность, рекомендации и SEO ≥ 95 (не достигнутые — жирным с ✗).
-
-| Страница | Производительность | Доступность | Рекомендации | SEO | LCP | TBT, мс | Задачи, мс | Производительность по прогонам | benchmarkIndex | Элемент LCP |
-|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---|
-${rows.join('\n')}
-<!-- lighthouse:end -->`;
-  const doc = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const re = /<!-- lighthouse:start -->[\s\S]*?<!-- lighthouse:end -->/;
-  writeFileSync(file, re.test(doc) ? doc.replace(re, section) : `${doc.trimEnd()}\n\n${section}\n`);
-  console.log('[lighthouse] записано в docs/performance.md');
 }
 
 main().catch((err: unknown) => {
