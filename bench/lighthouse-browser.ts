@@ -73,14 +73,15 @@ export async function withoutScriptsProxy(target: string): Promise<{ server: htt
       upRes.on('data', (c: Buffer) => chunks.push(c));
       upRes.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        const stripped = text
-          .replace(new RegExp(`<script type="${DEFERRED_MODULE}"[^>]*>[\\s\\S]*?</script>`, 'g'), '')
-          .replace(new RegExp(`<link ${DEFERRED_PRELOAD}="modulepreload"[^>]*>`, 'g'), '');
-        if (stripped.length === text.length) {
+        const moduleScript = new RegExp(`<script type="${DEFERRED_MODULE}"[^>]*>[\\s\\S]*?</script>`, 'g');
+        if (!moduleScript.test(text)) {
           res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
           res.end(`в HTML нет скрипта типа ${DEFERRED_MODULE}: разметка сервера изменилась`);
           return;
         }
+        const stripped = text
+          .replace(moduleScript, '')
+          .replace(new RegExp(`<link ${DEFERRED_PRELOAD}="modulepreload"[^>]*>`, 'g'), '');
         const body = gzipSync(stripped);
         const out = { ...upRes.headers, 'content-encoding': 'gzip', 'content-length': String(body.length) };
         delete out.etag;

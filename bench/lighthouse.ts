@@ -210,7 +210,13 @@ async function main() {
           name: `${page.name} без скриптов`,
           path: page.path,
           bare: true,
-          figures: await measure(bare + page.path, chromium.port, args.runs, args.json),
+          // Its reports in a folder of their own: the same path's names would overwrite the page's as served.
+          figures: await measure(
+            bare + page.path,
+            chromium.port,
+            args.runs,
+            args.json && path.join(args.json, 'without-scripts'),
+          ),
         });
     }
   } finally {
