@@ -122,9 +122,10 @@ export async function secondProcess(
 
 /**
  * How long a change may take to reach every process and socket over the fan-out (LISTEN/NOTIFY), in ms. The
- * fan-out pushes on commit (nothing polls), so a delivery takes milliseconds; the bound is wide because CI runs the
- * suites side by side on two busy cores, where one delivery once took 1.2 s. It still fails a change that waits for
- * a cache to expire or a job to run (the test clock stands still) — speed itself is measured in bench/, not here.
+ * fan-out pushes on commit (nothing polls), so a delivery takes milliseconds; the bound is wide because CI's two
+ * cores are busy with two test workers, where one delivery once took 1.2 s. It is also the test socket's default
+ * wait (ws-client.ts). It still fails a change that waits for a cache to expire or a job to run (the test clock
+ * stands still) — speed itself is measured in bench/, not here.
  */
 export const REAL_TIME_MS = 5000;
 

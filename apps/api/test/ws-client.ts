@@ -4,15 +4,16 @@
  */
 import WebSocket from 'ws';
 import type { NotificationsSocketMessage } from '@vitrina/contract/notifications';
+import { REAL_TIME_MS } from './helpers.js';
 
 export interface TestSocket {
   ws: WebSocket;
   messages: NotificationsSocketMessage[];
-  /** Resolves with the first message (already received or coming) that matches, or rejects after `ms`. */
+  /** Resolves with the first message (already received or coming) that matches, or rejects after `ms` (REAL_TIME_MS). */
   next(match?: (m: NotificationsSocketMessage) => boolean, ms?: number): Promise<NotificationsSocketMessage>;
   /** Resolves with the close code and reason. */
   closed: Promise<{ code: number; reason: string }>;
-  /** The close code and reason, or a rejection when the socket is still open after `ms`. */
+  /** The close code and reason, or a rejection when the socket is still open after `ms` (REAL_TIME_MS). */
   closedWithin(ms?: number): Promise<{ code: number; reason: string }>;
   close(): void;
 }
@@ -49,7 +50,7 @@ export function openSocket(base: string, query?: string, opts: { autoPong?: bool
     ws,
     messages,
     closed,
-    next(match = () => true, ms = 3000) {
+    next(match = () => true, ms = REAL_TIME_MS) {
       // Messages already received and not yet taken by an earlier next() count.
       for (let i = seen; i < messages.length; i += 1) {
         if (match(messages[i]!)) {
@@ -70,7 +71,7 @@ export function openSocket(base: string, query?: string, opts: { autoPong?: bool
         });
       });
     },
-    closedWithin(ms = 3000) {
+    closedWithin(ms = REAL_TIME_MS) {
       let timer: NodeJS.Timeout | undefined;
       return Promise.race([
         closed.finally(() => clearTimeout(timer)),
