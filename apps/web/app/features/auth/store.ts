@@ -1,8 +1,8 @@
 /**
  * Authentication state (spec §4, §6, §9): the token lives in browser storage (zustand `persist` under
  * `STORAGE_KEYS.token`); with no token the user is signed out; a successful verification stores the token
- * and loads the user through `GET /v1/self/`; «Выйти» revokes the token on the server and clears both.
- * Every API call sends the token (`configureApiAuth`), and a 401 for a sent token signs out.
+ * and loads the user through `GET /v1/self/`; «Выйти» clears both, then revokes the token on the server.
+ * Every API call sends the token (`configureApiAuth`), and a 401 for the token in use signs out.
  *
  * The server renders with status `unknown`; `startAuth()` (called once after mount by `<AccountMenu />`)
  * reads storage and loads the user, so the first client render matches the HTML.
@@ -28,7 +28,7 @@ export interface AuthState {
   loadUser: () => Promise<void>;
   /** Replaces the loaded user (e.g. with the answer of `self/change`). */
   setUser: (patch: Partial<SelfUser>) => void;
-  /** Revokes the token on the server (best effort) and clears token and user. */
+  /** Clears token and user, then revokes the token on the server (best effort). */
   signOut: () => Promise<void>;
   /** Clears token and user without calling the server (a 401, another tab signed out). */
   clear: () => void;
@@ -66,8 +66,10 @@ export const useAuthStore = create<AuthState>()(
       },
       async signOut() {
         const token = get().token;
-        if (token) await apiClient.POST('/v1/auth/logout/');
+        // Forgotten on the page first: while the server revokes it, nothing here sends it any more (a call that did,
+        // e.g. the messenger's unread count, would be answered 401; the notification socket is closed, not refused).
         set({ token: null, user: null, status: 'signed-out', loadError: null, exited: true });
+        if (token) await apiClient.POST('/v1/auth/logout/', { token });
       },
       clear() {
         set({ token: null, user: null, status: 'signed-out', loadError: null });

@@ -3,6 +3,7 @@
  * zustand store refreshed from `GET /v1/chats/` when first shown and whenever the socket says something changed.
  */
 import { create } from 'zustand';
+import { authToken } from '../../shared/api/client';
 import { onChatSocketMessage } from '../notifications';
 import { fetchUnreadTotal } from './api';
 
@@ -10,11 +11,15 @@ export const useChatUnread = create<{ total: number }>()(() => ({ total: 0 }));
 
 let timer: ReturnType<typeof setTimeout> | null = null;
 
-/** Asks the server for the unread total (calls within 300 ms share one request). */
+/**
+ * Asks the server for the unread total (calls within 300 ms share one request), unless signed out by then: the
+ * header's mount or a socket message just before «Выйти» would otherwise ask without a token (a 401).
+ */
 export function refreshUnread(): void {
   if (timer) return;
   timer = setTimeout(() => {
     timer = null;
+    if (!authToken()) return;
     void fetchUnreadTotal().then((n) => {
       if (n !== null) useChatUnread.setState({ total: n });
     });

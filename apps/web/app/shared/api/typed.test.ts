@@ -110,6 +110,19 @@ describe('apiClient', () => {
     await apiClient.GET('/v1/self/', { auth: false });
     expect(unauthorized).toHaveBeenCalledTimes(1);
   });
+
+  it('sends a given token instead of the current one; its 401 signs nobody out once it is no longer in use', async () => {
+    onBase();
+    const unauthorized = vi.fn();
+    configureApiAuth(() => null, unauthorized); // signed out on the page, the old token revoked on the server
+    const fetch = vi.fn(async (_: Request) => new Response('{"detail":"Нужно войти."}', { status: 401 }));
+    vi.stubGlobal('fetch', fetch);
+    expect(await apiClient.POST('/v1/auth/logout/', { token: 'old' })).toMatchObject({ ok: false });
+    expect(fetch.mock.calls[0]![0].headers.get('authorization')).toBe('Token old');
+    configureApiAuth(() => 'new', unauthorized); // signed in again meanwhile
+    await apiClient.POST('/v1/auth/logout/', { token: 'old' });
+    expect(unauthorized).not.toHaveBeenCalled();
+  });
 });
 
 describe('typedQuery', () => {

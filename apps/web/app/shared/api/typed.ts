@@ -17,12 +17,14 @@ import type { paths } from './schema';
 import { apiBase, authToken, firstMessage, reportUnauthorized, type ApiResult } from './client';
 
 /**
- * What every typed call takes besides openapi-fetch's `params` / `body`: `auth: false` skips the token; `form` is a
+ * What every typed call takes besides openapi-fetch's `params` / `body`: `auth: false` skips the token; `token` sends
+ * that token instead of the current one (signing out revokes the token the page has already forgotten); `form` is a
  * multipart body for the routes that read one themselves (listings, delivery points, cards — their document has no
  * JSON body to type), sent as is with the browser's own `Content-Type` boundary.
  */
 export interface CallOptions {
   auth?: boolean;
+  token?: string;
   signal?: AbortSignal;
   form?: FormData;
 }
@@ -49,8 +51,8 @@ const client = createClient<paths>({ fetch: (request) => globalThis.fetch(reques
 
 /** One call through openapi-fetch, turned into the never-throwing `ApiResult`. */
 async function send(method: Uppercase<HttpMethod>, url: string, init: (CallOptions & object) | undefined) {
-  const { auth, form, ...rest } = init ?? {};
-  const token = auth === false ? null : authToken();
+  const { auth, form, token: given, ...rest } = init ?? {};
+  const token = auth === false ? null : (given ?? authToken());
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Token ${token}`;
   let answer: { data?: unknown; error?: unknown; response: Response };
@@ -63,7 +65,8 @@ async function send(method: Uppercase<HttpMethod>, url: string, init: (CallOptio
   }
   const { response } = answer;
   if (response.ok) return { ok: true as const, data: answer.data ?? null, status: response.status };
-  if (response.status === 401 && token) reportUnauthorized();
+  // A 401 signs out the token in use only, not one that has replaced (or forgotten) the token this call sent.
+  if (response.status === 401 && token && token === authToken()) reportUnauthorized();
   const body = typeof answer.error === 'string' ? null : (answer.error ?? null);
   const retry = Number(response.headers.get('retry-after'));
   return {
