@@ -17,6 +17,11 @@ let skipped = 0;
 const problems = [];
 /** The failed tests of every suite, «file › test: first line of the error», printed last (CI shows the tail). */
 const failures = [];
+/**
+ * The tests that passed only on a retry, «file › test: first line of the first attempt's error» (vitest keeps a
+ * retried test's earlier errors in its JSON report): a flaky test's cause, printed before the summary.
+ */
+const retried = [];
 
 function run(title, cmd, args, env = {}) {
   console.log(`\n▶ ${title}`);
@@ -52,6 +57,9 @@ async function vitest(title, projects, env = {}) {
       const where = path.relative(root, file.name);
       const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
       for (const t of failedTests) failures.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      for (const t of file.assertionResults ?? [])
+        if (t.status === 'passed' && t.failureMessages?.length)
+          retried.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`);
       if (!failedTests.length && file.status === 'failed') failures.push(`${where}: ${firstLine(file.message)}`);
     }
   } else failed += 1;
@@ -142,6 +150,7 @@ else skip('браузерные тесты', `не найден Chromium (${chro
 
 rmSync(tmp, { recursive: true, force: true });
 if (skipped && ci) problems.push(`пропущено тестов: ${skipped}`);
+if (retried.length) console.log(`\nПрошли только при повторе:\n${retried.map((f) => `  - ${f}`).join('\n')}`);
 if (failures.length) console.log(`\nУпавшие тесты:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
 if (problems.length) console.log(`\nПроблемы:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
