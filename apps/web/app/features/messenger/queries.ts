@@ -62,10 +62,20 @@ export function useThread(id: number) {
 /** A thread's cached pages. */
 export type Thread = InfiniteData<MessagePage, number | null>;
 
+/**
+ * Changes a cached thread with what the socket or an answer of the server said. A fetch of that thread already in
+ * flight (a reconnect's reload, older messages) read the server before this change and would write over it when it
+ * lands — a message shown live would vanish again: that fetch is cancelled and the thread loaded anew.
+ */
+export function updateThread(id: number, update: (data: Thread) => Thread): void {
+  const queryKey = chatKeys.thread(id);
+  queryClient.setQueryData<Thread>(queryKey, (data) => data && update(data));
+  if (queryClient.isFetching({ queryKey, exact: true })) void queryClient.invalidateQueries({ queryKey, exact: true });
+}
+
 /** Puts a message into its cached thread (first page; a known id anywhere is replaced). */
 export function putMessage(m: ChatMessage): void {
-  queryClient.setQueryData<Thread>(chatKeys.thread(m.chat), (data) => {
-    if (!data) return data;
+  updateThread(m.chat, (data) => {
     const known = data.pages.some((p) => p.results.some((x) => x.id === m.id));
     return {
       ...data,
@@ -97,11 +107,10 @@ export function followLive(me: () => number | null): void {
     } else if (m.type === 'messages_read') {
       const id = me();
       if (id === null) return;
-      queryClient.setQueryData<Thread>(
-        chatKeys.thread(m.chat),
-        (data) =>
-          data && { ...data, pages: data.pages.map((p) => ({ ...p, results: markReadUpTo(p.results, id, m.up_to) })) },
-      );
+      updateThread(m.chat, (data) => ({
+        ...data,
+        pages: data.pages.map((p) => ({ ...p, results: markReadUpTo(p.results, id, m.up_to) })),
+      }));
     } else {
       void queryClient.invalidateQueries({ queryKey: chatKeys.all });
     }

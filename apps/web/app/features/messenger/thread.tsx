@@ -15,7 +15,7 @@ import { Composer } from './composer';
 import { MessageItem } from './message-item';
 import classes from './messenger.module.css';
 import { OfferDialog } from './offer-dialog';
-import { chatKeys, putMessage, useThread, type Thread } from './queries';
+import { chatKeys, putMessage, updateThread, useThread } from './queries';
 import { groupByDay } from './rules';
 import { ThreadMenu } from './thread-menu';
 import { refreshUnread } from './unread';
@@ -33,17 +33,13 @@ export function Thread({ chat, me }: { chat: Chat; me: number }) {
     if (!needsRead || document.visibilityState !== 'visible') return;
     void markRead(chat.id).then((res) => {
       if (!res.ok) return;
-      queryClient.setQueryData<Thread>(
-        chatKeys.thread(chat.id),
-        (data) =>
-          data && {
-            ...data,
-            pages: data.pages.map((p) => ({
-              ...p,
-              results: p.results.map((m) => (m.author !== null && m.author !== me ? { ...m, read: true } : m)),
-            })),
-          },
-      );
+      updateThread(chat.id, (data) => ({
+        ...data,
+        pages: data.pages.map((p) => ({
+          ...p,
+          results: p.results.map((m) => (m.author !== null && m.author !== me ? { ...m, read: true } : m)),
+        })),
+      }));
       refreshUnread();
       void queryClient.invalidateQueries({ queryKey: chatKeys.list });
     });
