@@ -257,6 +257,8 @@ describe.runIf(browserAvailable())('axe: no critical or serious WCAG 2.2 AA viol
       const bell = page.getByRole('button', { name: /Уведомления/ });
       await bell.click();
       await settled(page.getByRole('dialog'));
+      // The list comes over the page's socket (opened anew on each page load): audit it, not its skeleton.
+      await page.getByTestId('notifications-loading').waitFor({ state: 'detached' });
       found.push(...(await audit(page, `notifications @${width}`)));
       await page.keyboard.press('Escape');
 
@@ -276,7 +278,9 @@ describe.runIf(browserAvailable())('axe: no critical or serious WCAG 2.2 AA viol
       found.push(...(await audit(page, `/cart with an item @${width}`)));
       await page.getByRole('link', { name: 'Оформить заказ' }).first().click();
       await page.getByRole('heading', { name: 'Оформление заказа' }).waitFor();
-      await page.waitForLoadState('networkidle');
+      // A client navigation, so `waitForLoadState('networkidle')` returns at once (reached on /cart): wait for the
+      // saved points and cards instead (their skeletons are `aria-busy`; «Добавить пункт выдачи» moves after them).
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
       found.push(...(await audit(page, `/checkout @${width}`)));
       await page
         .getByRole('button', { name: /пункт выдачи/i })
