@@ -1,17 +1,11 @@
 /** The signed-in header's messenger parts, one chunk for both (every page's header imports this). */
 import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
+import classes from './lazy-header.module.css';
 
 const HeaderLink = /* @__PURE__ */ lazyWithReload<object>(() => import('./unread-link'));
 const MenuItem = /* @__PURE__ */ lazyWithReload<object>(() =>
   import('./unread-link').then((m) => ({ default: m.MessagesMenuItem })),
 );
-
-/**
- * The height of one of Mantine's menu items (its `sm` text line and its padding of `xs / 1.5` above and below), in
- * the theme's own variables, so the placeholder stays as tall as the item it stands for.
- */
-const MENU_ITEM_HEIGHT =
-  'calc(var(--mantine-font-size-sm) * var(--mantine-line-height) + var(--mantine-spacing-xs) * 4 / 3)';
 
 /** The signed-in header's «Сообщения» icon with the unread total. */
 export function MessagesHeaderLink() {
@@ -30,7 +24,7 @@ export function MessagesHeaderLink() {
  */
 export function MessagesMenuItem() {
   return (
-    <LazyPart fallback={<div aria-hidden style={{ height: MENU_ITEM_HEIGHT }} />}>
+    <LazyPart fallback={<div aria-hidden className={classes.menuItemPlaceholder} />}>
       <MenuItem />
     </LazyPart>
   );
