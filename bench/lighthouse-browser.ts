@@ -123,3 +123,18 @@ export async function referencePage(): Promise<{ server: http.Server; url: strin
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${REFERENCE_PATH}` };
 }
+
+/**
+ * The machine "loaded as it is" on purpose: `count` processes of this Node that do nothing but count, started at
+ * once (`--load N` of `bench/lighthouse.ts`), so that a figure under load can be taken again at will, not only when
+ * other work happens to run. With 2 on a 2-core machine each core is shared with one busy process.
+ * @returns a function that stops them (safe to call more than once)
+ */
+export function busyLoad(count: number): () => void {
+  const children = Array.from({ length: count }, () =>
+    spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+  );
+  return () => {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  };
+}

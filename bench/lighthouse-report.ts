@@ -29,7 +29,7 @@ export interface Row {
   key?: string;
   name: string;
   path: string;
-  /** Measured through `withoutScriptsProxy`: not held to the goals, like the reference page. */
+  /** Measured through `withoutScriptsProxy` or on the compared server: not held to the goals, like the reference page. */
   bare?: boolean;
   figures: Figures & { perfRuns: number[] };
 }
@@ -37,10 +37,16 @@ export interface Row {
 const GOAL: Record<Category, number> = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 95 };
 
 /**
- * Writes the section: `runs` and the machine's load (`loadavg` text) and Chromium's `version` go into its heading.
+ * Writes the section: `runs`, the busy processes added (`load`), the compared server's name, the machine's load
+ * (`loadavg` text) and Chromium's `version` go into its heading.
  * @param results the rows in their order
  */
-export function writeDoc(results: Row[], args: { runs: number }, load: string, version: string) {
+export function writeDoc(
+  results: Row[],
+  args: { runs: number; load: number; compare?: { label: string } },
+  load: string,
+  version: string,
+) {
   const file = path.join(ROOT, 'docs/performance.md');
   const mark = (ok: boolean, text: string) => (ok ? text : `**${text}** ✗`);
   const rows = results.map((r) => {
@@ -64,6 +70,17 @@ Lighthouse умножает наблюдаемое время задач про�
 (видно по TBT и по \`benchmarkIndex\` — мере скорости машины в момент прогона; на спокойной машине она в разы выше).
 «Задачи, мс» — наблюдаемое время задач главного потока за загрузку (без симуляции). Первая строка — эталон машины:
 пустая страница без скриптов и стилей в том же браузере; её задачи и TBT — то, что даёт сама машина.${
+    args.load
+      ? `
+Во время замера машину нарочно нагружали ${args.load} процесса Node, занятые пустым счётом (\`--load ${args.load}\`).`
+      : ''
+  }${
+    args.compare
+      ? `
+Строки «— ${args.compare.label}» — те же страницы на другом сервере (\`--compare\`); прогоны шли попеременно с этой
+сборкой, так что нагрузка машины легла на обе одинаково.`
+      : ''
+  }${
     results.some((r) => r.bare)
       ? `
 Строки «без скриптов» — та же страница без кода приложения (\`--without-scripts\`: без модулей React Router, страница не

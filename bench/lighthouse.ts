@@ -15,7 +15,10 @@
  * renders it, never hydrated — to tell the scripts' share from the markup's and the machine's; rows «без скриптов»),
  * `--no-write` (do not touch the doc), `--json DIR` (keep each run's full report there),
  * `--only home|catalog|product` (that page only; the doc is then not written), `--no-reference` (skip the
- * machine's reference page — a blank page measured first, see `lighthouse-browser.ts`).
+ * machine's reference page — a blank page measured first, see `lighthouse-browser.ts`), `--load N` (N busy processes
+ * share the CPU during the runs: the figure under load, again at will — `busyLoad`), `--compare URL` with
+ * `--compare-label TEXT` (each page also on another running server, e.g. an older build, its runs taken in turns with
+ * this one's, so the machine's moments weigh on both alike; rows «— TEXT», not held to the goals).
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
-import { launchChromium, referencePage, withoutScriptsProxy } from './lighthouse-browser.js';
+import { busyLoad, launchChromium, referencePage, withoutScriptsProxy } from './lighthouse-browser.js';
 import { CATEGORIES, writeDoc, type Category, type Figures, type Row } from './lighthouse-report.js';
 import { PG, prepareDatabase, ROOT, startServer, stopServer, waitReady } from './server.js';
 
@@ -40,10 +43,16 @@ interface Args {
   only?: string;
   /** Measure the machine's reference page (a blank page, see `lighthouse-browser.ts`) first. */
   reference: boolean;
+  /** Busy processes running during the measurement (`busyLoad`). */
+  load: number;
+  /** Another server measured in turns with this one (its base URL) and its name in the rows. */
+  compare?: { url: string; label: string };
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { runs: 3, withoutScripts: false, write: true, reference: true };
+  const a: Args = { runs: 3, withoutScripts: false, write: true, reference: true, load: 0 };
+  let compareLabel = 'другая сборка';
+  let compareUrl: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i]!.split('=', 2) as [string, string | undefined];
     const val = () => inline ?? argv[++i] ?? '';
@@ -53,11 +62,16 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--no-write') a.write = false;
     else if (flag === '--json') a.json = val();
     else if (flag === '--no-reference') a.reference = false;
+    else if (flag === '--load') a.load = Number(val());
+    else if (flag === '--compare') compareUrl = val().replace(/\/$/, '');
+    else if (flag === '--compare-label') compareLabel = val();
     else if (flag === '--only') {
       a.only = val();
       a.write = false;
     } else throw new Error(`Неизвестный параметр: ${argv[i]}`);
   }
+  if (!Number.isInteger(a.load) || a.load < 0) throw new Error('--load: целое число процессов ≥ 0');
+  if (compareUrl) a.compare = { url: compareUrl, label: compareLabel };
   return a;
 }
 
@@ -82,56 +96,53 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-/** `runs` Lighthouse runs of one page; each figure is the median over the runs. */
-async function measure(
-  url: string,
-  port: number,
-  runs: number,
-  jsonDir?: string,
-): Promise<Figures & { perfRuns: number[] }> {
-  const all: Figures[] = [];
-  for (let i = 0; i < runs; i++) {
-    const result = await lighthouse(url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...CATEGORIES],
-      locale: 'ru',
-    });
-    if (!result) throw new Error(`Lighthouse не вернул результат для ${url}`);
-    const lhr = result.lhr;
-    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    if (jsonDir) {
-      mkdirSync(jsonDir, { recursive: true });
-      const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_');
-      writeFileSync(path.join(jsonDir, `${name}-${i + 1}.json`), JSON.stringify(lhr));
-    }
-    const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
-    const scores = Object.fromEntries(
-      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
-    ) as Record<Category, number>;
-    const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
-    const details = lhr.audits['largest-contentful-paint-element']?.details as
-      { items?: { items?: { node?: { selector?: string; snippet?: string } }[] }[] } | undefined;
-    const node = details?.items?.[0]?.items?.[0]?.node;
-    const lcpElement = node?.snippet ?? node?.selector ?? '—';
-    const diagnostics = lhr.audits.diagnostics?.details as { items?: { totalTaskTime?: number }[] } | undefined;
-    const taskMs = Math.round(diagnostics?.items?.[0]?.totalTaskTime ?? NaN);
-    all.push({
-      scores,
-      lcp,
-      lcpElement,
-      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
-      tbt: ms('total-blocking-time'),
-      taskMs,
-    });
-    console.log(
-      `[lighthouse] ${url} #${i + 1}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}, LCP ${(lcp / 1000).toFixed(2)} с ` +
-        `(FCP ${ms('first-contentful-paint')} мс, TBT ${ms('total-blocking-time')} мс, SI ${ms('speed-index')} мс, ` +
-        `CLS ${lhr.audits['cumulative-layout-shift']?.numericValue?.toFixed(3)}, ` +
-        `benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}, задачи ${taskMs} мс) — ${lcpElement.slice(0, 80)}`,
-    );
+/** One Lighthouse run of `url` (run `i` of its page); its full report kept in `jsonDir` when given. */
+async function measureOnce(url: string, port: number, i: number, jsonDir?: string): Promise<Figures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    locale: 'ru',
+  });
+  if (!result) throw new Error(`Lighthouse не вернул результат для ${url}`);
+  const lhr = result.lhr;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (jsonDir) {
+    mkdirSync(jsonDir, { recursive: true });
+    const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_');
+    writeFileSync(path.join(jsonDir, `${name}-${i + 1}.json`), JSON.stringify(lhr));
   }
+  const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+  ) as Record<Category, number>;
+  const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
+  const details = lhr.audits['largest-contentful-paint-element']?.details as
+    { items?: { items?: { node?: { selector?: string; snippet?: string } }[] }[] } | undefined;
+  const node = details?.items?.[0]?.items?.[0]?.node;
+  const lcpElement = node?.snippet ?? node?.selector ?? '—';
+  const diagnostics = lhr.audits.diagnostics?.details as { items?: { totalTaskTime?: number }[] } | undefined;
+  const taskMs = Math.round(diagnostics?.items?.[0]?.totalTaskTime ?? NaN);
+  const figures: Figures = {
+    scores,
+    lcp,
+    lcpElement,
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    tbt: ms('total-blocking-time'),
+    taskMs,
+  };
+  console.log(
+    `[lighthouse] ${url} #${i + 1}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}, LCP ${(lcp / 1000).toFixed(2)} с ` +
+      `(FCP ${ms('first-contentful-paint')} мс, TBT ${ms('total-blocking-time')} мс, SI ${ms('speed-index')} мс, ` +
+      `CLS ${lhr.audits['cumulative-layout-shift']?.numericValue?.toFixed(3)}, ` +
+      `benchmarkIndex ${figures.benchmarkIndex}, задачи ${taskMs} мс) — ${lcpElement.slice(0, 80)}`,
+  );
+  return figures;
+}
+
+/** The medians of a page's runs (each figure on its own), with each run's performance score. */
+function medians(all: Figures[]): Figures & { perfRuns: number[] } {
   const lcp = median(all.map((f) => f.lcp));
   return {
     scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(all.map((f) => f.scores[c]))])) as Record<
@@ -145,6 +156,22 @@ async function measure(
     taskMs: median(all.map((f) => f.taskMs)),
     perfRuns: all.map((f) => f.scores.performance),
   };
+}
+
+/**
+ * `runs` Lighthouse runs of each URL, taken in turns (the first URL's run 1, the second's run 1, …), so that the
+ * machine's moments weigh on all alike; each URL's figures are the medians over its runs.
+ * @param targets each URL with the folder for its reports (or none)
+ */
+async function measure(
+  targets: { url: string; jsonDir?: string }[],
+  port: number,
+  runs: number,
+): Promise<(Figures & { perfRuns: number[] })[]> {
+  const all: Figures[][] = targets.map(() => []);
+  for (let i = 0; i < runs; i++)
+    for (const [k, t] of targets.entries()) all[k]!.push(await measureOnce(t.url, port, i, t.jsonDir));
+  return all.map(medians);
 }
 
 /** The database for the run: recreated when its media folder is gone (a seeded catalog without photos). */
@@ -168,6 +195,7 @@ async function main() {
   const results: Row[] = [];
   let load: string | undefined;
   let version: string | undefined;
+  let stopLoad: (() => void) | undefined;
   try {
     let base = args.url;
     if (!base) {
@@ -191,35 +219,36 @@ async function main() {
     browser = chromium.child;
     version = chromium.version;
     load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' / ');
+    if (args.load) stopLoad = busyLoad(args.load);
     if (args.reference) {
       const ref = await referencePage();
       reference = ref.server;
-      results.push({
-        key: 'reference',
-        name: 'Эталон: пустая страница',
-        path: '—',
-        figures: await measure(ref.url, chromium.port, args.runs, args.json),
-      });
+      const [figures] = await measure([{ url: ref.url, jsonDir: args.json }], chromium.port, args.runs);
+      results.push({ key: 'reference', name: 'Эталон: пустая страница', path: '—', figures: figures! });
     }
+    // Reports of the variants in folders of their own: the same path's names would overwrite the page's as served.
+    const sub = (name: string) => args.json && path.join(args.json, name);
     for (const page of list) {
       // A warm-up load: the server's caches, as a visitor after the first would find them.
       await fetch(base + page.path);
-      results.push({ ...page, figures: await measure(base + page.path, chromium.port, args.runs, args.json) });
-      if (bare)
-        results.push({
-          name: `${page.name} без скриптов`,
-          path: page.path,
-          bare: true,
-          // Its reports in a folder of their own: the same path's names would overwrite the page's as served.
-          figures: await measure(
-            bare + page.path,
-            chromium.port,
-            args.runs,
-            args.json && path.join(args.json, 'without-scripts'),
-          ),
-        });
+      const rows: Row[] = [{ ...page, figures: undefined! }];
+      const targets = [{ url: base + page.path, jsonDir: args.json }];
+      if (bare) {
+        rows.push({ name: `${page.name} без скриптов`, path: page.path, bare: true, figures: undefined! });
+        targets.push({ url: bare + page.path, jsonDir: sub('without-scripts') });
+      }
+      if (args.compare) {
+        const res = await fetch(args.compare.url + page.path);
+        if (!res.ok)
+          throw new Error(`${args.compare.url}${page.path}: ${res.status} — на сравниваемом сервере нет страницы`);
+        rows.push({ name: `${page.name} — ${args.compare.label}`, path: page.path, bare: true, figures: undefined! });
+        targets.push({ url: args.compare.url + page.path, jsonDir: sub('compare') });
+      }
+      const figures = await measure(targets, chromium.port, args.runs);
+      results.push(...rows.map((r, k) => ({ ...r, figures: figures[k]! })));
     }
   } finally {
+    stopLoad?.();
     const closed = browser && browser.exitCode === null ? new Promise((r) => browser!.once('exit', r)) : null;
     browser?.kill('SIGTERM');
     proxy?.close();
