@@ -18,7 +18,8 @@
  * machine's reference page — a blank page measured first, see `lighthouse-browser.ts`), `--load N` (N busy processes
  * share the CPU during the runs: the figure under load, again at will — `busyLoad`), `--compare URL` with
  * `--compare-label TEXT` (each page also on another running server, e.g. an older build, its runs taken in turns with
- * this one's, so the machine's moments weigh on both alike; rows «— TEXT», not held to the goals).
+ * this one's, so the machine's moments weigh on both alike; rows «— TEXT», not held to the goals). The loadavg in the
+ * doc is read before `--load` starts.
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -241,7 +242,12 @@ async function main() {
         const res = await fetch(args.compare.url + page.path);
         if (!res.ok)
           throw new Error(`${args.compare.url}${page.path}: ${res.status} — на сравниваемом сервере нет страницы`);
-        rows.push({ name: `${page.name} — ${args.compare.label}`, path: page.path, bare: true, figures: undefined! });
+        rows.push({
+          name: `${page.name} — ${args.compare.label}`,
+          path: page.path,
+          compared: true,
+          figures: undefined!,
+        });
         targets.push({ url: args.compare.url + page.path, jsonDir: sub('compare') });
       }
       const figures = await measure(targets, chromium.port, args.runs);

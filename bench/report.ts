@@ -118,6 +118,7 @@ export function renderDoc(
   lines.push(
     'npm run bench:statistics           # статистика продавца: 3 прогона на вызов (--runs), медиана p99 в таблицу',
     'npm run bench:lighthouse           # Lighthouse на телефоне: главная, каталог, товар, медиана 3 прогонов',
+    'npm run bench:lighthouse -- --load 2 --compare URL --compare-label 1fde1ad   # под нагрузкой, другая сборка рядом',
     'npm run bench:cold-ab -- --old DIR [--callgrind]   # холодный рендер: другая сборка против этой (раздел ниже)',
   );
   lines.push('```', '');
