@@ -12,6 +12,11 @@ export interface PageJs {
   files: number;
   raw: number;
   gz: number;
+  /**
+   * Of `gz`, React Router's route manifest (`assets/manifest-*.js`): the route table, one file for every page,
+   * data rather than code (docs/decisions/0185-route-manifest-at-start.md).
+   */
+  manifestGz: number;
   list: { file: string; gz: number }[];
 }
 
@@ -25,7 +30,7 @@ export async function pageJs(base: string, pagePath: string, clientDir: string):
   const refs = new Set<string>();
   for (const m of html.matchAll(/(?:src|href)="([^"]+\.js)"/g)) refs.add(m[1]!);
   for (const m of html.matchAll(/import\(?\s*["']([^"']+\.js)["']/g)) refs.add(m[1]!);
-  const out: PageJs = { files: 0, raw: 0, gz: 0, list: [] };
+  const out: PageJs = { files: 0, raw: 0, gz: 0, manifestGz: 0, list: [] };
   for (const ref of refs) {
     const rel = new URL(ref, base).pathname.replace(/^\//, '');
     const file = path.join(clientDir, rel);
@@ -35,6 +40,7 @@ export async function pageJs(base: string, pagePath: string, clientDir: string):
     out.raw += buf.length;
     out.gz += gz;
     out.files++;
+    if (/^assets\/manifest-[\w-]+\.js$/.test(rel)) out.manifestGz += gz;
     out.list.push({ file: rel, gz });
   }
   return out;

@@ -4,6 +4,10 @@ export default {
   appDirectory: 'app',
   buildDirectory: 'build',
   ssr: true,
+  // The whole route table in one cached module (assets/manifest-*.js) instead of a `/__manifest` request per page
+  // for the routes its links lead to, and the re-render of the page when its answer is patched in
+  // (docs/decisions/0185-route-manifest-at-start.md).
+  routeDiscovery: { mode: 'initial' },
   future: {
     // Loaders get the request as it came (React Router 8's default) instead of two fresh `Request`s per loader
     // with `.data`, `index` and `_routes` taken out of the URL. Our loaders read only

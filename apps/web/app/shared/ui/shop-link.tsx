@@ -23,7 +23,7 @@ export interface ShopLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorEleme
 
 /** An `<a>` the document's listener navigates through the router (see the module's description). */
 export function ShopLink({ to, prefetch = 'intent', ...rest }: ShopLinkProps) {
-  // `data-shop-link` is what the document's listener looks for (SHOP_LINK_SELECTOR); `data-discover`: React
-  // Router's lazy route discovery fetches the manifest of the routes linked on the page, as for its own links.
-  return <a href={to} data-shop-link={prefetch} data-discover="true" {...rest} />;
+  // `data-shop-link` is what the document's listener looks for (SHOP_LINK_SELECTOR). No `data-discover`: every
+  // route is known from the start (docs/decisions/0185-route-manifest-at-start.md).
+  return <a href={to} data-shop-link={prefetch} {...rest} />;
 }
