@@ -124,9 +124,9 @@ async function scenarios(base: string): Promise<Scenario[]> {
 }
 
 /** Gzipped size of the JS files the home page HTML references (scripts and modulepreloads). */
-async function homeJs(base: string): Promise<{ files: number; raw: number; gz: number }> {
-  const { files, raw, gz } = await pageJs(base, '/', path.join(ROOT, 'apps/web/build/client'));
-  return { files, raw, gz };
+async function homeJs(base: string): Promise<{ files: number; raw: number; gz: number; manifestGz: number }> {
+  const { files, raw, gz, manifestGz } = await pageJs(base, '/', path.join(ROOT, 'apps/web/build/client'));
+  return { files, raw, gz, manifestGz };
 }
 
 async function main() {
@@ -135,7 +135,7 @@ async function main() {
   const before = machineReference();
   console.log(`[bench] эталон машины: ${before.toFixed(3)} мс (${cpuName()})`);
   const reports: SizeReport[] = [];
-  let js: { files: number; raw: number; gz: number } | null = null;
+  let js: { files: number; raw: number; gz: number; manifestGz: number } | null = null;
   const targets = args.url ? [{ size: 'running', base: args.url }] : args.sizes.map((s) => ({ size: s, base: '' }));
   let port = 3290;
   for (const t of targets) {
