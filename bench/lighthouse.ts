@@ -232,26 +232,28 @@ async function main() {
     for (const page of list) {
       // A warm-up load: the server's caches, as a visitor after the first would find them.
       await fetch(base + page.path);
-      const rows: Row[] = [{ ...page, figures: undefined! }];
-      const targets = [{ url: base + page.path, jsonDir: args.json }];
-      if (bare) {
-        rows.push({ name: `${page.name} без скриптов`, path: page.path, bare: true, figures: undefined! });
-        targets.push({ url: bare + page.path, jsonDir: sub('without-scripts') });
-      }
+      // Each variant of the page: its row (without figures yet) and where it is measured.
+      const variants: { row: Omit<Row, 'figures'>; url: string; jsonDir?: string }[] = [
+        { row: page, url: base + page.path, jsonDir: args.json },
+      ];
+      if (bare)
+        variants.push({
+          row: { name: `${page.name} без скриптов`, path: page.path, bare: true },
+          url: bare + page.path,
+          jsonDir: sub('without-scripts'),
+        });
       if (args.compare) {
         const res = await fetch(args.compare.url + page.path);
         if (!res.ok)
           throw new Error(`${args.compare.url}${page.path}: ${res.status} — на сравниваемом сервере нет страницы`);
-        rows.push({
-          name: `${page.name} — ${args.compare.label}`,
-          path: page.path,
-          compared: true,
-          figures: undefined!,
+        variants.push({
+          row: { name: `${page.name} — ${args.compare.label}`, path: page.path, compared: true },
+          url: args.compare.url + page.path,
+          jsonDir: sub('compare'),
         });
-        targets.push({ url: args.compare.url + page.path, jsonDir: sub('compare') });
       }
-      const figures = await measure(targets, chromium.port, args.runs);
-      results.push(...rows.map((r, k) => ({ ...r, figures: figures[k]! })));
+      const figures = await measure(variants, chromium.port, args.runs);
+      results.push(...variants.map((v, k) => ({ ...v.row, figures: figures[k]! })));
     }
   } finally {
     stopLoad?.();
