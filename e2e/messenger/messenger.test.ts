@@ -80,19 +80,8 @@ describe.runIf(browserAvailable())('messenger', () => {
 
       // «Предложить цену» on the listing (7 490 ₽): 6 000 ₽.
       await buyer.goto(`/product/${listing.slug}`);
+      await buyer.getByTestId('offer-price').click();
       const dialog = buyer.getByRole('dialog', { name: 'Предложить цену' });
-      // The button is in a lazy part of its own (features/messenger/lazy-contact.tsx). Pressed before that part has
-      // hydrated, the press can be lost under load: the early press is replayed when the page's root hydrates,
-      // which can come before the part's chunk. A person presses again; so does the test, until the dialog opens.
-      for (let attempt = 1; ; attempt++) {
-        await buyer.getByTestId('offer-price').click();
-        const opened = await dialog.waitFor({ timeout: 3000 }).then(
-          () => true,
-          () => false,
-        );
-        if (opened) break;
-        if (attempt === 5) throw new Error('«Предложить цену» не открыл окно за 5 нажатий');
-      }
       await dialog.getByLabel('Ваша цена, ₽').fill('6000');
       await settled(dialog);
       await shot(buyer, 'offer-dialog');

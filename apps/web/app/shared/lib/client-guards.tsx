@@ -6,7 +6,8 @@
 import { useEffect } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import { STORAGE_KEYS } from './storage-keys';
-import { codeFailed, replayEarlyPress } from './deferred-scripts';
+import { codeFailed, takeEarlyPress } from './deferred-scripts';
+import { keepPartPresses } from './part-press';
 
 /** Reload guard time-to-live (spec §9): 10 seconds. */
 export const RELOAD_GUARD_MS = 10_000;
@@ -35,8 +36,8 @@ export function ClientGuards() {
     // The page is interactive from here on (its code starts after the first paint: deferred-scripts.ts). The
     // mark tells the browser tests, which act at machine speed, when a press reaches React.
     document.documentElement.dataset.hydrated = '';
-    // A button pressed while the code was loading is pressed now.
-    replayEarlyPress();
+    // A button pressed while the code was loading is pressed now (or once its lazy part has hydrated).
+    keepPartPresses(takeEarlyPress());
     const onError = (e: ErrorEvent | PromiseRejectionEvent) => {
       const err = 'reason' in e ? e.reason : (e.error ?? e.message);
       // Reloaded once already within 10 s: the visitor is told, with a button that reloads (deferred-scripts.ts).

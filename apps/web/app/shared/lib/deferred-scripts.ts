@@ -11,15 +11,14 @@
  * background, which paints no frames). The modules then load in parallel, as before, and hydrate the page.
  */
 
+import { PRESSABLE } from './part-press';
 import { STORAGE_KEYS } from './storage-keys';
 
 /** The attribute that stands for `rel` on a module preload until the page has painted. */
 export const DEFERRED_PRELOAD = 'data-rel';
 /** The `type` of React Router's module script until the page has painted. */
 export const DEFERRED_MODULE = 'text/vt-deferred-module';
-/** What counts as a button whose press is kept until hydration. */
-const PRESSABLE = 'button, [role="button"], [role="radio"], [role="checkbox"], [role="switch"], [role="tab"]';
-/** The global the start script leaves for {@link replayEarlyPress}. */
+/** The global the start script leaves for {@link takeEarlyPress}. */
 const REPLAY = '__vtReplayPress';
 /** The global the start script leaves for {@link codeFailed}. */
 const FAILED = '__vtCodeFailed';
@@ -40,20 +39,23 @@ export function codeFailed(): void {
 }
 
 /**
- * Called once the page is hydrated: presses again the button a person pressed before (see {@link START_SCRIPTS})
- * and stops keeping presses. Safe to call more than once, and on a page without the start script.
+ * Called once the page is hydrated: stops keeping presses (see {@link START_SCRIPTS}) and hands over the last one.
+ * Safe to call more than once, and on a page without the start script.
+ * @returns the button a person pressed while the page's code was on its way, to be pressed again
+ *   (shared/lib/part-press.ts), or null
  */
-export function replayEarlyPress(): void {
-  const w = window as unknown as Record<string, (() => void) | undefined>;
-  const replay = w[REPLAY];
+export function takeEarlyPress(): HTMLElement | null {
+  const w = window as unknown as Record<string, (() => HTMLElement | null) | undefined>;
+  const take = w[REPLAY];
   w[REPLAY] = undefined;
-  replay?.();
+  return take?.() ?? null;
 }
 
 /**
  * Source of the inline script that starts the deferred preloads and module script after the first frame. Until
  * the page is hydrated it also keeps the last press of a button — links and forms work without JavaScript, a
- * button does not — and {@link replayEarlyPress} presses it again once React listens, so «В корзину» pressed
+ * button does not — and {@link takeEarlyPress} hands it over to be pressed again once React listens (or once the
+ * lazy part it is in has hydrated: shared/lib/part-press.ts), so «В корзину» pressed
  * while the code was on its way is not lost (a second press is not needed, and a double press counts once).
  * Should the page's code fail to load (a chunk, a preload or the module script refused — e.g. a 503 of an
  * overloaded server — or a network error), it reloads the page once (at most once per 10 s) and, failing that,
@@ -100,7 +102,7 @@ export const START_SCRIPTS = `(() => {
     document.removeEventListener('click', keep, true);
     const t = pressed;
     pressed = null;
-    if (t && t.isConnected) t.click();
+    return t;
   };
   const start = () => {
     for (const l of document.querySelectorAll('link[${DEFERRED_PRELOAD}="modulepreload"]')) l.rel = 'modulepreload';

@@ -21,12 +21,16 @@ import {
   lazy,
   Suspense,
   use,
+  useCallback,
   useEffect,
+  useRef,
   useState,
   type ComponentType,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import { isChunkLoadError, reloadOnce } from './client-guards';
+import { PART_ATTRIBUTE, partHydrated, partMounted } from './part-press';
 
 /**
  * A lazily loaded component.
@@ -100,19 +104,62 @@ class FailSafe extends Component<{ children: ReactNode; fallback: ReactNode }, {
   }
 }
 
+/** `display: contents`: a part's element leaves its children to the parent's layout. */
+const CONTENTS = { display: 'contents' } as const;
+const PART = { [PART_ATTRIBUTE]: '' };
+
+/** Tells shared/lib/part-press.ts that the part's content has hydrated (or that its fallback shows for good). */
+function Hydrated({ part }: { part: RefObject<HTMLDivElement | null> }) {
+  useEffect(() => {
+    if (part.current) partHydrated(part.current);
+  }, [part]);
+  return null;
+}
+
 /**
- * Renders a lazily loaded part: `fallback` while it loads and if its chunk cannot be loaded.
+ * Renders a lazily loaded part: `fallback` while it loads and if its chunk cannot be loaded. Its element
+ * (`[data-vt-part]`, `display: contents`) keeps a press made before the part has hydrated and makes it again once
+ * it has (shared/lib/part-press.ts).
  *
- * On the server only the Suspense boundary: React's server renderer does not use error boundaries (an error inside a
- * boundary renders its fallback and leaves the part to the browser), so the class component there would be work for
- * nothing on every card's heart of every cold page. It renders no element, so the browser hydrates the same markup.
+ * On the server only the element and the Suspense boundary: React's server renderer does not use error boundaries
+ * (an error inside a boundary renders its fallback and leaves the part to the browser), so the class component there
+ * would be work for nothing on every card's heart of every cold page. It renders no element, so the browser
+ * hydrates the same markup.
  */
 export function LazyPart({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
-  if (import.meta.env.SSR) return <Suspense fallback={fallback}>{children}</Suspense>;
+  if (import.meta.env.SSR)
+    return (
+      <div {...PART} style={CONTENTS}>
+        <Suspense fallback={fallback}>{children}</Suspense>
+      </div>
+    );
+  return <ClientPart fallback={fallback}>{children}</ClientPart>;
+}
+
+function ClientPart({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const part = useRef<HTMLDivElement>(null);
+  // One function for the part's life: React calls a new ref function on every render, which would make a
+  // hydrated part waiting again.
+  const mounted = useCallback((el: HTMLDivElement | null) => {
+    part.current = el;
+    partMounted(el);
+  }, []);
   return (
-    <FailSafe fallback={fallback}>
-      <Suspense fallback={fallback}>{children}</Suspense>
-    </FailSafe>
+    <div {...PART} style={CONTENTS} ref={mounted}>
+      <FailSafe
+        fallback={
+          <>
+            {fallback}
+            <Hydrated part={part} />
+          </>
+        }
+      >
+        <Suspense fallback={fallback}>
+          {children}
+          <Hydrated part={part} />
+        </Suspense>
+      </FailSafe>
+    </div>
   );
 }
 

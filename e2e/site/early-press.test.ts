@@ -1,0 +1,69 @@
+/**
+ * A press is never lost while the page's code is on its way (shared/lib/part-press.ts, decision 0186): «Предложить
+ * цену» sits in a lazy part of its own (features/messenger/lazy-contact.tsx), server HTML at once and interactive
+ * once its chunk has arrived. Pressed before that — with the page itself interactive or not yet — the press is kept
+ * and made once the part has hydrated: the dialog opens without a second press. Screenshots of the opened dialog go
+ * to `test-results/early-press/`.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { apiSignIn, createListing } from '../buy-helpers.js';
+import { browserAvailable, interactive, signedInPage, useBrowser } from '../helpers.js';
+
+const SHOTS = 'test-results/early-press';
+
+/** Requests whose path matches `pattern` wait until `release()`; `held()` counts those that arrived. */
+async function hold(page: Page, pattern: RegExp) {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let held = 0;
+  await page.route(
+    (url) => pattern.test(url.pathname),
+    async (route: Route) => {
+      held++;
+      await gate;
+      await route.continue().catch(() => undefined);
+    },
+  );
+  return { release: () => open(), held: () => held };
+}
+
+describe.runIf(browserAvailable())('a press before the code has arrived', () => {
+  const browser = useBrowser(SHOTS);
+
+  it('on an interactive page, a press on a part whose chunk is still on its way opens the dialog once it arrives (1440 px)', async () => {
+    const listing = await createListing(await apiSignIn());
+    const page = await signedInPage(browser(), await apiSignIn(), 1440);
+    const chunk = await hold(page, /\/assets\/contact-seller-[^/]+\.js$/);
+    await page.goto(`/product/${listing.slug}`);
+    await interactive(page);
+    await expect.poll(() => chunk.held()).toBeGreaterThan(0);
+
+    await page.getByTestId('offer-price').click();
+    const dialog = page.getByRole('dialog', { name: 'Предложить цену' });
+    expect(await dialog.count()).toBe(0);
+
+    chunk.release();
+    await dialog.waitFor();
+    await dialog.getByLabel('Ваша цена, ₽').waitFor();
+    await page.screenshot({ path: `${SHOTS}/after-chunk-1440.png` });
+    await page.close();
+  });
+
+  it('a press before the page is interactive opens the dialog once the page and the part have hydrated (360 px)', async () => {
+    const listing = await createListing(await apiSignIn());
+    const page = await signedInPage(browser(), await apiSignIn(), 360);
+    const scripts = await hold(page, /\/assets\/.+\.js$/);
+    await page.goto(`/product/${listing.slug}`, { waitUntil: 'domcontentloaded' });
+
+    await page.getByTestId('offer-price').click();
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+
+    scripts.release();
+    await interactive(page);
+    const dialog = page.getByRole('dialog', { name: 'Предложить цену' });
+    await dialog.getByLabel('Ваша цена, ₽').waitFor();
+    await page.screenshot({ path: `${SHOTS}/before-hydration-360.png` });
+    await page.close();
+  });
+});
