@@ -253,15 +253,6 @@ export async function serverNow(): Promise<Date> {
   return new Date(((await r.json()) as { now: string }).now);
 }
 
-/**
- * Waits until the page's code has arrived: no request for 500 ms. A part rendered on the server and hydrated
- * when its own chunk arrives (the heart, «Подписаться») drops a tap made before then — React does not replay
- * a click on a boundary it cannot hydrate yet — so a test that taps one at once waits for this first.
- */
-export async function chunksLoaded(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-}
-
 /** Waits until the page is interactive: the cookie notice renders only after hydration; accept it. */
 export async function hydrated(page: Page): Promise<void> {
   const notice = page.getByRole('region', { name: 'Уведомление о файлах cookie' });

@@ -5,7 +5,7 @@
  * opens its listing. Any page error or console error fails the test (helpers.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { baseURL, browserAvailable, useBrowser, chunksLoaded, hydrated, newPage } from '../helpers.js';
+import { baseURL, browserAvailable, useBrowser, hydrated, newPage } from '../helpers.js';
 
 /** A listing on sale with two sizes or more and similar listings. */
 async function listing(): Promise<{ slug: string; similar: number }> {
@@ -27,7 +27,6 @@ describe.runIf(browserAvailable())('similar listings on the product page', () =>
       const { page, context } = await newPage(browser(), width);
       await page.goto(`/product/${slug}`);
       await hydrated(page);
-      await chunksLoaded(page);
       // The grid right after the section's heading.
       const grid = page
         .getByRole('heading', { name: 'Похожие вещи', level: 2 })

@@ -9,7 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, browserAvailable, chunksLoaded, launch, newPage, signedInPage } from '../helpers.js';
+import { baseURL, browserAvailable, launch, newPage, signedInPage } from '../helpers.js';
 import { apiSignIn, cartSlugs, completeSignIn, createListing, placeOrder } from '../buy-helpers.js';
 import { choose } from '../sell-helpers.js';
 
@@ -88,7 +88,6 @@ describe.runIf(browserAvailable())('no dead ends', () => {
       const page = await guestPage(browser, width);
       await page.goto(`/seller/${sellerId}`);
       await page.getByTestId('product-card').first().waitFor();
-      await chunksLoaded(page);
       await page.getByRole('button', { name: 'Подписаться' }).click();
       await completeSignIn(page);
       await page.getByRole('button', { name: 'Вы подписаны' }).waitFor();
@@ -104,7 +103,6 @@ describe.runIf(browserAvailable())('no dead ends', () => {
     const listing = await createListing(await apiSignIn());
     const page = await guestPage(browser, 360);
     await page.goto(`/product/${listing.slug}`);
-    await chunksLoaded(page);
     await page.getByRole('button', { name: 'Добавить в избранное' }).first().click();
     await completeSignIn(page);
     await page.getByRole('button', { name: 'Убрать из избранного' }).first().waitFor();
