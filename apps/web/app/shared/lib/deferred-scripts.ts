@@ -53,9 +53,12 @@ export function takeEarlyPress(): HTMLElement | null {
 
 /**
  * Source of the inline script that starts the deferred preloads and module script after the first frame. Until
- * the page is hydrated it also keeps the last press of a button — links and forms work without JavaScript, a
+ * the page is hydrated it also takes the last press of a button — links and forms work without JavaScript, a
  * button does not — and {@link takeEarlyPress} hands it over to be pressed again once React listens (or once the
- * lazy part it is in has hydrated: shared/lib/part-press.ts), so «В корзину» pressed
+ * lazy part it is in has hydrated: shared/lib/part-press.ts). The press is stopped before React sees it (a listener
+ * on `window`, capturing): React listens from the start of its hydration and, pressed in the middle of it, would
+ * hydrate there and then and handle the press itself — and the press made again would count twice (a heart on, then
+ * off). So «В корзину» pressed
  * while the code was on its way is not lost (a second press is not needed, and a double press counts once).
  * Should the page's code fail to load (a chunk, a preload or the module script refused — e.g. a 503 of an
  * overloaded server — or a network error), it reloads the page once (at most once per 10 s) and, failing that,
@@ -94,12 +97,13 @@ export const START_SCRIPTS = `(() => {
   let pressed = null;
   const keep = (e) => {
     const t = e.target instanceof Element && e.target.closest('${PRESSABLE}');
-    if (!t || t.closest('a[href]') || (t.form && t.type === 'submit')) return;
+    if (!t || t.closest('a[href]') || (t.form && t.type === 'submit') || t.closest('#vt-code-failed')) return;
+    e.stopPropagation();
     pressed = t;
   };
-  document.addEventListener('click', keep, true);
+  window.addEventListener('click', keep, true);
   window.${REPLAY} = () => {
-    document.removeEventListener('click', keep, true);
+    window.removeEventListener('click', keep, true);
     const t = pressed;
     pressed = null;
     return t;

@@ -10,14 +10,16 @@
  *
  * A press or focus inside the part opens it too, before React sees the event (a listener on `window`, capturing): a
  * tap made before the part came near the viewport — a fling, a test at machine speed — would otherwise be dropped
- * (React does not replay a press on a boundary it cannot hydrate; with the promise resolved it hydrates the part
- * there and then and the press reaches it).
+ * (React does not replay a press on a boundary it cannot hydrate). The press on a button is kept and made again once
+ * the part has hydrated — which can wait for a lazy chunk inside it, a card's heart — as for a lazy part
+ * (shared/lib/part-press.ts).
  *
  * The part must not be rendered again with new props before it hydrates (React would then drop its server HTML and
  * show the empty fallback until it arrives): give it a component of its own wrapped in `memo`, whose props are the
  * same objects from render to render (the route's data).
  */
 import { Suspense, use, useEffect, useRef, useState, type ReactNode } from 'react';
+import { PART_PROPS, PartHydrated } from './part-press';
 
 /** How near the viewport (px, above and below) a part starts hydrating: a little before it shows. */
 const AHEAD_PX = 300;
@@ -94,8 +96,20 @@ export function HydrateWhenVisible({ children, contents = false }: { children: R
     return stop;
   }, [gate, contents]);
   return (
-    <div ref={box} style={contents ? CONTENTS : undefined}>
-      <Suspense fallback={null}>{gate ? <Wait gate={gate}>{children}</Wait> : children}</Suspense>
+    <div {...PART_PROPS} ref={box} style={contents ? CONTENTS : undefined}>
+      <Suspense fallback={null}>
+        {gate ? (
+          <Wait gate={gate}>
+            {children}
+            <PartHydrated part={box} />
+          </Wait>
+        ) : (
+          <>
+            {children}
+            <PartHydrated part={box} />
+          </>
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -21,16 +21,14 @@ import {
   lazy,
   Suspense,
   use,
-  useCallback,
   useEffect,
   useRef,
   useState,
   type ComponentType,
   type ReactNode,
-  type RefObject,
 } from 'react';
 import { isChunkLoadError, reloadOnce } from './client-guards';
-import { PART_ATTRIBUTE, partHydrated, partMounted } from './part-press';
+import { PART_PROPS, PartHydrated } from './part-press';
 
 /**
  * A lazily loaded component.
@@ -106,15 +104,6 @@ class FailSafe extends Component<{ children: ReactNode; fallback: ReactNode }, {
 
 /** `display: contents`: a part's element leaves its children to the parent's layout. */
 const CONTENTS = { display: 'contents' } as const;
-const PART = { [PART_ATTRIBUTE]: '' };
-
-/** Tells shared/lib/part-press.ts that the part's content has hydrated (or that its fallback shows for good). */
-function Hydrated({ part }: { part: RefObject<HTMLDivElement | null> }) {
-  useEffect(() => {
-    if (part.current) partHydrated(part.current);
-  }, [part]);
-  return null;
-}
 
 /**
  * Renders a lazily loaded part: `fallback` while it loads and if its chunk cannot be loaded. Its element
@@ -129,7 +118,7 @@ function Hydrated({ part }: { part: RefObject<HTMLDivElement | null> }) {
 export function LazyPart({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
   if (import.meta.env.SSR)
     return (
-      <div {...PART} style={CONTENTS}>
+      <div {...PART_PROPS} style={CONTENTS}>
         <Suspense fallback={fallback}>{children}</Suspense>
       </div>
     );
@@ -138,25 +127,19 @@ export function LazyPart({ children, fallback = null }: { children: ReactNode; f
 
 function ClientPart({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
   const part = useRef<HTMLDivElement>(null);
-  // One function for the part's life: React calls a new ref function on every render, which would make a
-  // hydrated part waiting again.
-  const mounted = useCallback((el: HTMLDivElement | null) => {
-    part.current = el;
-    partMounted(el);
-  }, []);
   return (
-    <div {...PART} style={CONTENTS} ref={mounted}>
+    <div {...PART_PROPS} style={CONTENTS} ref={part}>
       <FailSafe
         fallback={
           <>
             {fallback}
-            <Hydrated part={part} />
+            <PartHydrated part={part} />
           </>
         }
       >
         <Suspense fallback={fallback}>
           {children}
-          <Hydrated part={part} />
+          <PartHydrated part={part} />
         </Suspense>
       </FailSafe>
     </div>

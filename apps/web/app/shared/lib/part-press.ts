@@ -1,5 +1,5 @@
 /**
- * A press on a lazy part that has not hydrated yet is kept and made again once it has (performance without lost
+ * A press on a part that has not hydrated yet is kept and made again once it has (performance without lost
  * presses; decision 0186).
  *
  * A part of shared/lib/lazy.tsx is server HTML at once and interactive a chunk later. React drops a press on such a
@@ -7,20 +7,25 @@
  * press it again later. Under load that window is seconds long — «Предложить цену» pressed right after the page
  * became interactive did nothing, and a person had to press again.
  *
- * Each part is an element `[data-vt-part]` (`display: contents`, no box of its own). From the moment it is mounted
- * until its content has hydrated it is *waiting*: a press on a button inside it is stopped before React sees it (a
+ * Each part is an element `[data-vt-part]` (`display: contents`, no box of its own). Until its content has hydrated
+ * it is *waiting* — also while it is still server HTML inside a part of the page that hydrates later
+ * (shared/lib/hydrate-when-visible.tsx), its own code not even asked for: a press on a button inside it is stopped before React sees it (a
  * listener on `window`, capturing) and kept, and the part presses it again once its content has hydrated. A press
  * made before the page itself was hydrated (kept by the start script, shared/lib/deferred-scripts.ts) takes the same
  * way. Only the last press is kept; links and submit buttons work without JavaScript and are left alone.
  */
 
-/** The attribute that marks a lazy part's element. */
-export const PART_ATTRIBUTE = 'data-vt-part';
+import { useEffect, type RefObject } from 'react';
+
+/** The attribute that marks a part's element. */
+const PART_ATTRIBUTE = 'data-vt-part';
+/** Spread on a part's element (one that hydrates after the page: shared/lib/lazy.tsx, hydrate-when-visible.tsx). */
+export const PART_PROPS = { [PART_ATTRIBUTE]: '' } as const;
 /** What counts as a button whose press is kept (the start script's selector). */
 export const PRESSABLE = 'button, [role="button"], [role="radio"], [role="checkbox"], [role="switch"], [role="tab"]';
 
-/** Parts mounted whose content has not hydrated yet. */
-const waiting = new WeakSet<Element>();
+/** Parts whose content has hydrated (or whose fallback shows for good); any other part is waiting. */
+const hydrated = new WeakSet<Element>();
 /** The last press kept for a waiting part. */
 let kept: HTMLElement | null = null;
 let listening = false;
@@ -36,7 +41,7 @@ function pressable(target: EventTarget | null): HTMLElement | null {
 /** The waiting part that holds `t`, if its nearest part is waiting. */
 function waitingPart(t: Element): Element | null {
   const part = t.closest(`[${PART_ATTRIBUTE}]`);
-  return part && waiting.has(part) ? part : null;
+  return part && !hydrated.has(part) ? part : null;
 }
 
 function onClick(e: MouseEvent): void {
@@ -66,22 +71,26 @@ export function keepPartPresses(early: HTMLElement | null): void {
 }
 
 /**
- * A part's element has been mounted: until {@link partHydrated}, presses inside it are kept. Use as its ref.
- * @param el the part's element, or null when it unmounts
- */
-export function partMounted(el: HTMLElement | null): void {
-  if (el) waiting.add(el);
-}
-
-/**
  * A part's content has hydrated (or its code failed to load and its fallback shows): presses go through again, and
  * the press kept for it is made now.
  * @param el the part's element
  */
-export function partHydrated(el: HTMLElement): void {
-  waiting.delete(el);
+function partHydrated(el: HTMLElement): void {
+  hydrated.add(el);
   const t = kept;
   if (!t || t.closest(`[${PART_ATTRIBUTE}]`) !== el) return;
   kept = null;
   if (t.isConnected) t.click();
+}
+
+/**
+ * Render inside a part's Suspense boundary, after its content: once the content has hydrated (its effect runs),
+ * presses on the part go through again and the press kept for it is made (also where its fallback shows for good).
+ * @param part the ref of the part's element (the one with {@link PART_PROPS})
+ */
+export function PartHydrated({ part }: { part: RefObject<HTMLElement | null> }): null {
+  useEffect(() => {
+    if (part.current) partHydrated(part.current);
+  }, [part]);
+  return null;
 }
