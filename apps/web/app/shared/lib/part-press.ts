@@ -7,12 +7,13 @@
  * press it again later. Under load that window is seconds long — «Предложить цену» pressed right after the page
  * became interactive did nothing, and a person had to press again.
  *
- * Each part is an element `[data-vt-part]` (`display: contents`, no box of its own). Until its content has hydrated
- * it is *waiting* — also while it is still server HTML inside a part of the page that hydrates later
- * (shared/lib/hydrate-when-visible.tsx), its own code not even asked for: a press on a button inside it is stopped before React sees it (a
- * listener on `window`, capturing) and kept, and the part presses it again once its content has hydrated. A press
- * made before the page itself was hydrated (kept by the start script, shared/lib/deferred-scripts.ts) takes the same
- * way. Only the last press is kept; links and submit buttons work without JavaScript and are left alone.
+ * Each part is an element `[data-vt-part]` (`display: contents`, no box of its own): a lazy part, and a part hydrated
+ * near the viewport (shared/lib/hydrate-when-visible.tsx). Until its content has hydrated it is *waiting* — also
+ * while it is still server HTML inside another part, its own code not even asked for. A press on a button inside a
+ * waiting part is stopped before React sees it (a listener on `window`, capturing) and kept, and the part presses it
+ * again once its content has hydrated. A press made before the page itself was hydrated (kept by the start script,
+ * shared/lib/deferred-scripts.ts) takes the same way. Only the last press is kept; links and submit buttons work
+ * without JavaScript and are left alone.
  */
 
 import { useEffect, type RefObject } from 'react';
