@@ -9,7 +9,7 @@
  * Trouble the app expects (a dropped socket, a reload after a new build) is `console.warn`, not an error.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -251,6 +251,26 @@ export async function serverNow(): Promise<Date> {
     body: JSON.stringify({ advance_seconds: 0 }),
   });
   return new Date(((await r.json()) as { now: string }).now);
+}
+
+/**
+ * Holds back the page's requests that `match` accepts until `release()` (then they go on as usual): a chunk, the
+ * page's code or an API answer still on its way.
+ * @returns `release()` and `held()`, how many such requests have arrived so far
+ */
+export async function holdRequests(
+  page: Page,
+  match: (url: URL) => boolean,
+): Promise<{ release: () => void; held: () => number }> {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let held = 0;
+  await page.route(match, async (route: Route) => {
+    held++;
+    await gate;
+    await route.continue().catch(() => undefined);
+  });
+  return { release: () => open(), held: () => held };
 }
 
 /** Waits until the page is interactive: the cookie notice renders only after hydration; accept it. */

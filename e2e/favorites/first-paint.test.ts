@@ -6,8 +6,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Route } from 'playwright-core';
-import { baseURL, browserAvailable, interactive, launch, newPage, signedInPage } from '../helpers.js';
+import type { Browser, Page } from 'playwright-core';
+import { baseURL, browserAvailable, holdRequests, interactive, launch, newPage, signedInPage } from '../helpers.js';
 import { apiSignIn, post } from '../buy-helpers.js';
 
 const SHOTS = 'test-results/favorites';
@@ -15,22 +15,6 @@ const ACCENT = 'rgb(228, 87, 46)'; // coral, brand.md
 
 const isIds = (url: string) => new URL(url).pathname === '/v1/favorites/ids/';
 const isScript = (url: string) => /\/assets\/.+\.js$/.test(new URL(url).pathname);
-
-/** Requests matching `match` wait until `release()`; `waiting()` tells whether one is held. */
-async function hold(page: Page, match: (url: string) => boolean) {
-  let open!: () => void;
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  let held = 0;
-  await page.route(
-    (url) => match(url.toString()),
-    async (route: Route) => {
-      held++;
-      await gate;
-      await route.continue().catch(() => undefined);
-    },
-  );
-  return { release: () => open(), waiting: () => held > 0 };
-}
 
 /** The heart of the card linking to `slug` (it sits beside the card's link). */
 const heartOf = (page: Page, slug: string) =>
@@ -73,8 +57,8 @@ describe.runIf(browserAvailable())('hearts on the first paint', () => {
       await heartOf(page, slug).and(page.locator('[aria-pressed="true"]')).waitFor();
 
       // Reloaded with the page's code and the ids held back: the heart is filled all the same.
-      const scripts = await hold(page, isScript);
-      const ids = await hold(page, isIds);
+      const scripts = await holdRequests(page, (u) => isScript(u.toString()));
+      const ids = await holdRequests(page, (u) => isIds(u.toString()));
       await page.reload({ waitUntil: 'domcontentloaded' });
       await heartOf(page, slug).waitFor();
       expect(await fillOf(page, slug)).toBe(ACCENT);
@@ -88,7 +72,7 @@ describe.runIf(browserAvailable())('hearts on the first paint', () => {
       await pressed.waitFor();
       expect(await pressed.getAttribute('aria-label')).toBe('Убрать из избранного');
       expect(await fillOf(page, slug)).toBe(ACCENT);
-      await expect.poll(() => ids.waiting()).toBe(true);
+      await expect.poll(() => ids.held()).toBeGreaterThan(0);
 
       // The server's answer rules: the heart stays pressed; another card's heart stays off.
       const idsAnswered = page.waitForResponse((r) => isIds(r.url()));

@@ -6,27 +6,10 @@
  * to `test-results/early-press/`.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page, Route } from 'playwright-core';
 import { apiSignIn, createListing } from '../buy-helpers.js';
-import { browserAvailable, interactive, signedInPage, useBrowser } from '../helpers.js';
+import { browserAvailable, holdRequests, interactive, signedInPage, useBrowser } from '../helpers.js';
 
 const SHOTS = 'test-results/early-press';
-
-/** Requests whose path matches `pattern` wait until `release()`; `held()` counts those that arrived. */
-async function hold(page: Page, pattern: RegExp) {
-  let open!: () => void;
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  let held = 0;
-  await page.route(
-    (url) => pattern.test(url.pathname),
-    async (route: Route) => {
-      held++;
-      await gate;
-      await route.continue().catch(() => undefined);
-    },
-  );
-  return { release: () => open(), held: () => held };
-}
 
 describe.runIf(browserAvailable())('a press before the code has arrived', () => {
   const browser = useBrowser(SHOTS);
@@ -34,7 +17,7 @@ describe.runIf(browserAvailable())('a press before the code has arrived', () => 
   it('on an interactive page, a press on a part whose chunk is still on its way opens the dialog once it arrives (1440 px)', async () => {
     const listing = await createListing(await apiSignIn());
     const page = await signedInPage(browser(), await apiSignIn(), 1440);
-    const chunk = await hold(page, /\/assets\/contact-seller-[^/]+\.js$/);
+    const chunk = await holdRequests(page, (u) => /^\/assets\/contact-seller-[^/]+\.js$/.test(u.pathname));
     await page.goto(`/product/${listing.slug}`);
     await interactive(page);
     await expect.poll(() => chunk.held()).toBeGreaterThan(0);
@@ -53,7 +36,7 @@ describe.runIf(browserAvailable())('a press before the code has arrived', () => 
   it('a press before the page is interactive opens the dialog once the page and the part have hydrated (360 px)', async () => {
     const listing = await createListing(await apiSignIn());
     const page = await signedInPage(browser(), await apiSignIn(), 360);
-    const scripts = await hold(page, /\/assets\/.+\.js$/);
+    const scripts = await holdRequests(page, (u) => /^\/assets\/.+\.js$/.test(u.pathname));
     await page.goto(`/product/${listing.slug}`, { waitUntil: 'domcontentloaded' });
 
     await page.getByTestId('offer-price').click();

@@ -58,8 +58,8 @@ export function takeEarlyPress(): HTMLElement | null {
  * lazy part it is in has hydrated: shared/lib/part-press.ts). The press is stopped before React sees it (a listener
  * on `window`, capturing): React listens from the start of its hydration and, pressed in the middle of it, would
  * hydrate there and then and handle the press itself — and the press made again would count twice (a heart on, then
- * off). So «В корзину» pressed
- * while the code was on its way is not lost (a second press is not needed, and a double press counts once).
+ * off). So «В корзину» pressed while the code was on its way is not lost (a second press is not needed, and a
+ * double press counts once).
  * Should the page's code fail to load (a chunk, a preload or the module script refused — e.g. a 503 of an
  * overloaded server — or a network error), it reloads the page once (at most once per 10 s) and, failing that,
  * shows {@link CODE_FAILED_TEXT} with a button that reloads (see {@link codeFailed}).

@@ -67,7 +67,8 @@ const CONTENTS = { display: 'contents' } as const;
 
 /**
  * Renders `children` (server HTML as usual); in the browser's first hydration, hydrates them when they come within
- * {@link AHEAD_PX} of the viewport. The wrapper is a plain `<div>` (no style of its own).
+ * {@link AHEAD_PX} of the viewport. The wrapper is a plain `<div>` (no style of its own), a part of
+ * shared/lib/part-press.ts: a press on a button inside it before it has hydrated is kept and made once it has.
  * @param contents the wrapper is `display: contents` (its children are laid out as the parent's, e.g. a grid's
  *   cells; decision 0160): then its child elements are watched, and the part opens when any comes near
  */
@@ -95,21 +96,15 @@ export function HydrateWhenVisible({ children, contents = false }: { children: R
     for (const type of INTENTS) window.addEventListener(type, onIntent, true);
     return stop;
   }, [gate, contents]);
+  const content = (
+    <>
+      {children}
+      <PartHydrated part={box} />
+    </>
+  );
   return (
     <div {...PART_PROPS} ref={box} style={contents ? CONTENTS : undefined}>
-      <Suspense fallback={null}>
-        {gate ? (
-          <Wait gate={gate}>
-            {children}
-            <PartHydrated part={box} />
-          </Wait>
-        ) : (
-          <>
-            {children}
-            <PartHydrated part={box} />
-          </>
-        )}
-      </Suspense>
+      <Suspense fallback={null}>{gate ? <Wait gate={gate}>{content}</Wait> : content}</Suspense>
     </div>
   );
 }

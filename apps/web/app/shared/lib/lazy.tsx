@@ -112,8 +112,8 @@ const CONTENTS = { display: 'contents' } as const;
  *
  * On the server only the element and the Suspense boundary: React's server renderer does not use error boundaries
  * (an error inside a boundary renders its fallback and leaves the part to the browser), so the class component there
- * would be work for nothing on every card's heart of every cold page. It renders no element, so the browser
- * hydrates the same markup.
+ * would be work for nothing on every card's heart of every cold page. The class component renders no element, so
+ * the browser hydrates the same markup.
  */
 export function LazyPart({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
   if (import.meta.env.SSR)
