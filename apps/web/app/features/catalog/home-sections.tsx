@@ -104,10 +104,12 @@ function Brands({ brands }: { brands: BrandListItem[] }) {
 }
 
 /**
- * The home page's new listings: the product grid, two columns on phones, the first two images eager; the cards
- * hydrate as they come near the viewport (`ProductGrid`).
+ * The home page's new listings: the product grid, two columns on phones; the cards hydrate as they come near the
+ * viewport (`ProductGrid`). Every photo is lazy: the grid starts below the hero and the compilations (on a phone a
+ * screen and a half down), and a photo fetched first would share a phone's bandwidth with the stylesheet that holds
+ * back the first paint (e2e/site/image-priority.test.ts).
  */
 export function FreshListings({ products }: { products: ProductCardData[] }) {
   // Phones: 10 fresh listings (5 rows) instead of 20.
-  return <ProductGrid products={products} eagerCount={2} phoneLimit={10} />;
+  return <ProductGrid products={products} eagerCount={0} phoneLimit={10} />;
 }
