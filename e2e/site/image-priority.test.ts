@@ -4,7 +4,7 @@
  * with the one request that holds back the first paint. The home page once gave it to the first two new listings,
  * a screen and a half below its title: first paint waited for them (Lighthouse, simulated phone: first paint
  * 1.1 → 1.5 s and largest paint up to 2.4 s in some runs). On pages whose likely largest paint is a photo (catalog,
- * brand, search, product) the first ones keep it: the page is not allowed to pass by giving it to none.
+ * brand, search, compilation, product, seller) the first ones keep it: the page is not allowed to pass by giving it to none.
  */
 import { describe, expect, it } from 'vitest';
 import { baseURL, browserAvailable, newPage, useBrowser } from '../helpers.js';
@@ -13,16 +13,19 @@ describe.runIf(browserAvailable())('photos fetched first', () => {
   const browser = useBrowser();
 
   it('are those the first screen shows, on a phone and a wide screen', async () => {
-    const card = (
-      (await (await fetch(`${baseURL()}/v1/public/products/?page_size=1`)).json()) as { results: { slug: string }[] }
-    ).results[0]!;
+    const api = async <T>(path: string) => (await (await fetch(baseURL() + path)).json()) as T;
+    const card = (await api<{ results: { slug: string; seller_id: number }[] }>('/v1/public/products/?page_size=1'))
+      .results[0]!;
+    const compilation = (await api<{ results: { slug: string }[] }>('/v1/public/compilations/')).results[0]!;
     // The page, and whether its largest paint is a photo (then at least one is fetched first).
     const pages: [string, boolean][] = [
       ['/', false],
       ['/catalog/women', true],
       ['/catalog/brand/nike', true],
       [`/catalog/search?q=${encodeURIComponent('кеды')}`, true],
+      [`/catalog/compilation/${compilation.slug}`, true],
       [`/product/${card.slug}`, true],
+      [`/seller/${card.seller_id}`, true],
     ];
     const wrong: string[] = [];
     for (const width of [360, 1440] as const) {
