@@ -254,6 +254,17 @@ export async function serverNow(): Promise<Date> {
 }
 
 /**
+ * GETs `path` of the shop's API as a guest (a public list, a listing) and returns its JSON answer, to pick what a
+ * browser test opens.
+ * @throws when the answer is not a 200
+ */
+export async function publicJson<T>(path: string): Promise<T> {
+  const res = await fetch(baseURL() + path);
+  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
  * Holds back the page's requests that `match` accepts until `release()` (then they go on as usual): a chunk, the
  * page's code or an API answer still on its way.
  * @returns `release()` and `held()`, how many such requests have arrived so far

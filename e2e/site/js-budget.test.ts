@@ -7,21 +7,18 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pageJs } from '../../bench/page-js.js';
-import { baseURL } from '../helpers.js';
+import { baseURL, publicJson } from '../helpers.js';
 
 const CLIENT = path.resolve(import.meta.dirname, '../../apps/web/build/client');
 const BUDGET = 150 * 1024;
 /** The route manifest's own budget: it grows with the routes, about 130 bytes gzipped each. */
 const MANIFEST_BUDGET = 8 * 1024;
 
-async function api<T>(p: string): Promise<T> {
-  return (await (await fetch(baseURL() + p)).json()) as T;
-}
-
 describe('JavaScript per page', () => {
   it('stays under 150 KB gzip on the home, catalog, brand, search, product, brands, seller and cart pages', async () => {
-    const card = (await api<{ results: { slug: string; seller_id: number }[] }>('/v1/public/products/?page_size=1'))
-      .results[0]!;
+    const card = (
+      await publicJson<{ results: { slug: string; seller_id: number }[] }>('/v1/public/products/?page_size=1')
+    ).results[0]!;
     const pages = [
       '/',
       '/catalog/women',
