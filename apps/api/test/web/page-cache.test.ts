@@ -126,6 +126,30 @@ describe('public pages and JSON: compression, ETag, Cache-Control, micro-cache, 
     expect(other.body).toBe(first.body);
   });
 
+  it('keeps a product page’s ETag while only its view count grows, and answers 304 to it', async () => {
+    const list = await t.app.inject({ url: '/v1/public/products/?type=men&ordering=-price' });
+    const slug = (list.json() as { results: { slug: string }[] }).results[0]!.slug;
+    const url = `/product/${slug}`;
+    const fresh = { 'cache-control': 'no-cache' };
+    const views = async () =>
+      ((await t.app.inject({ url: `/v1/public/products/${slug}/`, headers: fresh })).json() as { view_count: number })
+        .view_count;
+    const before = await views();
+    const first = await t.app.inject({ url });
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers.etag);
+    // Rendered anew, each render a read that counts a view: the count grows, the page's bytes stay.
+    for (let i = 0; i < 2; i++) {
+      const again = await t.app.inject({ url, headers: fresh });
+      expect(again.headers.etag, String(i)).toBe(etag);
+      expect(again.body, String(i)).toBe(first.body);
+    }
+    expect((await views()) - before).toBeGreaterThanOrEqual(3);
+    t.clock.advance(10_000);
+    const revalidated = await t.app.inject({ url, headers: { 'if-none-match': etag } });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
   it('marks public JSON public with an ETag, and answers with Authorization private', async () => {
     const url = '/v1/public/products/?type=men&ordering=-price';
     const first = await t.app.inject({ url });

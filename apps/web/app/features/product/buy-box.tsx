@@ -23,7 +23,7 @@ export function BuyBox({
   buy,
   actionRef,
 }: {
-  product: Omit<ProductDetail, 'similar'>;
+  product: Omit<ProductDetail, 'similar' | 'view_count'>;
   buy: BuyState;
   actionRef?: Ref<HTMLDivElement>;
 }) {

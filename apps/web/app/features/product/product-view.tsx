@@ -54,21 +54,22 @@ const Seller = memo(function Seller({
   );
 });
 
-/**
- * A product page's listing: the API's, its similar listings only as much as their cards show (a whole API answer
- * fits).
- */
 /** How many similar listings the page shows. */
 const SIMILAR_SHOWN = 10;
 
-export type ProductPageData = Omit<ProductDetail, 'similar'> & { similar: ProductCardData[] };
+/** A product page's listing: the API's without its view count, its similar listings only as cards. */
+export type ProductPageData = Omit<ProductDetail, 'similar' | 'view_count'> & { similar: ProductCardData[] };
 
 /**
- * What the product page's loader hands the browser of `GET /v1/public/products/{slug}/`: the listing whole, and of
- * its similar listings only the {@link SIMILAR_SHOWN} the page shows, as cards.
+ * What the product page's loader hands the browser of `GET /v1/public/products/{slug}/`: the listing without
+ * `view_count`, and of its similar listings only the {@link SIMILAR_SHOWN} the page shows, as cards. The page does
+ * not show the view count, which grows with every read: left in, every render after a view would be other bytes,
+ * so another ETag (a `200` instead of a `304` for a page that did not change) and a new compressed copy
+ * (apps/api/src/plugins/public-cache.ts).
  */
 export function productPageOf(product: ProductDetail): ProductPageData {
-  return { ...product, similar: product.similar.slice(0, SIMILAR_SHOWN).map(cardData) };
+  const { view_count: _views, similar, ...listing } = product;
+  return { ...listing, similar: similar.slice(0, SIMILAR_SHOWN).map(cardData) };
 }
 
 /**

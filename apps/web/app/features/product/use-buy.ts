@@ -46,7 +46,7 @@ export interface BuyState {
 }
 
 /** The buying state of `product` (see the file's comment). */
-export function useBuy(product: Omit<ProductDetail, 'similar'>): BuyState {
+export function useBuy(product: Omit<ProductDetail, 'similar' | 'view_count'>): BuyState {
   const offers = product.offers.filter((o) => o.count > 0);
   const [params] = useSearchParams();
   const [size, setSize] = useState<string | null>(

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { formatPrice } from '../../shared/lib/price';
 
 /** The owner's panel (a chunk of its own on the product page: only a listing's seller ever sees it). */
-export default function OwnerPanel({ product }: { product: Omit<ProductDetail, 'similar'> }) {
+export default function OwnerPanel({ product }: { product: Omit<ProductDetail, 'similar' | 'view_count'> }) {
   const prices = product.offers.map((o) => o.price);
   const min = prices.length ? Math.min(...prices) : product.price;
   const same = prices.every((p) => p === min);
