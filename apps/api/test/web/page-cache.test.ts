@@ -150,6 +150,18 @@ describe('public pages and JSON: compression, ETag, Cache-Control, micro-cache, 
     expect(revalidated.statusCode).toBe(304);
   });
 
+  it('gives a seller page the same bytes and ETag on every render of the day', async () => {
+    const list = await t.app.inject({ url: '/v1/public/products/?type=women&ordering=-price' });
+    const slug = (list.json() as { results: { slug: string }[] }).results[0]!.slug;
+    const detail = (await t.app.inject({ url: `/v1/public/products/${slug}/` })).json() as { seller: { id: number } };
+    const url = `/seller/${detail.seller.id}`;
+    const first = await t.app.inject({ url, headers: { 'cache-control': 'no-cache' } });
+    expect(first.statusCode).toBe(200);
+    const again = await t.app.inject({ url, headers: { 'cache-control': 'no-cache' } });
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.body).toBe(first.body);
+  });
+
   it('marks public JSON public with an ETag, and answers with Authorization private', async () => {
     const url = '/v1/public/products/?type=men&ordering=-price';
     const first = await t.app.inject({ url });

@@ -29,15 +29,19 @@ const SUBSCRIBERS = ['подписчик', 'подписчика', 'подпис
 const YEARS = ['год', 'года', 'лет'] as const;
 
 /**
- * «на Витрине с 2024 года» during the first year, then «2 года на Витрине».
- * @param now the current time (the server's render time keeps SSR and hydration equal)
+ * «на Витрине с 2024 года» during the first year, then «2 года на Витрине»: whole years, by UTC dates, so the server
+ * and every browser, wherever it is, count the same.
+ * @param joined the account's `date_joined` (an ISO instant)
+ * @param today the UTC date of the render, `YYYY-MM-DD` (the server's: SSR and hydration agree)
  */
-export function timeOnVitrina(joined: string, now: Date = new Date()): string {
+export function timeOnVitrina(joined: string, today: string): string {
   const d = new Date(joined);
-  if (Number.isNaN(d.getTime())) return '';
-  let years = now.getFullYear() - d.getFullYear();
-  if (now.getMonth() < d.getMonth() || (now.getMonth() === d.getMonth() && now.getDate() < d.getDate())) years -= 1;
-  if (years < 1) return `на Витрине с ${d.getFullYear()} года`;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(today);
+  if (Number.isNaN(d.getTime()) || !m) return '';
+  const [year, month, day] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
+  let years = year - d.getUTCFullYear();
+  if (month < d.getUTCMonth() || (month === d.getUTCMonth() && day < d.getUTCDate())) years -= 1;
+  if (years < 1) return `на Витрине с ${d.getUTCFullYear()} года`;
   return `${years} ${plural(years, YEARS)} на Витрине`;
 }
 
@@ -46,13 +50,14 @@ export function SellerProfile({
   products,
   reviews,
   page,
-  now,
+  today,
 }: {
   seller: SellerPage;
   products: Page<ProductCard>;
   reviews: Page<Review>;
   page: number;
-  now: string;
+  /** The UTC date of the render, `YYYY-MM-DD` (see {@link timeOnVitrina}). */
+  today: string;
 }) {
   const [subscribers, setSubscribers] = useState(seller.subscribers_count);
   const pages = Math.max(1, Math.ceil(products.count / SELLER_PAGE_SIZE));
@@ -68,7 +73,7 @@ export function SellerProfile({
               {seller.name}
             </Title>
             <Text c="dimmed">
-              {[seller.city, timeOnVitrina(seller.date_joined, new Date(now))].filter(Boolean).join(' · ')}
+              {[seller.city, timeOnVitrina(seller.date_joined, today)].filter(Boolean).join(' · ')}
             </Text>
             <Text data-testid="seller-counts">
               {countLabel(seller.products_count, WORDS.product)} · {countLabel(subscribers, SUBSCRIBERS)}
