@@ -150,16 +150,31 @@ describe('public pages and JSON: compression, ETag, Cache-Control, micro-cache, 
     expect(revalidated.statusCode).toBe(304);
   });
 
-  it('gives a seller page the same bytes and ETag on every render of the day', async () => {
+  it('gives every kind of public page the same bytes and ETag on every render while nothing on it changes', async () => {
     const list = await t.app.inject({ url: '/v1/public/products/?type=women&ordering=-price' });
     const slug = (list.json() as { results: { slug: string }[] }).results[0]!.slug;
-    const detail = (await t.app.inject({ url: `/v1/public/products/${slug}/` })).json() as { seller: { id: number } };
-    const url = `/seller/${detail.seller.id}`;
-    const first = await t.app.inject({ url, headers: { 'cache-control': 'no-cache' } });
-    expect(first.statusCode).toBe(200);
-    const again = await t.app.inject({ url, headers: { 'cache-control': 'no-cache' } });
-    expect(again.headers.etag).toBe(first.headers.etag);
-    expect(again.body).toBe(first.body);
+    const detail = (await t.app.inject({ url: `/v1/public/products/${slug}/` })).json() as {
+      seller: { id: number };
+      brand: { slug: string } | null;
+    };
+    const urls = [
+      '/',
+      '/catalog/women?page=2',
+      '/brands',
+      `/catalog/brand/${detail.brand?.slug ?? 'nike'}`,
+      `/catalog/search?q=${encodeURIComponent('куртка')}`,
+      `/seller/${detail.seller.id}`,
+      '/faq',
+      '/about',
+      '/blog',
+    ];
+    for (const url of urls) {
+      const first = await t.app.inject({ url, headers: { 'cache-control': 'no-cache' } });
+      expect(first.statusCode, url).toBe(200);
+      const again = await t.app.inject({ url, headers: { 'cache-control': 'no-cache' } });
+      expect(again.headers.etag, url).toBe(first.headers.etag);
+      expect(again.body, url).toBe(first.body);
+    }
   });
 
   it('marks public JSON public with an ETag, and answers with Authorization private', async () => {
