@@ -3,7 +3,7 @@
  * «Перейти в корзину». Adds display fields (title, brand, photo, seller) to the cart item. The state is the
  * page's one buying state (`useBuy`), which the phone's sticky bar (`BuyBar`) shares.
  */
-import type { ProductDetail } from '@vitrina/contract/catalog';
+import type { ShownListing } from './shown-listing';
 import type { Ref } from 'react';
 import { LazyPart, lazyWithReload } from '../../shared/lib/lazy';
 import { LightButton } from '../../shared/ui/light-button';
@@ -23,7 +23,7 @@ export function BuyBox({
   buy,
   actionRef,
 }: {
-  product: Omit<ProductDetail, 'similar' | 'view_count'>;
+  product: ShownListing;
   buy: BuyState;
   actionRef?: Ref<HTMLDivElement>;
 }) {

@@ -1,5 +1,5 @@
 /** JSON-LD `Product`/`Offer` and `BreadcrumbList` for a product page (nonce on the script tag for the CSP). */
-import type { ProductDetail } from '@vitrina/contract/catalog';
+import type { ShownListing } from './shown-listing';
 import { JsonLd } from '../../shared/lib/nonce';
 import { TYPE_LABELS } from '../catalog';
 
@@ -11,7 +11,7 @@ const CONDITION_SCHEMA: Record<string, string> = {
 };
 
 /** Breadcrumbs of a product: home → type → category path → product. */
-export function productCrumbs(p: Omit<ProductDetail, 'similar' | 'view_count'>): { name: string; path: string }[] {
+export function productCrumbs(p: ShownListing): { name: string; path: string }[] {
   const crumbs = [{ name: 'Главная', path: '/' }];
   const type = p.category?.type ?? p.type;
   if (type && TYPE_LABELS[type]) crumbs.push({ name: TYPE_LABELS[type], path: `/catalog/${type}` });
@@ -22,7 +22,7 @@ export function productCrumbs(p: Omit<ProductDetail, 'similar' | 'view_count'>):
   return crumbs;
 }
 
-export function productJsonLd(p: Omit<ProductDetail, 'similar' | 'view_count'>, origin: string) {
+export function productJsonLd(p: ShownListing, origin: string) {
   const abs = (u: string) => (u.startsWith('http') ? u : origin + u);
   const inStock = p.status === 'active' && p.offers.some((o) => o.count > 0);
   const offers = p.offers.map((o) => ({
@@ -69,12 +69,6 @@ export function productJsonLd(p: Omit<ProductDetail, 'similar' | 'view_count'>, 
   return [product, breadcrumbs];
 }
 
-export function ProductJsonLd({
-  product,
-  origin,
-}: {
-  product: Omit<ProductDetail, 'similar' | 'view_count'>;
-  origin: string;
-}) {
+export function ProductJsonLd({ product, origin }: { product: ShownListing; origin: string }) {
   return <JsonLd data={productJsonLd(product, origin)} />;
 }

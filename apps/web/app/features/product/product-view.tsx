@@ -4,6 +4,7 @@
  * carries the banner «Черновик — виден только вам».
  */
 import type { ProductDetail, SellerCard as SellerCardData } from '@vitrina/contract/catalog';
+import type { ShownListing } from './shown-listing';
 import { memo, use, useRef } from 'react';
 import { ShopLink } from '../../shared/ui/shop-link';
 import { CardActionContext } from '../../shared/ui/card-action';
@@ -57,15 +58,13 @@ const Seller = memo(function Seller({
 /** How many similar listings the page shows. */
 const SIMILAR_SHOWN = 10;
 
-/** A product page's listing: the API's without its view count, its similar listings only as cards. */
-export type ProductPageData = Omit<ProductDetail, 'similar' | 'view_count'> & { similar: ProductCardData[] };
+/** A product page's listing ({@link ShownListing}), its similar listings only as cards. */
+export type ProductPageData = ShownListing & { similar: ProductCardData[] };
 
 /**
  * What the product page's loader hands the browser of `GET /v1/public/products/{slug}/`: the listing without
- * `view_count`, and of its similar listings only the {@link SIMILAR_SHOWN} the page shows, as cards. The page does
- * not show the view count, which grows with every read: left in, every render after a view would be other bytes,
- * so another ETag (a `200` instead of a `304` for a page that did not change) and a new compressed copy
- * (apps/api/src/plugins/public-cache.ts).
+ * `view_count` (see {@link ShownListing}: it would change the page's bytes, and so its ETag, with every view), and of
+ * its similar listings only the {@link SIMILAR_SHOWN} the page shows, as cards.
  */
 export function productPageOf(product: ProductDetail): ProductPageData {
   const { view_count: _views, similar, ...listing } = product;

@@ -9,6 +9,7 @@
  * are the small parts that show it — `useInCart` in the buttons, `useCartSize` in the size block (decision 0130).
  */
 import type { ProductDetail } from '@vitrina/contract/catalog';
+import type { ShownListing } from './shown-listing';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { showNotification } from '../../shared/lib/notify';
@@ -46,7 +47,7 @@ export interface BuyState {
 }
 
 /** The buying state of `product` (see the file's comment). */
-export function useBuy(product: Omit<ProductDetail, 'similar' | 'view_count'>): BuyState {
+export function useBuy(product: ShownListing): BuyState {
   const offers = product.offers.filter((o) => o.count > 0);
   const [params] = useSearchParams();
   const [size, setSize] = useState<string | null>(
