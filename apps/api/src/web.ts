@@ -145,6 +145,7 @@ export async function mountWeb(app: FastifyInstance, opts: { dev: boolean; build
     const handler = requestHandler(build);
     const context: AppLoadContext = {
       cspNonce: nonce,
+      jsonValues: new Map(),
       apiFetch: async (p, init) => {
         const res = await app.inject({
           method: (init?.method ?? 'GET') as 'GET',

@@ -13,6 +13,7 @@ import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceContext } from './shared/lib/nonce';
 import { deferScripts } from './shared/lib/deferred-scripts.server';
+import { renderWithJsonValues } from './shared/lib/json-text';
 
 /** How long React Router waits for deferred loader data, ms (its documented export). */
 export const streamTimeout = 5_000;
@@ -60,31 +61,34 @@ export default function handleRequest(
       const body = new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength);
       resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
     });
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        // Lazy parts (shared/lib/lazy.tsx) render at once on the server, inside Suspense boundaries. React would
-        // still move a finished boundary out of place — hidden, revealed by a script — once the page before it
-        // passes 12.8 KB: the filter sidebar would pop in. Keep finished boundaries in place.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onShellReady() {
-          shellRendered = true;
+    // The render reads the loaders' values, not their JSON texts parsed again (shared/lib/json-text.ts).
+    const { pipe, abort } = renderWithJsonValues(loadContext?.jsonValues, () =>
+      renderToPipeableStream(
+        <NonceContext.Provider value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </NonceContext.Provider>,
+        {
+          nonce,
+          // Lazy parts (shared/lib/lazy.tsx) render at once on the server, inside Suspense boundaries. React would
+          // still move a finished boundary out of place — hidden, revealed by a script — once the page before it
+          // passes 12.8 KB: the filter sidebar would pop in. Keep finished boundaries in place.
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
+          onShellReady() {
+            shellRendered = true;
+          },
+          onAllReady() {
+            pipe(page);
+          },
+          onShellError(error: unknown) {
+            clearTimeout(timer);
+            reject(error instanceof Error ? error : new Error(String(error)));
+          },
+          onError(error: unknown) {
+            responseStatusCode = 500;
+            if (shellRendered) console.error(error);
+          },
         },
-        onAllReady() {
-          pipe(page);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timer);
-          reject(error instanceof Error ? error : new Error(String(error)));
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
+      ),
     );
     // React calls back only after this (its work starts on a later turn), so the timer is set before it is cleared.
     const timer = setTimeout(abort, RENDER_LIMIT_MS);

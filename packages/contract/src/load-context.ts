@@ -40,6 +40,11 @@ export interface WebLoadContext {
   yandexMapsApiKey?: string;
   /** The shop's contact addresses (`SUPPORT_EMAIL`, `JOBS_EMAIL`); unset ones are not shown. */
   contacts?: { support?: string; jobs?: string };
+  /**
+   * This request's route data values by their JSON text (apps/web/app/shared/lib/json-text.ts): a loader notes the
+   * value it sends as text, and the server's render reads it back instead of parsing the text. One map per request.
+   */
+  jsonValues?: Map<string, unknown>;
   /** The web build's version. */
   buildId: string;
   /** The public configuration handed to the browser (a whitelist: nothing else of the config goes out). */

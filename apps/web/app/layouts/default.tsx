@@ -22,7 +22,7 @@ interface CharsCategories {
 export async function loader({ context }: LoaderFunctionArgs) {
   const chars = await apiLoad<CharsCategories>(context, '/v1/product/chars/').catch(() => null);
   // Sent as JSON text (shared/lib/json-text.ts).
-  return { menu: toJsonText(buildMenu(chars?.data.categories ?? [])) };
+  return { menu: toJsonText(buildMenu(chars?.data.categories ?? []), context) };
 }
 
 const readMenu = jsonReader<CatalogMenuData>(2);

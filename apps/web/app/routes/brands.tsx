@@ -12,7 +12,7 @@ import { RouteError } from '../shared/ui/route-error';
 export async function loader({ context }: Route.LoaderArgs) {
   const { results } = await apiLoad<{ results: BrandListItem[] }>(context, '/v1/public/brands/');
   // The index travels as JSON text (shared/lib/json-text.ts), its length beside it for the meta.
-  return { brands: toJsonText(results), count: results.length, origin: context.publicUrl };
+  return { brands: toJsonText(results, context), count: results.length, origin: context.publicUrl };
 }
 
 const readBrands = jsonReader<BrandListItem[]>(1);

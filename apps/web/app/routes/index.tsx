@@ -27,11 +27,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const popular = brands.results.filter((b) => b.is_popular && b.count > 0).sort((a, b) => b.count - a.count);
   // The sections travel as JSON text (shared/lib/json-text.ts): cheaper to hand to the browser than value by value.
   return {
-    sections: toJsonText<HomeSections>({
-      compilations: compilations.results,
-      fresh: fresh.results.map(cardData),
-      brands: (popular.length ? popular : [...brands.results].sort((a, b) => b.count - a.count)).slice(0, 12),
-    }),
+    sections: toJsonText<HomeSections>(
+      {
+        compilations: compilations.results,
+        fresh: fresh.results.map(cardData),
+        brands: (popular.length ? popular : [...brands.results].sort((a, b) => b.count - a.count)).slice(0, 12),
+      },
+      context,
+    ),
     origin: context.publicUrl,
   };
 }

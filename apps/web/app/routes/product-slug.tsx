@@ -12,7 +12,7 @@ import { RouteError } from '../shared/ui/route-error';
 export async function loader({ params, context }: Route.LoaderArgs) {
   const product = await apiLoad<ProductDetail>(context, `/v1/public/products/${encodeURIComponent(params.slug)}/`);
   // Sent as JSON text (shared/lib/json-text.ts): cheaper to hand to the browser than value by value.
-  return { product: toJsonText(productPageOf(product)), origin: context.publicUrl };
+  return { product: toJsonText(productPageOf(product), context), origin: context.publicUrl };
 }
 
 /** The listing of the route data (parsed once: the meta and the screen read the same text). */

@@ -25,7 +25,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // The listings travel as JSON text (shared/lib/json-text.ts): cheaper to hand to the browser than value by value.
   return {
     seller,
-    products: toJsonText(products),
+    products: toJsonText(products, context),
     reviews,
     page,
     origin: context.publicUrl,

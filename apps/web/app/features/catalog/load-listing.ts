@@ -145,10 +145,10 @@ export async function loadListing(
   if (state.filters.brand) state.filters.brand = brandIdsOf(state.filters.brand, chars.brands);
   const found: ListingFound = { page: { count: page.count, results: page.results.map(cardData) }, facets, hints };
   return {
-    found: toJsonText(found),
+    found: toJsonText(found, ctx),
     count: page.count,
     state,
-    chars: toJsonText(chars),
+    chars: toJsonText(chars, ctx),
     fixed,
     origin: ctx.publicUrl,
   };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonReader, toJsonText, type JsonText } from './json-text';
+import { jsonReader, renderWithJsonValues, toJsonText, type JsonText } from './json-text';
 
 /** A text as the browser gets it: made elsewhere (by the server). */
 const fromServer = <T>(value: T) => JSON.stringify(value) as JsonText<T>;
@@ -42,5 +42,26 @@ describe('route data as JSON text', () => {
     const two = read(text);
     expect(two).toEqual(one);
     expect(two).not.toBe(one);
+  });
+
+  it('on the server, a render reads the value its loader noted, not the text parsed again; other texts are parsed', async () => {
+    vi.stubEnv('SSR', true);
+    const read = jsonReader<{ n: number }>(1);
+    const jsonValues = new Map<string, unknown>();
+    const value = { n: 1 };
+    const text = toJsonText(value, { jsonValues });
+    expect(jsonValues.get(text)).toBe(value);
+    const parse = vi.spyOn(JSON, 'parse');
+    // Inside the render, also after an await (the render goes on over later turns).
+    const inRender = await renderWithJsonValues(jsonValues, async () => {
+      await new Promise((r) => setTimeout(r, 0));
+      return [read(text), read(fromServer({ n: 2 }))];
+    });
+    expect(inRender[0]).toBe(value);
+    expect(inRender[1]).toEqual({ n: 2 });
+    expect(parse).toHaveBeenCalledTimes(1);
+    // Outside it (another request, a test calling a loader), the text is parsed.
+    expect(read(text)).not.toBe(value);
+    expect(read(text)).toEqual(value);
   });
 });
