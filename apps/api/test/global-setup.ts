@@ -1,7 +1,8 @@
 /**
  * Builds one migrated, seeded database template per test run, so each test file starts from a copy:
  * PGlite → a data-dir tarball; PostgreSQL → a template database on TEST_DATABASE_URL (dropped after).
- * The seeded catalog is small (48 listings) but made by the real generator and media pipeline.
+ * The seeded catalog is small (48 listings) but made by the real generator and media pipeline, dated at the tests'
+ * clock (test-clock.ts), not at the day they run.
  */
 import { mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import { openDatabase, migrateDatabase } from '../src/db/client.js';
 import { seedDemo } from '../src/seed/index.js';
 import { localMediaStorage } from '../src/providers/storage/index.js';
 import { adminUrl, dbUrl, randomDbName, dropDatabase } from './pg-admin.js';
+import { TEST_CLOCK_START } from './test-clock.js';
 
 export const TEST_SEED_PRODUCTS = 48;
 
@@ -32,7 +34,12 @@ export default async function setup(project: TestProject) {
     await admin.close();
     const db = await openDatabase({ url: dbUrl(base, name) });
     await migrateDatabase(db);
-    await seedDemo(db.db, { products: TEST_SEED_PRODUCTS, storage: localMediaStorage(mediaDir), seed: 7 });
+    await seedDemo(db.db, {
+      products: TEST_SEED_PRODUCTS,
+      storage: localMediaStorage(mediaDir),
+      seed: 7,
+      now: new Date(TEST_CLOCK_START),
+    });
     await db.close();
     project.provide('pgTemplate', name);
     return async () => {
@@ -42,7 +49,12 @@ export default async function setup(project: TestProject) {
   }
   const db = await openDatabase({});
   await migrateDatabase(db);
-  await seedDemo(db.db, { products: TEST_SEED_PRODUCTS, storage: localMediaStorage(mediaDir), seed: 7 });
+  await seedDemo(db.db, {
+    products: TEST_SEED_PRODUCTS,
+    storage: localMediaStorage(mediaDir),
+    seed: 7,
+    now: new Date(TEST_CLOCK_START),
+  });
   const dump = await db.pglite!.dumpDataDir('none');
   const file = path.join(work, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

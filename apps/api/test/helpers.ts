@@ -13,6 +13,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { buildApp } from '../src/app.js';
 import { mountWeb } from '../src/web.js';
 import { ManualClock } from '../src/lib/clock.js';
+import { TEST_CLOCK_START } from './test-clock.js';
 import { createFromTemplate, dbUrl, dropDatabase, randomDbName } from './pg-admin.js';
 
 export interface TestContext {
@@ -75,7 +76,7 @@ export async function createTestApp(
     const tar = readFileSync(inject('pgliteTemplate'));
     database = await openDatabase({ loadDataDir: new Blob([tar]) });
   }
-  const clock = new ManualClock(Date.parse('2026-11-22T12:00:00Z'));
+  const clock = new ManualClock(TEST_CLOCK_START);
   const app = await buildApp({ config, database, clock, logger });
   if (options.web) await mountWeb(app, { dev: false });
   await app.ready();
