@@ -48,8 +48,8 @@ describe.runIf(dbAvailable())('demo trust signals', () => {
     const before = new Map<number, number | null>();
     for (const s of sellers) before.set(s, (await serviceLevel(t.app, s)).level);
     await t.app.jobs.ensureRecurring();
-    // Past every ship-by deadline of the demo: two weeks after its last payment. The template is seeded at the day
-    // the tests run, which moves ahead of the test clock (helpers.ts) by a day every day.
+    // Past every ship-by deadline of the demo: two weeks after its last payment (the template is seeded at the test
+    // clock's start, test-clock.ts; taken from the data, so the test holds wherever the seed's dates fall).
     const lastPaid = Math.max(...waiting.map((o) => o.paidAt!.getTime()));
     const advance = Math.ceil((lastPaid + 14 * 86_400_000 - t.clock.now().getTime()) / 1000);
     const res = await t.app.inject({
