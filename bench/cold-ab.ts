@@ -8,8 +8,9 @@
  * seeded when missing) and render the same product and catalog pages.
  *
  * Two measures:
- * - CPU (default): both servers up at once; after `--warmup` renders of each kind (V8 compiles the render's code over
- *   its first few thousand), `--rounds` blocks of `--per` renders each, old and new in turns (the order alternating);
+ * - CPU (default): both servers up at once; after `--warmup` renders of each kind (default 6 000: V8 compiles the
+ *   render's code over the first thousands; after 2 500 the first blocks were still slower), `--rounds` blocks of
+ *   `--per` renders each, old and new in turns (the order alternating);
  *   per block the server process's CPU time (`/proc`, user + system) per render. The median block is reported, in ms
  *   and in units of the machine's reference (bench/machine.ts, measured before and after).
  * - `--callgrind`: each server under `valgrind --tool=callgrind` with instrumentation off until its warm-up is done;
@@ -52,7 +53,7 @@ function parseArgs(argv: string[]): Args {
     old: '',
     new: ROOT,
     size: '100k',
-    warmup: 2500,
+    warmup: 6000,
     rounds: 8,
     per: 200,
     connections: 2,
