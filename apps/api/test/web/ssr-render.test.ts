@@ -4,10 +4,11 @@
  * in place (none left to the browser, none moved out of place), React Router's route data handed over and its
  * stream closed, the route modules made inert until the first paint (shared/lib/deferred-scripts.server.ts — this
  * test fails when a React Router upgrade changes the tags it rewrites), and every inline script allowed by its hash
- * in the CSP, with no nonce left in the page (src/lib/script-hashes.ts).
+ * in the CSP, with no nonce left in the page (src/lib/script-hashes.ts). The render reads the loaders' values, not
+ * their JSON texts parsed again (apps/web/app/shared/lib/json-text.ts).
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, dbAvailable, type TestContext } from '../helpers.js';
 
 /** The CSP sources of a page's inline scripts (data blocks aside), as the browser computes them. */
@@ -18,6 +19,16 @@ function inlineScriptHashes(html: string): Set<string> {
     hashes.add(`'sha256-${createHash('sha256').update(m[2]!, 'utf8').digest('base64')}'`);
   }
   return hashes;
+}
+
+/**
+ * The JSON texts in a page's route data (apps/web/app/shared/lib/json-text.ts): the strings of React Router's
+ * turbo-stream payload that are JSON objects or arrays.
+ */
+function routeDataTexts(html: string): string[] {
+  const literal = /streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/.exec(html)![1]!;
+  const payload = JSON.parse(JSON.parse(literal) as string) as unknown[];
+  return payload.filter((v): v is string => typeof v === 'string' && /^[[{]/.test(v));
 }
 
 describe.runIf(dbAvailable())('server render', () => {
@@ -90,5 +101,18 @@ describe.runIf(dbAvailable())('server render', () => {
     expect(again.body).toBe(first.body);
     expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
     expect(again.headers.etag).toBe(first.headers.etag);
+  });
+
+  it("reads the loaders' values in the render, not their JSON texts parsed again", async () => {
+    for (const url of ['/', '/catalog/women', `/product/${slug}`, '/brands']) {
+      const parse = vi.spyOn(JSON, 'parse');
+      const page = await t.app.inject({ url, headers: { 'cache-control': 'no-cache' } });
+      const parsed = new Set(parse.mock.calls.map((c) => c[0]));
+      parse.mockRestore();
+      expect(page.statusCode, url).toBe(200);
+      const texts = routeDataTexts(page.body);
+      expect(texts.length, url).toBeGreaterThan(0);
+      for (const text of texts) expect(parsed.has(text), `${url}: ${text.slice(0, 60)}`).toBe(false);
+    }
   });
 });
