@@ -27,7 +27,7 @@ function sources(dir: string): string[] {
 /** The documented entry points of the guarded packages (a Vite query such as `?url` aside). */
 const PUBLIC_PATHS: [RegExp, RegExp][] = [
   [/^react-router(?:\/|$)/, /^react-router(?:\/dom)?$/],
-  [/^react-dom(?:\/|$)/, /^react-dom(?:\/(?:client|server|static)(?:\.(?:node|browser|edge|bun))?)?$/],
+  [/^react-dom(?:\/|$)/, /^react-dom(?:\/(?:client|server|static)(?:\.(?:node|browser|edge))?)?$/],
   [/^@mantine\//, /^@mantine\/[a-z-]+(?:\/styles(?:\.layer)?\.css|\/styles\/[A-Za-z-]+(?:\.layer)?\.css)?$/],
 ];
 
@@ -58,7 +58,6 @@ describe('frameworks through their public API', () => {
       'react-router',
       'react-router/dom',
       'react-dom/server',
-      'react-dom/server.bun',
       'react-dom/client',
       '@mantine/core',
       '@mantine/core/styles.css',
@@ -70,7 +69,6 @@ describe('frameworks through their public API', () => {
     for (const bad of [
       'react-router/dist/development/index.mjs',
       'react-dom/server.node.js',
-      'react-dom/server.bun.js',
       'react-dom/cjs/react-dom-server.node.production.js',
       '@mantine/core/esm/core/MantineProvider/MantineProvider.mjs',
       '../../node_modules/react-router/dist/index.js',

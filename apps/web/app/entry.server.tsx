@@ -1,19 +1,19 @@
 /**
  * Server entry (React Router's documented `entry.server`): React's streaming renderer waits for the whole page
- * (`onAllReady`), which is then handed over as one buffer (shared/lib/page-text.server.ts: which of React's writers,
- * and where it writes) — the server's ETag, micro-cache, compression and CSP script hashes need the whole page
- * (apps/api/src/web.ts). React Router renders its own `<Scripts>`, `<Links>` and
+ * (`onAllReady`), which is then handed over as one buffer — the server's ETag, micro-cache, compression and CSP
+ * script hashes need the whole page (apps/api/src/web.ts). React Router renders its own `<Scripts>`, `<Links>` and
  * `<Meta>` (root.tsx); every inline script carries the render's nonce, which the server turns into hashes
  * (apps/api/src/lib/script-hashes.ts). The one rewrite of the bytes makes the module scripts start after the first
  * paint (shared/lib/deferred-scripts.server.ts; it leaves a page it does not recognise as it is). Why the page is
  * rendered so: docs/decisions/0010-render-on-public-paths.md.
  */
+import { Writable } from 'node:stream';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { renderToPipeableStream } from 'react-dom/server';
 import { NonceContext } from './shared/lib/nonce';
 import { deferScripts } from './shared/lib/deferred-scripts.server';
 import { renderWithJsonValues } from './shared/lib/json-text';
-import { PageText, renderToPipeableStream } from './shared/lib/page-text.server';
 
 /** How long React Router waits for deferred loader data, ms (its documented export). */
 export const streamTimeout = 5_000;
@@ -41,8 +41,14 @@ export default function handleRequest(
   const nonce = loadContext?.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // React's string writer where react-dom has one (shared/lib/page-text.server.ts).
-    const page = new PageText((bytes) => {
+    const chunks: Buffer[] = [];
+    const page = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+    });
+    page.on('finish', () => {
       clearTimeout(timer);
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
       // The stylesheet is the page's one render-blocking request, but React puts the route modules' ~40
@@ -51,7 +57,7 @@ export default function handleRequest(
       const css = routerContext.manifest.routes.root?.css ?? [];
       if (css.length) responseHeaders.append('Link', css.map((href) => `<${href}>; rel=preload; as=style`).join(', '));
       // The route modules load after the first paint (shared/lib/deferred-scripts.ts).
-      const html = deferScripts(bytes);
+      const html = deferScripts(Buffer.concat(chunks));
       const body = new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength);
       resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
     });
