@@ -10,8 +10,8 @@
  * Two measures:
  * - CPU (default): both servers up at once; after `--warmup` renders of each kind (default 6 000: V8 compiles the
  *   render's code over the first thousands; after 2 500 the first blocks were still slower), given to the sides in
- *   turns so that neither idles long before its blocks, `--rounds` blocks of
- *   `--per` renders each, old and new in turns (the order alternating);
+ *   turns so that neither idles long before its blocks, `--rounds` blocks of `--per` renders each, old and new in
+ *   turns (the order alternating);
  *   per block the server process's CPU time (`/proc`, user + system) per render. The median block is reported, in ms
  *   and in units of the machine's reference (bench/machine.ts, measured before and after).
  * - `--callgrind`: each server under `valgrind --tool=callgrind` with instrumentation off until its warm-up is done;
