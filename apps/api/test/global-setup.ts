@@ -1,10 +1,11 @@
 /**
  * Builds one migrated, seeded database template per test run, so each test file starts from a copy:
- * PGlite → a data-dir tarball; PostgreSQL → a template database on TEST_DATABASE_URL (dropped after).
+ * PGlite → a data directory on disk, copied per file (decision 0188); PostgreSQL → a template database on
+ * TEST_DATABASE_URL (dropped after).
  * The seeded catalog is small (48 listings) but made by the real generator and media pipeline, dated at the tests'
  * clock (test-clock.ts), not at the day they run.
  */
-import { mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -47,7 +48,8 @@ export default async function setup(project: TestProject) {
       rmSync(work, { recursive: true, force: true });
     };
   }
-  const db = await openDatabase({});
+  const dir = path.join(work, 'pglite-template');
+  const db = await openDatabase({ dir });
   await migrateDatabase(db);
   await seedDemo(db.db, {
     products: TEST_SEED_PRODUCTS,
@@ -55,11 +57,8 @@ export default async function setup(project: TestProject) {
     seed: 7,
     now: new Date(TEST_CLOCK_START),
   });
-  const dump = await db.pglite!.dumpDataDir('none');
-  const file = path.join(work, 'template.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await db.close();
-  project.provide('pgliteTemplate', file);
+  project.provide('pgliteTemplate', dir);
   return () => rmSync(work, { recursive: true, force: true });
 }
 
@@ -67,6 +66,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     testMediaDir: string;
     pgTemplate: string;
+    /** The PGlite template's data directory (copied by `createTestApp`, never opened by a test). */
     pgliteTemplate: string;
   }
 }

@@ -3,7 +3,7 @@
  * PostgreSQL (`TEST_DB=postgres`, project `api-pg`). Every API test goes through the real HTTP layer
  * (`app.inject`). Also: sign-in helpers and a multipart body builder.
  */
-import { readFileSync, mkdtempSync, cpSync, rmSync } from 'node:fs';
+import { mkdtempSync, cpSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, inject } from 'vitest';
@@ -73,8 +73,10 @@ export async function createTestApp(
     await createFromTemplate(base, dropName, inject('pgTemplate'));
     database = await openDatabase({ url: dbUrl(base, dropName) });
   } else {
-    const tar = readFileSync(inject('pgliteTemplate'));
-    database = await openDatabase({ loadDataDir: new Blob([tar]) });
+    // A copy of the template's data directory, opened as `npm start` opens DATA_DIR/db (decision 0188).
+    const dir = path.join(work, 'data', 'db');
+    cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+    database = await openDatabase({ dir });
   }
   const clock = new ManualClock(TEST_CLOCK_START);
   const app = await buildApp({ config, database, clock, logger });

@@ -67,9 +67,8 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 /**
  * Opens the database.
  * @param opts.url PostgreSQL URL; without it PGlite opens `opts.dir` (or in memory when `dir` is undefined)
- * @param opts.loadDataDir a PGlite data-dir tarball to start from (tests)
  */
-export async function openDatabase(opts: { url?: string; dir?: string; loadDataDir?: Blob }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dir?: string }): Promise<Database> {
   if (opts.url) {
     const { Pool } = (await import('pg')).default;
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -86,10 +85,7 @@ export async function openDatabase(opts: { url?: string; dir?: string; loadDataD
   const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (opts.dir) await mkdir(opts.dir, { recursive: true });
-  const client = await PGlite.create(opts.dir ?? 'memory://', {
-    extensions: { pg_trgm, btree_gin },
-    loadDataDir: opts.loadDataDir,
-  });
+  const client = await PGlite.create(opts.dir ?? 'memory://', { extensions: { pg_trgm, btree_gin } });
   await client.exec(`set pg_trgm.word_similarity_threshold = ${TRGM_WORD_SIMILARITY}`);
   const queries = new QueryObservers();
   timePglite(client, queries);
