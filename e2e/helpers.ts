@@ -11,15 +11,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { chromiumPath } from '../scripts/chromium-path.mjs';
 
-/**
- * The browser: `CHROMIUM_PATH`, else Debian's headless shell (package chromium-headless-shell, the build Playwright
- * itself runs headless) when installed, else Debian's full Chromium (decision 0187).
- */
-export const chromiumPath = () =>
-  process.env.CHROMIUM_PATH ||
-  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ||
-  '/usr/bin/chromium';
 export const browserAvailable = () => existsSync(chromiumPath());
 /**
  * This worker's server (e2e/global-setup.ts starts one per worker; `VITEST_POOL_ID` is the worker's number,

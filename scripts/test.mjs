@@ -6,15 +6,11 @@ import { existsSync, readFileSync, rmSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
 import path from 'node:path';
+import { chromiumPath } from './chromium-path.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ci = process.env.CI === 'true' || process.env.CI === '1';
-// The browser of the browser tests: Debian's headless shell when installed (a third less CPU than the full browser
-// for the same tests, decision 0187), else the full Chromium; CHROMIUM_PATH overrides.
-const chromium =
-  process.env.CHROMIUM_PATH ||
-  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ||
-  '/usr/bin/chromium-headless-shell';
+const chromium = chromiumPath();
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'vitrina-npm-test-'));
 let passed = 0;
 let failed = 0;
