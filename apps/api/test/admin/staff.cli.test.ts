@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureCompiledServer } from '../compiled-server.js';
 import { openDatabase } from '../../src/db/client.js';
 import { users } from '../../src/db/schema/index.js';
 
@@ -19,14 +20,22 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 describe('npm run staff', () => {
   let work: string;
   beforeAll(() => {
+    // The command builds the compiled API when it is stale, as `npm start` does: built here first, under the lock
+    // that keeps test files running in parallel from building it twice.
+    ensureCompiledServer();
     work = mkdtempSync(path.join(os.tmpdir(), 'vitrina-staff-'));
-  });
+  }, 600_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   const staff = (...args: string[]) =>
-    spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/modules/users/staff-cli.ts', ...args], {
+    spawnSync('npm', ['run', '--silent', 'staff', '--', ...args], {
       cwd: root,
-      env: { PATH: process.env.PATH, NODE_ENV: 'development', DATA_DIR: path.join(work, 'data') },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'development',
+        DATA_DIR: path.join(work, 'data'),
+      },
       encoding: 'utf8',
       timeout: 120_000,
     });

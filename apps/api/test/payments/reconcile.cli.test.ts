@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureCompiledServer } from '../compiled-server.js';
 import { migrateDatabase, openDatabase } from '../../src/db/client.js';
 import { ledgerEntries, orders, users } from '../../src/db/schema/index.js';
 
@@ -18,14 +19,22 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 describe('npm run reconcile: the ledger check', () => {
   let work: string;
   beforeAll(() => {
+    // The command builds the compiled API when it is stale, as `npm start` does: built here first, under the lock
+    // that keeps test files running in parallel from building it twice.
+    ensureCompiledServer();
     work = mkdtempSync(path.join(os.tmpdir(), 'vitrina-reconcile-'));
-  });
+  }, 600_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   const reconcile = () =>
-    spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/modules/payments/reconcile-cli.ts'], {
+    spawnSync('npm', ['run', '--silent', 'reconcile'], {
       cwd: root,
-      env: { PATH: process.env.PATH, NODE_ENV: 'development', DATA_DIR: path.join(work, 'data') },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'development',
+        DATA_DIR: path.join(work, 'data'),
+      },
       encoding: 'utf8',
       timeout: 120_000,
     });
