@@ -147,7 +147,7 @@ describe('the server started without NODE_ENV and HOST', () => {
   it('serves development on loopback only: 127.0.0.1 answers, another address of the machine does not', async () => {
     // `npm start` with nothing set: development mode, whose /v1/dev/ routes show sign-in codes and move the clock.
     const unset = { NODE_ENV: undefined, HOST: undefined } as unknown as Record<string, string>;
-    const server = await startServer('', undefined, unset, { upWithinMs: 300_000 });
+    const server = await startServer('', undefined, unset, { compiled: true, upWithinMs: 300_000 });
     try {
       expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
       // 127.0.0.2 is this machine too; a server bound to 0.0.0.0 would answer it, one bound to 127.0.0.1 does not.
