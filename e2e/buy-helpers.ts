@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseURL, latestCode, settled } from './helpers.js';
+import { baseURL, latestCode, screenshot, settled } from './helpers.js';
 
 export const SHOTS = 'test-results/checkout';
 /** Who collects the parcels the buying tests order (new accounts have no name in their profile). */
@@ -20,10 +20,10 @@ export interface ProductCard {
 
 const randomDigits = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 
-/** Saves a screenshot `<name>-<width>.png` under test-results/checkout/. */
+/** Saves a screenshot `<name>-<width>.png` under test-results/checkout/ when asked (e2e/screenshot.ts). */
 export async function shot(page: Page, name: string, fullPage = true) {
   const w = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${SHOTS}/${name}-${w}.png`, fullPage });
+  await screenshot(page, `${SHOTS}/${name}-${w}.png`, { fullPage });
 }
 
 /** Signs in through the header dialog and the dev SMS outbox. */

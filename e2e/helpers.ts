@@ -13,6 +13,8 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page, t
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { chromiumPath } from '../scripts/chromium-path.mjs';
 
+export { screenshot } from './screenshot.js';
+
 export const browserAvailable = () => existsSync(chromiumPath());
 /**
  * This worker's server (e2e/global-setup.ts starts one per worker; `VITEST_POOL_ID` is the worker's number,

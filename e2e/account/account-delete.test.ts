@@ -6,14 +6,23 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { allowPageProblem, baseURL, browserAvailable, latestCode, newPage, settled, useBrowser } from '../helpers.js';
+import {
+  allowPageProblem,
+  baseURL,
+  browserAvailable,
+  latestCode,
+  newPage,
+  screenshot,
+  settled,
+  useBrowser,
+} from '../helpers.js';
 
 const SHOTS = 'test-results/account-delete';
 const randomDigits = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 
 async function shot(page: Page, name: string) {
   const w = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${SHOTS}/${name}-${w}.png` });
+  await screenshot(page, `${SHOTS}/${name}-${w}.png`);
 }
 
 const post = (url: string, body: unknown, token?: string) =>

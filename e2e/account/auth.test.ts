@@ -7,14 +7,22 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { allowPageProblem, baseURL, browserAvailable, latestCode, newPage, useBrowser } from '../helpers.js';
+import {
+  allowPageProblem,
+  baseURL,
+  browserAvailable,
+  latestCode,
+  newPage,
+  screenshot,
+  useBrowser,
+} from '../helpers.js';
 
 const SHOTS = 'test-results/auth';
 const randomDigits = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 
 async function shot(page: Page, name: string) {
   const w = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${SHOTS}/${name}-${w}.png` });
+  await screenshot(page, `${SHOTS}/${name}-${w}.png`);
 }
 
 /** The token kept by the auth store (zustand persist under `token`), or null. */

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { baseURL, browserAvailable, latestCode, launch, newPage } from '../helpers.js';
+import { baseURL, browserAvailable, latestCode, launch, newPage, screenshot } from '../helpers.js';
 import { createListing, post } from '../buy-helpers.js';
 
 const randomDigits = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
@@ -66,7 +66,7 @@ describe.runIf(browserAvailable())('public pages and privacy', () => {
       const cards = page.getByTestId('user-card');
       await cards.filter({ hasText: 'Вера' }).waitFor();
       await cards.filter({ hasText: 'Зоя' }).waitFor();
-      await page.screenshot({ path: 'test-results/public-privacy/subscribers-1440.png' });
+      await screenshot(page, 'test-results/public-privacy/subscribers-1440.png');
       expect(await page.getByRole('link', { name: /Вера/ }).count()).toBe(0);
       await expect(page.getByRole('link', { name: /Зоя/ }).getAttribute('href')).resolves.toBe(`/seller/${other.id}`);
       await context.close();

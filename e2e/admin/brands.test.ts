@@ -10,7 +10,7 @@ import axe from 'axe-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, browserAvailable, launch, signedInPage } from '../helpers.js';
+import { baseURL, browserAvailable, launch, screenshot, signedInPage } from '../helpers.js';
 import { apiSignIn, post } from '../buy-helpers.js';
 
 const SHOTS = 'test-results/admin-brands';
@@ -97,7 +97,7 @@ describe.runIf(browserAvailable())('admin brands', () => {
       const row = page.getByTestId('free-brand').filter({ hasText: typed }).locator('visible=true');
       await row.waitFor();
       await expect.poll(() => row.textContent()).toContain(typed.toUpperCase());
-      await page.screenshot({ path: `${SHOTS}/brands-${width}.png`, fullPage: true });
+      await screenshot(page, `${SHOTS}/brands-${width}.png`, { fullPage: true });
       expect(await violations(page)).toEqual([]);
 
       let brandName: string;
@@ -118,7 +118,7 @@ describe.runIf(browserAvailable())('admin brands', () => {
         await page.keyboard.press('Enter');
         await expect.poll(() => picker.inputValue()).toMatch(/^Zara/);
         brandName = (await picker.inputValue()).split(' · ')[0]!;
-        await page.screenshot({ path: `${SHOTS}/merge-dialog-${width}.png` });
+        await screenshot(page, `${SHOTS}/merge-dialog-${width}.png`);
         await dialog.getByRole('button', { name: 'Объединить' }).click();
       } else {
         await row.getByRole('button', { name: 'Создать бренд' }).click();
@@ -126,7 +126,7 @@ describe.runIf(browserAvailable())('admin brands', () => {
         const name = dialog.getByRole('textbox', { name: 'Название', exact: true });
         await expect.poll(() => name.inputValue()).toMatch(new RegExp(`^${typed}$`, 'i'));
         brandName = await name.inputValue();
-        await page.screenshot({ path: `${SHOTS}/create-dialog-${width}.png` });
+        await screenshot(page, `${SHOTS}/create-dialog-${width}.png`);
         await dialog.getByRole('button', { name: 'Создать и объединить' }).click();
       }
       await page
@@ -134,7 +134,7 @@ describe.runIf(browserAvailable())('admin brands', () => {
         .filter({ hasText: `«${typed}» → ${brandName}: 2 объявления` })
         .waitFor();
       await row.waitFor({ state: 'detached' });
-      await page.screenshot({ path: `${SHOTS}/merged-${width}.png`, fullPage: true });
+      await screenshot(page, `${SHOTS}/merged-${width}.png`, { fullPage: true });
 
       for (const slug of slugs) expect((await publicBrand(slug))?.name).toBe(brandName!);
       if (width === 360) {

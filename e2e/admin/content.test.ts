@@ -7,7 +7,16 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { allowPageProblem, baseURL, browserAvailable, launch, newPage, settled, signedInPage } from '../helpers.js';
+import {
+  allowPageProblem,
+  baseURL,
+  browserAvailable,
+  launch,
+  newPage,
+  screenshot,
+  settled,
+  signedInPage,
+} from '../helpers.js';
 import { apiSignIn, completeSignIn } from '../buy-helpers.js';
 
 const SHOTS = 'test-results/admin-content';
@@ -98,7 +107,7 @@ describe.runIf(browserAvailable())('content editor', () => {
       );
       const preview = page.getByLabel('Предпросмотр');
       await preview.getByRole('heading', { name: question }).waitFor();
-      await page.screenshot({ path: `${SHOTS}/editor-${width}.png`, fullPage: true });
+      await screenshot(page, `${SHOTS}/editor-${width}.png`, { fullPage: true });
       await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
       await page.getByText('Сохранено — уже на сайте').waitFor();
 
@@ -110,6 +119,6 @@ describe.runIf(browserAvailable())('content editor', () => {
       const item = page.locator('details').filter({ hasText: question });
       await item.locator('summary').click();
       await item.getByText('проверить').waitFor();
-      await page.screenshot({ path: `${SHOTS}/faq-${width}.png`, fullPage: true });
+      await screenshot(page, `${SHOTS}/faq-${width}.png`, { fullPage: true });
     });
 });

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { allowPageProblem, baseURL, browserAvailable, launch, signedInPage } from '../helpers.js';
+import { allowPageProblem, baseURL, browserAvailable, launch, screenshot, signedInPage } from '../helpers.js';
 import { apiSignIn, createListing, post } from '../buy-helpers.js';
 
 const SHOTS = 'test-results/admin';
@@ -40,24 +40,24 @@ describe.runIf(browserAvailable())('admin reports', () => {
       await staff.goto('/admin/reports');
       const row = staff.getByTestId('report-case').filter({ hasText: listing.title });
       await row.getByText('Швы кривые, бирка не та', { exact: false }).waitFor();
-      await staff.screenshot({ path: `${SHOTS}/reports-${width}.png`, fullPage: true });
+      await screenshot(staff, `${SHOTS}/reports-${width}.png`, { fullPage: true });
       await row.getByRole('button', { name: 'Заблокировать' }).click();
       const dialog = staff.getByRole('dialog', { name: `Заблокировать «${listing.title}»` });
       await dialog.getByLabel('Причина').fill('Подделка: бирка не совпадает');
-      await staff.screenshot({ path: `${SHOTS}/block-dialog-${width}.png` });
+      await screenshot(staff, `${SHOTS}/block-dialog-${width}.png`);
       await dialog.getByRole('button', { name: 'Заблокировать' }).click();
       await row.waitFor({ state: 'detached' });
       expect((await fetch(`${baseURL()}/v1/public/products/${listing.slug}/`)).status).toBe(404);
 
       await staff.goto(`/admin/audit?action=product.block&object_id=${id}`);
       await staff.getByTestId('audit-row').filter({ hasText: 'Подделка: бирка не совпадает' }).waitFor();
-      await staff.screenshot({ path: `${SHOTS}/audit-${width}.png`, fullPage: true });
+      await screenshot(staff, `${SHOTS}/audit-${width}.png`, { fullPage: true });
       await staff.goto(`/admin/products?q=%23${id}`);
       await staff.getByTestId('admin-product').filter({ hasText: 'Заблокировано' }).waitFor();
-      await staff.screenshot({ path: `${SHOTS}/products-${width}.png`, fullPage: true });
+      await screenshot(staff, `${SHOTS}/products-${width}.png`, { fullPage: true });
       await staff.goto('/admin/users');
       await staff.getByTestId('admin-user').first().getByRole('link').click();
       await staff.getByTestId('admin-user-card').getByRole('button', { name: 'Закрыть' }).waitFor();
-      await staff.screenshot({ path: `${SHOTS}/users-${width}.png`, fullPage: true });
+      await screenshot(staff, `${SHOTS}/users-${width}.png`, { fullPage: true });
     }, 240_000);
 });

@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseURL, browserAvailable, hydrated, launch, newPage, settled } from '../helpers.js';
+import { baseURL, browserAvailable, hydrated, launch, newPage, screenshot, settled } from '../helpers.js';
 import { apiSignIn, completeSignIn, createListing, paidOrder, post } from '../buy-helpers.js';
 
 const SHOTS = 'test-results/favorites';
@@ -38,7 +38,7 @@ async function storedToken(page: Page): Promise<string> {
 
 async function shot(page: Page, name: string, fullPage = false) {
   const w = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${SHOTS}/${name}-${w}.png`, fullPage });
+  await screenshot(page, `${SHOTS}/${name}-${w}.png`, { fullPage });
 }
 
 /** The slug of the card whose heart this is (the heart sits beside the card's link). */

@@ -7,7 +7,16 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, browserAvailable, holdRequests, interactive, launch, newPage, signedInPage } from '../helpers.js';
+import {
+  baseURL,
+  browserAvailable,
+  holdRequests,
+  interactive,
+  launch,
+  newPage,
+  screenshot,
+  signedInPage,
+} from '../helpers.js';
 import { apiSignIn, post } from '../buy-helpers.js';
 
 const SHOTS = 'test-results/favorites';
@@ -63,7 +72,7 @@ describe.runIf(browserAvailable())('hearts on the first paint', () => {
       await heartOf(page, slug).waitFor();
       expect(await fillOf(page, slug)).toBe(ACCENT);
       expect(await page.locator('html[data-hydrated]').count()).toBe(0);
-      await page.screenshot({ path: `${SHOTS}/first-paint-${width}.png` });
+      await screenshot(page, `${SHOTS}/first-paint-${width}.png`);
 
       // The code arrives, the ids still have not: the heart is pressed (and says so) from the copy.
       scripts.release();

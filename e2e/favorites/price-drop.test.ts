@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, browserAvailable, launch, settled, signedInPage } from '../helpers.js';
+import { baseURL, browserAvailable, launch, screenshot, settled, signedInPage } from '../helpers.js';
 import { apiSignIn, createListing, post } from '../buy-helpers.js';
 
 const SHOTS = 'test-results/favorites';
@@ -74,7 +74,7 @@ describe.runIf(browserAvailable())('a favorite’s price drop', () => {
       expect(plain(await card.textContent())).toContain('5 990 ₽');
       expect(documents).toBe(1); // no reload
       await settled(card);
-      await page.screenshot({ path: `${SHOTS}/price-drop-${width}.png` });
+      await screenshot(page, `${SHOTS}/price-drop-${width}.png`);
       await page.close();
     }
   });

@@ -8,13 +8,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiSignIn, completeSignIn, createListing, placeOrder } from '../buy-helpers.js';
-import { browserAvailable, newPage, settled, signedInPage, useBrowser } from '../helpers.js';
+import { browserAvailable, newPage, screenshot, settled, signedInPage, useBrowser } from '../helpers.js';
 
 const SHOTS = 'test-results/messenger';
 
 async function shot(page: Page, name: string) {
   const w = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${SHOTS}/${name}-${w}.png` });
+  await screenshot(page, `${SHOTS}/${name}-${w}.png`);
 }
 
 const tokenOn = (page: Page) =>

@@ -8,13 +8,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiSignIn, createListing, post, signIn } from '../buy-helpers.js';
-import { baseURL, browserAvailable, newPage, settled, useBrowser } from '../helpers.js';
+import { baseURL, browserAvailable, newPage, screenshot, settled, useBrowser } from '../helpers.js';
 
 const SHOTS = 'test-results/notifications';
 
 async function shot(page: Page, name: string) {
   const w = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${SHOTS}/${name}-${w}.png` });
+  await screenshot(page, `${SHOTS}/${name}-${w}.png`);
 }
 
 /** Id of the user signed in on `page`, after publishing a listing for them (a seller page one may subscribe to). */

@@ -9,13 +9,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { baseURL, browserAvailable, newPage, settled, signedInPage, useBrowser } from '../helpers.js';
+import { baseURL, browserAvailable, newPage, screenshot, settled, signedInPage, useBrowser } from '../helpers.js';
 import { addPickupPoint, apiSignIn, createListing, payOnBankPage, post, signIn, toCheckout } from '../buy-helpers.js';
 import { photo } from '../sell-helpers.js';
 
 const SHOTS = 'test-results/buyer-protection';
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
+  screenshot(page, `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, { fullPage: true });
 /** A price as the shop writes it: groups of three digits split by a (narrow) space, then «₽». */
 const rubles = (digits: string) => new RegExp(`^${digits.replace(/(\d)(?=(\d{3})+$)/g, '$1[\\s\\u202f]')}\\s₽$`);
 

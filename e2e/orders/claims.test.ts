@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { allowPageProblem, browserAvailable, launch, settled, signedInPage } from '../helpers.js';
+import { allowPageProblem, browserAvailable, launch, screenshot, settled, signedInPage } from '../helpers.js';
 import { apiSignIn, createListing, paidOrder, post } from '../buy-helpers.js';
 
 const SHOTS = 'test-results/claims';
@@ -62,7 +62,7 @@ describe.runIf(browserAvailable())('claims', () => {
         .locator('input[type=file]')
         .setInputFiles({ name: 'stain.jpg', mimeType: 'image/jpeg', buffer: jpeg });
       await dialog.getByRole('img', { name: 'Фото 1' }).waitFor();
-      await bp.screenshot({ path: `${SHOTS}/claim-dialog-${width}.png` });
+      await screenshot(bp, `${SHOTS}/claim-dialog-${width}.png`);
       await dialog.getByRole('button', { name: 'Отправить претензию' }).click();
       await bp.getByTestId('claim-status').getByText('Ждёт ответа продавца').waitFor();
       expect(await bp.getByRole('link', { name: 'Покупатель: фото 1' }).count()).toBe(1);
@@ -79,7 +79,7 @@ describe.runIf(browserAvailable())('claims', () => {
       await reply.getByRole('textbox', { name: 'Комментарий' }).fill('Пятно отстирается, верну часть.');
       await reply.getByRole('button', { name: 'Отправить ответ' }).click();
       await sp.getByTestId('claim-status').getByText('Продавец предложил частичный возврат').waitFor();
-      await sp.screenshot({ path: `${SHOTS}/seller-offer-${width}.png`, fullPage: true });
+      await screenshot(sp, `${SHOTS}/seller-offer-${width}.png`, { fullPage: true });
 
       // «Написать продавцу» above the offer is a chunk of its own, held back here until the offer is on the screen: its
       // arrival must not move «Принять» (it did, and a click pressed as it moved was lost: the press landed on the
@@ -111,7 +111,7 @@ describe.runIf(browserAvailable())('claims', () => {
         .getByTestId('claim-decision')
         .getByText(/Покупателю возвращается 1\s000\s₽/)
         .waitFor();
-      await bp.screenshot({ path: `${SHOTS}/buyer-decided-${width}.png`, fullPage: true });
+      await screenshot(bp, `${SHOTS}/buyer-decided-${width}.png`, { fullPage: true });
 
       // Another dispute, contested: staff decide it; a non-staff person sees the 404 page.
       const contested = await deliveredOrder(seller, buyer);
@@ -137,11 +137,11 @@ describe.runIf(browserAvailable())('claims', () => {
       await card.waitFor();
       await card.getByRole('radio', { name: 'Отказать: деньги продавцу' }).check();
       await card.getByRole('textbox', { name: /Комментарий для обеих сторон/ }).fill('По фото молния цела.');
-      await staff.screenshot({ path: `${SHOTS}/admin-${width}.png`, fullPage: true });
+      await screenshot(staff, `${SHOTS}/admin-${width}.png`, { fullPage: true });
       await card.getByRole('button', { name: 'Принять решение' }).click();
       await staff.getByTestId('dispute').filter({ hasText: 'Сломана молния' }).first().waitFor({ state: 'detached' });
       await staff.getByText('Решены', { exact: true }).click();
       await staff.getByTestId('dispute').filter({ hasText: 'По фото молния цела.' }).first().waitFor();
-      await staff.screenshot({ path: `${SHOTS}/admin-decided-${width}.png`, fullPage: true });
+      await screenshot(staff, `${SHOTS}/admin-decided-${width}.png`, { fullPage: true });
     }, 240_000);
 });

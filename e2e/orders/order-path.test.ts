@@ -6,12 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { allowPageProblem, browserAvailable, newPage, signedInPage, useBrowser } from '../helpers.js';
+import { allowPageProblem, browserAvailable, newPage, screenshot, signedInPage, useBrowser } from '../helpers.js';
 import { addPickupPoint, apiSignIn, createListing, payOnBankPage, signIn, toCheckout } from '../buy-helpers.js';
 
 const SHOTS = 'test-results/orders';
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
+  screenshot(page, `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, { fullPage: true });
 
 describe.runIf(browserAvailable())('order path', () => {
   const browser = useBrowser(SHOTS);

@@ -9,7 +9,16 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseURL, browserAvailable, hydrated, interactive, launch, newPage, signedInPage } from '../helpers.js';
+import {
+  baseURL,
+  browserAvailable,
+  hydrated,
+  interactive,
+  launch,
+  newPage,
+  screenshot,
+  signedInPage,
+} from '../helpers.js';
 import { apiSignIn, createListing, post } from '../buy-helpers.js';
 
 const SHOTS = 'test-results/report';
@@ -51,10 +60,10 @@ describe.runIf(browserAvailable())('reporting a listing', () => {
       await dialog.getByText('Выберите причину жалобы.').waitFor();
       await dialog.getByRole('radio', { name: 'Подделка' }).check();
       await dialog.getByLabel('Подробности').fill('Бирка не совпадает с оригинальной, швы неровные');
-      await page.screenshot({ path: `${SHOTS}/dialog-${width}.png` });
+      await screenshot(page, `${SHOTS}/dialog-${width}.png`);
       await dialog.getByRole('button', { name: 'Отправить жалобу' }).click();
       await dialog.getByText('Жалоба отправлена, спасибо').waitFor();
-      await page.screenshot({ path: `${SHOTS}/sent-${width}.png` });
+      await screenshot(page, `${SHOTS}/sent-${width}.png`);
       await dialog.getByRole('button', { name: 'Закрыть', exact: true }).last().click();
       await dialog.waitFor({ state: 'detached' });
 
@@ -63,7 +72,7 @@ describe.runIf(browserAvailable())('reporting a listing', () => {
       await dialog.getByRole('radio', { name: 'Мошенничество' }).check();
       await dialog.getByRole('button', { name: 'Отправить жалобу' }).click();
       await dialog.getByRole('alert').getByText('Вы уже пожаловались на это объявление', { exact: false }).waitFor();
-      await page.screenshot({ path: `${SHOTS}/again-${width}.png` });
+      await screenshot(page, `${SHOTS}/again-${width}.png`);
 
       // The seller's page offers the same for the seller.
       await page.goto(`/seller/${sellerId}`);
@@ -72,7 +81,7 @@ describe.runIf(browserAvailable())('reporting a listing', () => {
         .getByRole('dialog', { name: 'Пожаловаться на продавца' })
         .getByRole('radio', { name: 'Мошенничество' })
         .waitFor();
-      await page.screenshot({ path: `${SHOTS}/seller-dialog-${width}.png` });
+      await screenshot(page, `${SHOTS}/seller-dialog-${width}.png`);
 
       // The seller has no such button on their own listing.
       const own = await signedInPage(browser, seller, width);
@@ -89,7 +98,7 @@ describe.runIf(browserAvailable())('reporting a listing', () => {
       const row = own.getByTestId('owner-listing').filter({ hasText: listing.title });
       await row.getByText('Заблокировано', { exact: true }).waitFor();
       await row.getByText('Подделка: бирка не совпадает', { exact: false }).waitFor();
-      await own.screenshot({ path: `${SHOTS}/blocked-owner-${width}.png` });
+      await screenshot(own, `${SHOTS}/blocked-owner-${width}.png`);
     }, 240_000);
 
   it('shows «Проверено» on a verified listing’s card and page', async () => {
@@ -104,11 +113,11 @@ describe.runIf(browserAvailable())('reporting a listing', () => {
       const card = page.locator(`a[data-testid="product-card"][href^="/product/${verified!.slug}"]`);
       await card.getByText('Проверено').waitFor();
       await card.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/card-badge-${width}.png` });
+      await screenshot(page, `${SHOTS}/card-badge-${width}.png`);
       await page.goto(`/product/${verified!.slug}`);
       const badge = page.getByTestId('verified-badge');
       await badge.getByText('Витрина проверила подлинность', { exact: false }).waitFor();
-      await page.screenshot({ path: `${SHOTS}/product-badge-${width}.png` });
+      await screenshot(page, `${SHOTS}/product-badge-${width}.png`);
     }
   });
 });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseURL, browserAvailable, settled, signedInPage, useBrowser } from '../helpers.js';
+import { baseURL, browserAvailable, screenshot, settled, signedInPage, useBrowser } from '../helpers.js';
 import { apiSignIn, createListing, paidOrder, post } from '../buy-helpers.js';
 
 const SHOTS = 'test-results/reviews';
@@ -54,7 +54,7 @@ describe.runIf(browserAvailable())('reviews', () => {
       await bp.getByRole('button', { name: 'Оставить отзыв' }).click();
       await bp.getByText('Ваш отзыв о продавце').waitFor();
       expect(await bp.getByRole('button', { name: /Изменить \(до/ }).isVisible()).toBe(true);
-      await bp.screenshot({ path: `${SHOTS}/buyer-order-${width}.png`, fullPage: true });
+      await screenshot(bp, `${SHOTS}/buyer-order-${width}.png`, { fullPage: true });
 
       // The seller rates the buyer and answers the buyer's review from «Продажи».
       const sp = await signedInPage(browser(), seller, width);
@@ -67,7 +67,7 @@ describe.runIf(browserAvailable())('reviews', () => {
       await sp.getByRole('textbox', { name: 'Ваш ответ' }).fill('Спасибо за покупку!');
       await sp.getByRole('button', { name: 'Ответить' }).click();
       await sp.getByText('Ответ продавца', { exact: false }).waitFor();
-      await sp.screenshot({ path: `${SHOTS}/seller-order-${width}.png`, fullPage: true });
+      await screenshot(sp, `${SHOTS}/seller-order-${width}.png`, { fullPage: true });
 
       // The server-rendered seller page: rating, count, service level, distribution, the review and its answer.
       const html = await (await fetch(`${baseURL()}/seller/${sellerId}`)).text();
@@ -83,13 +83,13 @@ describe.runIf(browserAvailable())('reviews', () => {
       expect(await review.getByRole('img', { name: 'Оценка 5 из 5' }).count()).toBe(1);
       expect(await review.getByText('Спасибо за покупку!').isVisible()).toBe(true);
       await settled(review);
-      await visitor.screenshot({ path: `${SHOTS}/seller-page-${width}.png`, fullPage: true });
+      await screenshot(visitor, `${SHOTS}/seller-page-${width}.png`, { fullPage: true });
 
       // The product page's seller card.
       await visitor.goto(`/product/${other.slug}`);
       const card = visitor.getByTestId('seller-card-rating');
       await card.waitFor();
       expect(await card.textContent()).toMatch(/5,0 · 1 отзыв/);
-      await visitor.screenshot({ path: `${SHOTS}/product-card-${width}.png` });
+      await screenshot(visitor, `${SHOTS}/product-card-${width}.png`);
     }, 240_000);
 });

@@ -8,7 +8,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { allowPageProblem, baseURL, browserAvailable, hydrated, newPage, settled, useBrowser } from '../helpers.js';
+import {
+  allowPageProblem,
+  baseURL,
+  browserAvailable,
+  hydrated,
+  newPage,
+  screenshot,
+  settled,
+  useBrowser,
+} from '../helpers.js';
 import { addCardOnSite, apiSignIn, createListing, paidOrder, post, signIn } from '../buy-helpers.js';
 
 const SHOTS = 'test-results/payouts';
@@ -109,7 +118,7 @@ describe.runIf(browserAvailable())("payouts on the seller's sales", () => {
       const opened = p.getByTestId('sale').nth(1);
       await settled(opened.getByText('Выплата отправлена на карту'));
       expect(await opened.getByText('Выплата отправлена на карту').isVisible()).toBe(true);
-      await p.screenshot({ path: `${SHOTS}/sales-${width}.png`, fullPage: true });
+      await screenshot(p, `${SHOTS}/sales-${width}.png`, { fullPage: true });
     }
   }, 120_000);
 });

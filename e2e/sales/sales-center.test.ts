@@ -9,7 +9,16 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiSignIn, createListing, post } from '../buy-helpers.js';
-import { allowPageProblem, baseURL, browserAvailable, latestCode, launch, settled, signedInPage } from '../helpers.js';
+import {
+  allowPageProblem,
+  baseURL,
+  browserAvailable,
+  latestCode,
+  launch,
+  screenshot,
+  settled,
+  signedInPage,
+} from '../helpers.js';
 
 const SHOTS = 'test-results/sales-center';
 const BROWSER_UA =
@@ -90,7 +99,7 @@ describe.runIf(browserAvailable())('sales center', () => {
       const row = page.getByTestId('listing-row').filter({ hasText: title });
       await expect(row.locator('td').nth(1).textContent()).resolves.toBe(String(VIEWS));
       await settled(page.getByTestId('metric-revenue').locator('.recharts-surface'));
-      await page.screenshot({ path: `${SHOTS}/week-${width}.png`, fullPage: true });
+      await screenshot(page, `${SHOTS}/week-${width}.png`, { fullPage: true });
 
       // Sorting the table by revenue says so to assistive technology.
       const revenueHeader = page.getByRole('columnheader', { name: /Выручка/ });
@@ -119,7 +128,7 @@ describe.runIf(browserAvailable())('sales center', () => {
       expect(months.every((l) => /^(янв|фев|мар|апр|май|июн|июл|авг|сен|окт|ноя|дек)$/.test(l))).toBe(true);
       await expect(page.getByTestId('metric-views').getByTestId('total').textContent()).resolves.toBe(String(VIEWS));
       await settled(page.getByTestId('metric-revenue').locator('.recharts-surface'));
-      await page.screenshot({ path: `${SHOTS}/year-${width}.png`, fullPage: true });
+      await screenshot(page, `${SHOTS}/year-${width}.png`, { fullPage: true });
 
       // The period is kept in the address: a reload shows the same.
       await page.reload();
@@ -168,7 +177,7 @@ describe.runIf(browserAvailable())('sales center', () => {
     // Views were counted today, outside the chosen week.
     await expect(page.getByTestId('metric-views').getByTestId('total').textContent()).resolves.toBe('0');
     expect((await axisLabels(page, 'views')).every((l) => /^\d{1,2} [а-я]{3}$/.test(l))).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/custom-1440.png` });
+    await screenshot(page, `${SHOTS}/custom-1440.png`);
   });
 
   it('downloads the period as CSV for Excel (200, UTF-8 with BOM, «;»)', async () => {
@@ -235,7 +244,7 @@ describe.runIf(browserAvailable())('sales center', () => {
         .filter({ hasText: /из 100/ })
         .waitFor();
       await settled(page.getByTestId('metric-revenue').locator('.recharts-surface'));
-      await page.screenshot({ path: `${SHOTS}/demo-seller-${width}.png`, fullPage: true });
+      await screenshot(page, `${SHOTS}/demo-seller-${width}.png`, { fullPage: true });
     }
   });
 
@@ -244,7 +253,7 @@ describe.runIf(browserAvailable())('sales center', () => {
     await page.goto('/account/sales-center');
     await page.getByRole('heading', { name: 'Здесь появится статистика ваших продаж' }).waitFor();
     await expect(page.getByTestId('statistics').count()).resolves.toBe(0);
-    await page.screenshot({ path: `${SHOTS}/new-seller-360.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/new-seller-360.png`, { fullPage: true });
     const sell = page.getByTestId('sell-first');
     await expect(sell.textContent()).resolves.toBe('Продать');
     await sell.click();

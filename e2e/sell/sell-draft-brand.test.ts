@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apiSignIn } from '../buy-helpers.js';
-import { baseURL, browserAvailable, signedInPage, useBrowser } from '../helpers.js';
+import { baseURL, browserAvailable, screenshot, signedInPage, useBrowser } from '../helpers.js';
 import { choose, photo } from '../sell-helpers.js';
 
 const SHOTS = 'test-results/sell';
@@ -63,14 +63,14 @@ describe.runIf(browserAvailable())('selling: brand, one price, the browser draft
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByLabel('Количество', { exact: true }).count()).toBe(2);
     await expect(page.getByLabel('Цена', { exact: true }).nth(1).inputValue()).resolves.toBe('2 500 ₽');
-    await page.screenshot({ path: `${SHOTS}/sell-two-sizes-360.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/sell-two-sizes-360.png`, { fullPage: true });
     // Back to one size: one price again.
     const sizeInput = page.locator('input').and(page.getByLabel('Размер', { exact: true }));
     await sizeInput.click();
     await page.getByRole('option', { name: sizes[2]!.label, exact: true }).click();
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByLabel('Количество', { exact: true }).count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/sell-one-price-360.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/sell-one-price-360.png`, { fullPage: true });
 
     // The tab is closed and opened again: everything typed is back, the category too («Размер» open).
     await page.waitForTimeout(600); // the draft is written after a pause in typing (not an assertion of absence)
@@ -87,7 +87,7 @@ describe.runIf(browserAvailable())('selling: brand, one price, the browser draft
         .inputValue(),
     ).resolves.toBe(leaf.name);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: `${SHOTS}/sell-draft-restored-360.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/sell-draft-restored-360.png`, { fullPage: true });
 
     // Saved as a draft: the browser's copy is forgotten.
     await page.locator('input[type="file"]').setInputFiles([await photo('dress.jpg', '#a67c52')]);

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, browserAvailable, latestCode, launch, newPage } from '../helpers.js';
+import { baseURL, browserAvailable, latestCode, launch, newPage, screenshot } from '../helpers.js';
 import { choose, photo } from '../sell-helpers.js';
 
 const SHOTS = 'test-results/sell';
@@ -109,7 +109,7 @@ describe.runIf(browserAvailable())('selling', () => {
     await page.getByText(/Вы получите 11\s431,20\s₽, комиссия 12\s%/).waitFor();
     // A one-off item: one price, no count (a count comes with a second size).
     await expect(page.getByLabel('Количество', { exact: true }).count()).resolves.toBe(0);
-    await page.screenshot({ path: `${SHOTS}/sell-form-1440.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/sell-form-1440.png`, { fullPage: true });
 
     // Publish: a new seller without a name is asked for one first, then → the product page.
     await page.getByRole('button', { name: 'Опубликовать' }).click();
@@ -160,7 +160,7 @@ describe.runIf(browserAvailable())('selling', () => {
     await page.getByRole('tab', { name: /Черновики/ }).click();
     const draftRow = page.getByTestId('owner-listing').filter({ hasText: edited });
     await draftRow.waitFor();
-    await page.screenshot({ path: `${SHOTS}/sales-drafts-1440.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/sales-drafts-1440.png`, { fullPage: true });
 
     // Delete after confirming.
     await draftRow.getByRole('button', { name: 'Удалить' }).click();
@@ -186,7 +186,7 @@ describe.runIf(browserAvailable())('selling', () => {
     await page.getByText('Добавьте от 1 до 10 фотографий.').waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: `${SHOTS}/sell-form-360.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/sell-form-360.png`, { fullPage: true });
     // «Мои товары» fits the phone too (tabs scroll inside their strip).
     await page.goto('/account/sales');
     await page.getByRole('heading', { name: 'Мои товары и продажи' }).waitFor();
@@ -194,7 +194,7 @@ describe.runIf(browserAvailable())('selling', () => {
     // The signed-in header (favorites, cart, bell, avatar) is the widest: measure once it is there.
     await page.getByRole('button', { name: 'Меню профиля' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: `${SHOTS}/sales-360.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/sales-360.png`, { fullPage: true });
     await context.close();
   });
 
@@ -229,7 +229,7 @@ describe.runIf(browserAvailable())('selling', () => {
       .waitFor();
     const mine = (await api<{ results: { id: number }[] }>('/v1/social/subscribes/?page_size=12', token)).body;
     expect(mine.results.map((u) => u.id)).toContain(card.seller_id);
-    await page.screenshot({ path: `${SHOTS}/seller-1440.png` });
+    await screenshot(page, `${SHOTS}/seller-1440.png`);
     await page.getByRole('button', { name: 'Вы подписаны' }).click();
     await page.getByRole('button', { name: 'Подписаться' }).waitFor();
     await context.close();

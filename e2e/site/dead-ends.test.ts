@@ -9,15 +9,14 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, browserAvailable, launch, newPage, signedInPage } from '../helpers.js';
+import { baseURL, browserAvailable, launch, newPage, screenshot, signedInPage } from '../helpers.js';
 import { apiSignIn, cartSlugs, completeSignIn, createListing, placeOrder } from '../buy-helpers.js';
 import { choose } from '../sell-helpers.js';
 
 const SHOTS = 'test-results/dead-ends';
 const WIDTHS = [360, 1440] as const;
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png` });
+const shot = (page: Page, name: string) => screenshot(page, `${SHOTS}/${name}-${page.viewportSize()!.width}.png`);
 
 /** A guest page with the cookie notice accepted (it would cover the bottom of a phone screen). */
 async function guestPage(browser: Browser, width: 360 | 1440) {

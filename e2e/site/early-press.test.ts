@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apiSignIn, createListing } from '../buy-helpers.js';
-import { browserAvailable, holdRequests, interactive, signedInPage, useBrowser } from '../helpers.js';
+import { browserAvailable, holdRequests, interactive, screenshot, signedInPage, useBrowser } from '../helpers.js';
 
 const SHOTS = 'test-results/early-press';
 
@@ -29,7 +29,7 @@ describe.runIf(browserAvailable())('a press before the code has arrived', () => 
     chunk.release();
     await dialog.waitFor();
     await dialog.getByLabel('Ваша цена, ₽').waitFor();
-    await page.screenshot({ path: `${SHOTS}/after-chunk-1440.png` });
+    await screenshot(page, `${SHOTS}/after-chunk-1440.png`);
     await page.close();
   });
 
@@ -46,7 +46,7 @@ describe.runIf(browserAvailable())('a press before the code has arrived', () => 
     await interactive(page);
     const dialog = page.getByRole('dialog', { name: 'Предложить цену' });
     await dialog.getByLabel('Ваша цена, ₽').waitFor();
-    await page.screenshot({ path: `${SHOTS}/before-hydration-360.png` });
+    await screenshot(page, `${SHOTS}/before-hydration-360.png`);
     await page.close();
   });
 });
