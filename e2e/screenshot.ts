@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 
 /** Whether this run saves screenshots (`E2E_SCREENSHOTS=1`). */
-export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
 /**
  * Saves what `page` shows to `path` (a PNG under test-results/; its folder is made) when {@link SCREENSHOTS};

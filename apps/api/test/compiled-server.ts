@@ -3,7 +3,7 @@
  * as a process: {@link ensureCompiledServer} builds it when missing or older than its sources
  * (scripts/ensure-build.mjs --api), once for all test files running in parallel (a lock directory).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import os from 'node:os';
@@ -44,4 +44,19 @@ export function ensureCompiledServer(): void {
   } finally {
     rmSync(lockDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Runs `npm run --silent <script> -- <args>` at the repository's root as a person types it (the command-line tools
+ * run compiled, decision 0189: call {@link ensureCompiledServer} first, in a hook with room for a build), with only
+ * PATH, HOME and `env` in its environment.
+ * @returns the finished process: exit status, stdout and stderr as text; killed after 120 s
+ */
+export function npmRun(script: string, args: string[], env: Record<string, string>): SpawnSyncReturns<string> {
+  return spawnSync('npm', ['run', '--silent', script, '--', ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
 }

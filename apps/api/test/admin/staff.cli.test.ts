@@ -3,18 +3,14 @@
  * lands in the database; while the PGlite files are open in another process (a running server) the command
  * refuses in Russian and changes nothing; bad arguments and unknown numbers are refused with exit code 1.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureCompiledServer } from '../compiled-server.js';
+import { ensureCompiledServer, npmRun } from '../compiled-server.js';
 import { openDatabase } from '../../src/db/client.js';
 import { users } from '../../src/db/schema/index.js';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 // Once is enough (vitest.config.ts leaves *.cli.test.ts out of api-pg).
 describe('npm run staff', () => {
@@ -28,17 +24,7 @@ describe('npm run staff', () => {
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   const staff = (...args: string[]) =>
-    spawnSync('npm', ['run', '--silent', 'staff', '--', ...args], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: 'development',
-        DATA_DIR: path.join(work, 'data'),
-      },
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
+    npmRun('staff', args, { NODE_ENV: 'development', DATA_DIR: path.join(work, 'data') });
   const roleOf = async (phone: string) => {
     const database = await openDatabase({ dir: path.join(work, 'data', 'db') });
     try {

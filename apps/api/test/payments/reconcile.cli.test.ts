@@ -3,17 +3,13 @@
  * totals and exits 0; after a forged ledger move it lists the mismatches and exits 1. Runs the CLI in a child
  * process on a PGlite data directory (DATA_DIR), the way the README describes.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureCompiledServer } from '../compiled-server.js';
+import { ensureCompiledServer, npmRun } from '../compiled-server.js';
 import { migrateDatabase, openDatabase } from '../../src/db/client.js';
 import { ledgerEntries, orders, users } from '../../src/db/schema/index.js';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 // The CLI runs on its own PGlite directory: once is enough (vitest.config.ts leaves *.cli.test.ts out of api-pg).
 describe('npm run reconcile: the ledger check', () => {
@@ -26,18 +22,7 @@ describe('npm run reconcile: the ledger check', () => {
   }, 600_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  const reconcile = () =>
-    spawnSync('npm', ['run', '--silent', 'reconcile'], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: 'development',
-        DATA_DIR: path.join(work, 'data'),
-      },
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
+  const reconcile = () => npmRun('reconcile', [], { NODE_ENV: 'development', DATA_DIR: path.join(work, 'data') });
 
   it('exits 0 on a balanced ledger and 1 listing each mismatch after a forged move', async () => {
     const clean = reconcile();

@@ -33,7 +33,7 @@ const PAID = ['paid', 'shipped', 'delivered', 'completed'];
 const PARALLEL = CRASH_POINTS.length;
 /**
  * The servers run compiled, as `npm start` runs them (the crash points are plain code there too): a start through
- * tsx transpiles the server's sources first and cost several times the CPU of the whole step.
+ * tsx transpiles the server's sources first (this file took 59 s through tsx, 35 s compiled; decision 0189).
  */
 const COMPILED = { compiled: true };
 
