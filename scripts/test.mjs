@@ -15,7 +15,7 @@ const chromium = chromiumPath();
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'vitrina-npm-test-'));
 /**
  * The unit and API tests' temporary directory (their TMPDIR): on a RAM file system when there is one
- * (scripts/scratch-dir.mjs, decision 0191), removed at the end. The seeded images' cache stays where a run without
+ * (scripts/scratch-dir.mjs, decision 0191), removed when they end. The seeded images' cache stays where a run without
  * this script keeps it (apps/api/src/seed/images.ts), so that later runs reuse it.
  */
 const apiScratch = {
@@ -156,12 +156,13 @@ else
 // side by side they only crowded each other — 47–52 min against 15 + 18 min one after the other, measured on the
 // same machine (2026-11-30).
 await vitest('Модульные и API-тесты', projects, apiScratch);
+// What a test left there (a failed test's database copy) is freed before the browser tests, not held in RAM.
+rmSync(apiScratch.TMPDIR, { recursive: true, force: true });
 if (existsSync(chromium)) await vitest('Браузерные тесты', ['e2e'], { CHROMIUM_PATH: chromium, E2E_WORKERS: '2' });
 else
   skip('браузерные тесты', `не найден Chromium (${chromium}); установите: apt-get install -y chromium-headless-shell`);
 
 rmSync(tmp, { recursive: true, force: true });
-rmSync(apiScratch.TMPDIR, { recursive: true, force: true });
 if (skipped && ci) problems.push(`пропущено тестов: ${skipped}`);
 if (retried.length) console.log(`\nПрошли только при повторе:\n${retried.map((f) => `  - ${f}`).join('\n')}`);
 if (failures.length) console.log(`\nУпавшие тесты:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
