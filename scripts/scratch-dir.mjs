@@ -1,7 +1,8 @@
-// Where `npm test` keeps the scratch files of its test processes (scripts/test.mjs sets their TMPDIR; decision
+// Where `npm test` keeps the scratch files of its unit and API tests (scripts/test.mjs sets their TMPDIR; decision
 // 0191): on a RAM file system when the machine has one with room, else the usual temporary directory. Each PGlite
-// test app copies a 44 MB data directory and removes it when it closes, the e2e servers and Chromium write their
-// data and profiles there; on the CI machine's virtual disk a copy and removal took about 0.7 s, on tmpfs 0.1 s.
+// test app copies a 44 MB data directory there and removes it when it closes; on the CI machine's virtual disk a copy
+// and removal took about 0.7 s, on tmpfs 0.1 s. The browser tests keep the usual directory (tmpfs measured no better
+// for their servers and Chromium).
 import { accessSync, constants, statfsSync } from 'node:fs';
 import os from 'node:os';
 
@@ -9,7 +10,8 @@ import os from 'node:os';
 const TMPFS_MAGIC = 0x01021994;
 /**
  * The free space a RAM file system must have to be used, in bytes: the tests hold a few hundred MB at a time, and a
- * test that fails before it closes leaves its copy until the run ends (Docker's /dev/shm is 64 MB by default).
+ * test that fails before it closes leaves its copy until the unit and API tests end (Docker's /dev/shm is 64 MB by
+ * default).
  */
 const MIN_FREE_BYTES = 4 * 1024 ** 3;
 
