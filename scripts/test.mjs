@@ -13,15 +13,6 @@ const root = path.resolve(import.meta.dirname, '..');
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const chromium = chromiumPath();
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'vitrina-npm-test-'));
-/**
- * The unit and API tests' temporary directory (their TMPDIR): on a RAM file system when there is one
- * (scripts/scratch-dir.mjs, decision 0191), removed when they end. The seeded images' cache stays where a run without
- * this script keeps it (apps/api/src/seed/images.ts), so that later runs reuse it.
- */
-const apiScratch = {
-  TMPDIR: mkdtempSync(path.join(scratchRoot(), 'vitrina-scratch-')),
-  VITRINA_SEED_CACHE: process.env.VITRINA_SEED_CACHE || path.join(os.tmpdir(), 'vitrina-seed-cache'),
-};
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -155,9 +146,21 @@ else
 // busy on the 2-core machine (two API workers; two browser-test workers, each with its own server and Chromium), so
 // side by side they only crowded each other — 47–52 min against 15 + 18 min one after the other, measured on the
 // same machine (2026-11-30).
-await vitest('Модульные и API-тесты', projects, apiScratch);
-// What a test left there (a failed test's database copy) is freed before the browser tests, not held in RAM.
-rmSync(apiScratch.TMPDIR, { recursive: true, force: true });
+/**
+ * The unit and API tests' temporary directory (their TMPDIR): on a RAM file system when there is one
+ * (scripts/scratch-dir.mjs, decision 0191), made just before they start and removed as soon as they end — what a test
+ * left there (a failed test's database copy) is not held in RAM during the browser tests. The seeded images' cache
+ * stays where a run without this script keeps it (apps/api/src/seed/images.ts), so that later runs reuse it.
+ */
+const apiScratch = {
+  TMPDIR: mkdtempSync(path.join(scratchRoot(), 'vitrina-scratch-')),
+  VITRINA_SEED_CACHE: process.env.VITRINA_SEED_CACHE || path.join(os.tmpdir(), 'vitrina-seed-cache'),
+};
+try {
+  await vitest('Модульные и API-тесты', projects, apiScratch);
+} finally {
+  rmSync(apiScratch.TMPDIR, { recursive: true, force: true });
+}
 if (existsSync(chromium)) await vitest('Браузерные тесты', ['e2e'], { CHROMIUM_PATH: chromium, E2E_WORKERS: '2' });
 else
   skip('браузерные тесты', `не найден Chromium (${chromium}); установите: apt-get install -y chromium-headless-shell`);
