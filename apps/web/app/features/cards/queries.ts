@@ -47,16 +47,32 @@ export function useOpenCardForm() {
   return useMutation({ mutationFn: async () => unwrap(await openCardForm()) }, queryClient);
 }
 
-/** Saves the card the gateway's card page returned a token for (`POST /v1/user/add-card/`). */
-export function useAddCard() {
-  return useMutation(
-    {
-      mutationFn: async ({ token, state }: { token: string; state: string }) => unwrap(await addCard(token, state)),
-      onSuccess: () => void refetchCards(),
-    },
-    queryClient,
-  );
+/**
+ * The cached list with `card` in it where the server puts it: the default card first, then the newest first (the order
+ * of `GET /v1/self/cards/`). A card already there is replaced.
+ */
+export function withCard(list: Card[], card: Card): Card[] {
+  const others = list.filter((x) => x.id !== card.id).map((x) => (card.is_default ? { ...x, is_default: false } : x));
+  return [...others, card].sort((a, b) => Number(b.is_default) - Number(a.is_default) || b.id - a.id);
 }
+
+/** The changes of the user's cards that tests drive without React. */
+export const cardMutations = {
+  /**
+   * Saves the card the gateway's card page returned a token for (`POST /v1/user/add-card/`). The answer joins the
+   * cached list at once, so the account shows it without waiting for the list; the list is then refetched.
+   */
+  add: {
+    mutationFn: async ({ token, state }: { token: string; state: string }) => unwrap(await addCard(token, state)),
+    onSuccess: (card: Card) => {
+      setCards((list) => withCard(list, card));
+      void refetchCards();
+    },
+  },
+};
+
+/** Saves the card the gateway's card page returned a token for; it joins the user's list at once. */
+export const useAddCard = () => useMutation(cardMutations.add, queryClient);
 
 /** Renames a card or makes it the default (`PUT /v1/self/card/{id}/`). */
 export function useUpdateCard() {
