@@ -94,7 +94,9 @@ export async function addPickupPoint(page: Page) {
 
 /**
  * Adds a card on the account page as the site does: «Добавить карту» → the bank's card form (number, expiry,
- * CVC) → back to /account, which saves it and drops `card_state` and `card_token` from the address.
+ * CVC) → back to /account, which saves it, drops `card_state` and `card_token` from the address and says so in a
+ * notification.
+ * @throws at once, with the account's reason, when the account says «Карта не добавлена»
  */
 export async function addCardOnSite(page: Page, number: string) {
   await page.getByRole('button', { name: 'Добавить карту' }).click();
@@ -106,6 +108,11 @@ export async function addCardOnSite(page: Page, number: string) {
   await page.waitForURL(
     (u) => u.pathname === '/account' && !u.search.includes('card_token') && !u.search.includes('card_state'),
   );
+  const notices = page.getByRole('alert');
+  const added = notices.filter({ hasText: /Карта .+ •••• \d{4} добавлена/ });
+  const refused = notices.filter({ hasText: 'Карта не добавлена' });
+  await added.or(refused).first().waitFor();
+  if (await refused.count()) throw new Error(`Карта не добавлена: ${await refused.first().innerText()}`);
 }
 
 /** The test bank page: card number, expiry, CVC, «Оплатить». */
