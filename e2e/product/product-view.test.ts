@@ -1,12 +1,14 @@
 /**
  * Browser test: the product page counts its view itself — one `POST /v1/public/products/{slug}/view/`
- * per page view with a visitor id kept in localStorage (the same id on the next view), answered 204. (Headless
+ * per page view with a visitor id kept in localStorage (the same id on the next view), answered 204; none from the
+ * seller looking at their own listing, which the server would not count. (Headless
  * Chromium names itself «HeadlessChrome», which `isbot` knows, so the server does not count these views: the API
  * tests check the counting.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, hydrated, launch, newPage } from '../helpers.js';
+import { browserAvailable, hydrated, interactive, launch, newPage, signedInPage } from '../helpers.js';
+import { apiSignIn, createListing } from '../buy-helpers.js';
 
 describe.runIf(browserAvailable())('product page view', () => {
   let browser: Browser;
@@ -41,5 +43,30 @@ describe.runIf(browserAvailable())('product page view', () => {
     expect(second.status()).toBe(204);
     expect((JSON.parse(second.request().postData()!) as { visitor_id: string }).visitor_id).toBe(visitor);
     await context.close();
+  });
+
+  it('sends no view from the seller on their own listing, and one on someone else’s', async () => {
+    const seller = await apiSignIn();
+    const listing = await createListing(seller);
+    const page = await signedInPage(browser, seller, 1440);
+    const views: string[] = [];
+    page.on('request', (r) => {
+      const m = /\/v1\/public\/products\/([^/]+)\/view\/$/.exec(r.url());
+      if (r.method() === 'POST' && m) views.push(decodeURIComponent(m[1]!));
+    });
+    await page.goto(`/product/${listing.slug}`);
+    await interactive(page);
+    // Shown once the sign-in state is known: the moment the page would send its view.
+    await page.getByText('Это ваш товар').waitFor();
+
+    // Within the page (no reload), to another seller's listing: its view goes after any the first page sent.
+    const other = page.locator('a[data-testid="product-card"]').first();
+    const otherSlug = (await other.getAttribute('href'))!.split('/').pop()!.split('?')[0]!;
+    const sent = viewSent(page);
+    await other.click();
+    await page.waitForURL(`**/product/${otherSlug}**`);
+    expect((await sent).status()).toBe(204);
+    expect(views).toEqual([otherSlug]);
+    await page.context().close();
   });
 });

@@ -100,7 +100,7 @@ export function ProductView({ product, origin }: { product: ProductPageData; ori
   return (
     <div className="vt-container" style={{ paddingTop: 16, paddingBottom: 24 }}>
       <ProductJsonLd product={product} origin={origin} />
-      <ViewBeacon slug={product.slug} draft={product.status === 'draft'} />
+      <ViewBeacon product={product} />
       {/* Plain markup rather than Mantine's Breadcrumbs: the page's first scripts stay within the budget. */}
       <nav aria-label="Навигация" className={classes.crumbs}>
         <ol>

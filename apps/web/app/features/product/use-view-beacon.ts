@@ -5,20 +5,23 @@
  */
 import { useEffect, useRef } from 'react';
 
-/** Sends the view of `slug` once per page view (not for drafts). */
+/**
+ * Sends the view of `slug` once per page view.
+ * @param skip nothing is sent (a draft, the seller's own listing)
+ */
 export function useViewBeacon(
   slug: string,
-  draft: boolean,
+  skip: boolean,
   auth: { ready: boolean; userId?: number; token: string | null },
 ) {
   const sent = useRef('');
   const { ready, userId, token } = auth;
   useEffect(() => {
-    if (!ready || draft || sent.current === slug) return;
+    if (!ready || skip || sent.current === slug) return;
     sent.current = slug;
     import('./view-send').then(
       (m) => m.sendView(slug, userId, token),
       () => undefined,
     );
-  }, [slug, draft, ready, userId, token]);
+  }, [slug, skip, ready, userId, token]);
 }

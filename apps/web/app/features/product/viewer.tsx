@@ -26,9 +26,14 @@ export function ForViewer({
   return isOwnListing(product, user?.id) ? own : other;
 }
 
-/** Counts the page view once the sign-in state is known (`useViewBeacon`); renders nothing. */
-export function ViewBeacon({ slug, draft }: { slug: string; draft: boolean }) {
+/**
+ * Counts the page view once the sign-in state is known (`useViewBeacon`); renders nothing. Nothing is sent for a
+ * draft, nor for the seller looking at their own listing: the server would not count it, and a listing the seller
+ * is changing (withdrawn, blocked by staff) would answer the late view with a 404.
+ */
+export function ViewBeacon({ product }: { product: Pick<ProductDetail, 'slug' | 'status' | 'seller'> }) {
   const { user, token, status } = useAuth();
-  useViewBeacon(slug, draft, { ready: status !== 'unknown', userId: user?.id, token });
+  const skip = product.status === 'draft' || isOwnListing(product, user?.id);
+  useViewBeacon(product.slug, skip, { ready: status !== 'unknown', userId: user?.id, token });
   return null;
 }
