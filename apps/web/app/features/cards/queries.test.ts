@@ -1,6 +1,7 @@
 /**
  * The user's cards in the shared cache: a card saved from the gateway's card page joins the cached list at once, in
- * the server's order (the default card first, then the newest), and the list is then refetched.
+ * the server's order (the default card first, then the newest), and the list is marked stale (a screen showing it
+ * refetches it).
  */
 import { MutationObserver } from '@tanstack/react-query';
 import type { Card } from '@vitrina/contract/orders';
@@ -53,7 +54,7 @@ describe('withCard', () => {
 });
 
 describe('a card saved from the card page', () => {
-  it('joins the cached list at once and the list is refetched', async () => {
+  it('joins the cached list at once and marks the list stale', async () => {
     const calls: string[] = [];
     vi.stubGlobal(
       'fetch',
