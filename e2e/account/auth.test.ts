@@ -16,9 +16,9 @@ import {
   screenshot,
   useBrowser,
 } from '../helpers.js';
+import { randomDigits } from '../buy-helpers.js';
 
 const SHOTS = 'test-results/auth';
-const randomDigits = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 
 async function shot(page: Page, name: string) {
   const w = page.viewportSize()?.width ?? 0;

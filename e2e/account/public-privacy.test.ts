@@ -5,9 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { baseURL, browserAvailable, latestCode, launch, newPage, screenshot } from '../helpers.js';
-import { createListing, post } from '../buy-helpers.js';
-
-const randomDigits = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+import { createListing, post, randomDigits } from '../buy-helpers.js';
 
 /** A new user signed in over HTTP with a name → id, phone and token. */
 async function person(firstName: string) {
